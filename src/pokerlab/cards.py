@@ -1,0 +1,245 @@
+"""Cards: the integer encoding, parsing, formatting, the deck and 64-bit masks.
+
+Encoding
+--------
+A card is an integer ``code = 4 * rank + suit`` in ``0..51`` where ``rank`` is ``0..12`` for
+``2 3 4 5 6 7 8 9 T J Q K A`` and ``suit`` is ``0..3`` for ``c d h s``. So ``2c`` is 0, ``2s`` is 3,
+``As`` is 51. A set of cards is a 64-bit mask with bit ``code`` set for each card.
+
+:class:`Card` is an ``int`` subclass, so ``int(card)`` is its code and cards go straight into numpy
+arrays; ``str(card)`` is the canonical two-character form (``Td``, never ``10d``).
+
+Parsing
+-------
+:func:`parse_cards` accepts ranks in any letter case with ``T`` or ``10`` for ten, suits in either
+case, and cards separated by spaces and/or commas or run together (``AsKd``, ``As Kd``,
+``As,Kd``, ``10d9d``). Errors name the bad token and its 1-based character position:
+
+>>> parse_cards("As 10d kh")
+[Card('As'), Card('Td'), Card('Kh')]
+>>> parse_cards("AsXd")
+Traceback (most recent call last):
+...
+pokerlab.errors.CardError: invalid card 'Xd' at position 3: rank must be one of 23456789TJQKA
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from pokerlab.errors import CardError, DuplicateCardError
+
+__all__ = [
+    "CARD_COUNT",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardsLike",
+    "cards_from_mask",
+    "cards_to_mask",
+    "deck",
+    "ensure_distinct",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+CARD_COUNT = len(RANKS) * len(SUITS)
+_SEPARATORS = " ,\t\n\r"
+
+RANK_NAMES = (
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+RANK_PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in RANK_NAMES)
+
+
+class Card(int):
+    """One card, an ``int`` whose value is its code ``4 * rank + suit``.
+
+    >>> c = Card("Ah")
+    >>> int(c), c.rank, c.suit, str(c)
+    (50, 12, 2, 'Ah')
+    >>> Card(0)
+    Card('2c')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):
+            return parse_card(value)
+        code = int(value)
+        if not 0 <= code < CARD_COUNT:
+            raise CardError(f"invalid card code {code}: must be in 0..{CARD_COUNT - 1}")
+        return super().__new__(cls, code)
+
+    @property
+    def rank(self) -> int:
+        """Rank index, 0 for a deuce up to 12 for an ace."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """Suit index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return int(self) & 3
+
+    @property
+    def mask(self) -> int:
+        """The card's bit in a 64-bit card mask."""
+        return 1 << int(self)
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+CardsLike = str | Iterable[int | str | Card]
+
+_ALL_CARDS = tuple(int.__new__(Card, code) for code in range(CARD_COUNT))
+
+
+def _rank_index(token: str) -> int:
+    return RANKS.index(token.upper()) if len(token) == 1 and token.upper() in RANKS else -1
+
+
+def _card_at(text: str, start: int) -> tuple[Card, int]:
+    """Read one card starting at ``text[start]``; return it and the index after it."""
+    rank_len = 2 if text.startswith("10", start) else 1
+    rank_token = text[start : start + rank_len]
+    suit_token = text[start + rank_len : start + rank_len + 1]
+    token = rank_token + suit_token
+    where = f"invalid card '{token}' at position {start + 1}"
+    rank = 8 if rank_len == 2 else _rank_index(rank_token)
+    if rank < 0:
+        raise CardError(f"{where}: rank must be one of {RANKS}")
+    if suit_token == "" or suit_token in _SEPARATORS:
+        raise CardError(f"{where}: a suit (one of {SUITS}) must follow the rank")
+    suit = SUITS.find(suit_token.lower())
+    if suit < 0:
+        raise CardError(f"{where}: suit must be one of {SUITS}")
+    return _ALL_CARDS[4 * rank + suit], start + rank_len + 1
+
+
+def parse_card(text: str) -> Card:
+    """Parse exactly one card (``"As"``, ``"10d"``, ``"tH"``).
+
+    >>> parse_card("10d")
+    Card('Td')
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise CardError("invalid card '': expected a rank and a suit such as 'As'")
+    card, end = _card_at(stripped, 0)
+    if end != len(stripped):
+        raise CardError(f"invalid card '{stripped}': expected exactly one card such as 'As'")
+    return card
+
+
+def _parse_text(text: str) -> list[tuple[Card, int]]:
+    found: list[tuple[Card, int]] = []
+    i = 0
+    while i < len(text):
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        card, end = _card_at(text, i)
+        found.append((card, i + 1))
+        i = end
+    return found
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Card]:
+    """Parse cards from text (or pass through an iterable of cards, codes or card strings).
+
+    Duplicates are an error unless ``allow_duplicates`` is true.
+
+    >>> parse_cards("AsKd")
+    [Card('As'), Card('Kd')]
+    >>> parse_cards("As ks aS")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.DuplicateCardError: duplicate card 'As' at positions 1 and 7
+    """
+    if isinstance(cards, str):
+        found = _parse_text(cards)
+    else:
+        found = []
+        for index, item in enumerate(cards):
+            card = parse_card(item) if isinstance(item, str) else Card(item)
+            found.append((card, index + 1))
+    if not allow_duplicates:
+        first: dict[int, int] = {}
+        for card, position in found:
+            if int(card) in first:
+                raise DuplicateCardError(
+                    f"duplicate card '{card}' at positions {first[int(card)]} and {position}"
+                )
+            first[int(card)] = position
+    return [card for card, _ in found]
+
+
+def format_cards(cards: Iterable[int], sep: str = "") -> str:
+    """Canonical text for cards.
+
+    >>> format_cards([51, 46])
+    'AsKh'
+    """
+    return sep.join(str(_ALL_CARDS[int(c)]) for c in cards)
+
+
+def deck() -> list[Card]:
+    """All 52 cards in code order (``2c 2d 2h 2s 3c ... As``)."""
+    return list(_ALL_CARDS)
+
+
+def cards_to_mask(cards: Iterable[int]) -> int:
+    """64-bit mask of cards (bit ``code`` set per card).
+
+    >>> hex(cards_to_mask(parse_cards("2c2d")))
+    '0x3'
+    """
+    mask = 0
+    for c in cards:
+        mask |= 1 << int(c)
+    return mask
+
+
+def cards_from_mask(mask: int) -> list[Card]:
+    """The cards whose bits are set in ``mask``, in code order."""
+    if mask < 0 or mask >> CARD_COUNT:
+        raise CardError(f"invalid card mask {mask:#x}: only bits 0..{CARD_COUNT - 1} may be set")
+    return [_ALL_CARDS[code] for code in range(CARD_COUNT) if mask >> code & 1]
+
+
+def ensure_distinct(groups: Mapping[str, Sequence[int]]) -> None:
+    """Raise :class:`DuplicateCardError` if any card appears twice across named groups.
+
+    >>> ensure_distinct({"player 1": parse_cards("AsKs"), "the board": parse_cards("Qs As 2d")})
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.DuplicateCardError: card 'As' is used twice: in player 1 and in the board
+    """
+    owner: dict[int, str] = {}
+    for name, cards in groups.items():
+        for c in cards:
+            code = int(c)
+            if code in owner:
+                where = f"in {owner[code]} and in {name}" if owner[code] != name else f"in {name}"
+                raise DuplicateCardError(f"card '{_ALL_CARDS[code]}' is used twice: {where}")
+            owner[code] = name

@@ -1,0 +1,47 @@
+"""The ``pokerlab`` command line: thin commands over the public API, no poker logic here.
+
+Every library error becomes one line on stderr (``error: ...``) and exit status 2; never a
+traceback. Each command lives in its own module and registers itself on :data:`app`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from pokerlab.errors import PokerlabError
+
+__all__ = ["app", "main"]
+
+
+class _Group(click.Group):
+    """A click group that turns pokerlab errors into one line and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PokerlabError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pokerlab")
+def app() -> None:
+    """pokerlab: hand evaluation, equity, outs and ranges for poker games."""
+
+
+def _register() -> None:
+    from pokerlab.cli import eval_cmd
+
+    app.add_command(eval_cmd.eval_command)
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point."""
+    app.main(args=argv if argv is not None else sys.argv[1:], prog_name="pokerlab")

@@ -1,0 +1,200 @@
+"""High-hand evaluation of 5, 6 or 7 cards: strength, category, description, best five.
+
+>>> v = evaluate("Kh Kd Ks 4c 4d 2s 7h")
+>>> v.category.label, v.description
+('Full House', 'Full House, Kings full of Fours')
+>>> format_cards(v.best, " ")
+'Ks Kh Kd 4d 4c'
+>>> evaluate("AsKsQsJsTs").description
+'Royal Flush'
+>>> evaluate("5d4c3h2sAs").description
+'Straight, Five high'
+
+A single hand is evaluated in plain Python over the same tables the numba kernels read (so
+``pokerlab eval`` starts without compiling anything); :func:`evaluate_batch` runs the kernel over a
+numpy array.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import total_ordering
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.cards import RANK_NAMES, RANK_PLURALS, Card, CardsLike, format_cards, parse_cards
+from pokerlab.errors import CardError
+from pokerlab.evaluation import _tables as T
+
+__all__ = ["HandCategory", "HandValue", "category_of", "describe", "evaluate", "evaluate_batch"]
+
+_MASK64 = (1 << 64) - 1
+
+
+class HandCategory(IntEnum):
+    """The nine high-hand categories, weakest first (``strength >> 12``)."""
+
+    HIGH_CARD = T.HIGH_CARD
+    PAIR = T.PAIR
+    TWO_PAIR = T.TWO_PAIR
+    THREE_OF_A_KIND = T.TRIPS
+    STRAIGHT = T.STRAIGHT
+    FLUSH = T.FLUSH
+    FULL_HOUSE = T.FULL_HOUSE
+    FOUR_OF_A_KIND = T.QUADS
+    STRAIGHT_FLUSH = T.STRAIGHT_FLUSH
+
+    @property
+    def label(self) -> str:
+        """Human name: ``'Full House'``."""
+        return self.name.replace("_", " ").title().replace(" A ", " a ").replace(" Of ", " of ")
+
+
+def category_of(strength: int) -> HandCategory:
+    """The category of a strength value."""
+    return HandCategory(int(strength) >> T.CATEGORY_SHIFT)
+
+
+@total_ordering
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """A high hand's value. Compares by ``strength`` (larger wins; equal strengths tie).
+
+    Fields: ``strength`` (``category << 12 | index``), ``category``, ``description`` and
+    ``best``, the five cards that make the hand, most important first.
+    """
+
+    strength: int
+    category: HandCategory
+    description: str
+    best: tuple[Card, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.strength == other.strength
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.strength < other.strength
+
+    def __hash__(self) -> int:
+        return hash(self.strength)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``category``, ``description``, ``best`` (card strings), ``strength``."""
+        return {
+            "category": self.category.label,
+            "description": self.description,
+            "best": [str(c) for c in self.best],
+            "strength": self.strength,
+        }
+
+
+def _strength_python(codes: list[int]) -> int:
+    """The kernel's lookup written in Python for one hand (no numba start-up cost)."""
+    tables = T.load_high_tables()
+    key = T.EMPTY_KEY
+    mask = 0
+    for c in codes:
+        r, s = c >> 2, c & 3
+        key += (1 << (T.RANK_BITS * r)) + (1 << (T.SUIT_SHIFT + T.SUIT_BITS * s))
+        mask |= 1 << (16 * s + r)
+    flush_bits = key & T.FLUSH_BITS
+    if flush_bits:
+        suit = (flush_bits.bit_length() - 1 - T.SUIT_SHIFT) // T.SUIT_BITS
+        return int(tables.values[T.FLUSH_OFFSET + (mask >> (16 * suit) & 0x1FFF)])
+    p = (key & T.RANK_FIELD) * tables.multiplier & _MASK64
+    slot = (p >> T.SLOT_SHIFT) & T.SLOT_MASK
+    return int(tables.values[slot ^ int(tables.displace[p >> (64 - T.BUCKET_BITS)])])
+
+
+def _display_order(five: tuple[Card, ...], category: HandCategory) -> tuple[Card, ...]:
+    counts = [0] * 13
+    for c in five:
+        counts[c.rank] += 1
+    ordered = sorted(five, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
+    wheel = {c.rank for c in five} == {12, 0, 1, 2, 3}
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and wheel:
+        ordered = ordered[1:] + ordered[:1]  # 5-4-3-2-A: the ace plays low
+    return tuple(ordered)
+
+
+def describe(strength: int, best: tuple[Card, ...]) -> str:
+    """Human description of a hand from its strength and its best five (in display order)."""
+    category = category_of(strength)
+    ranks = [c.rank for c in best]
+    label = category.label
+    if category == HandCategory.STRAIGHT_FLUSH and ranks[0] == 12:
+        return "Royal Flush"
+    if category in (HandCategory.HIGH_CARD, HandCategory.FLUSH):
+        return f"{label}, {RANK_NAMES[ranks[0]]} high"
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        return f"{label}, {RANK_NAMES[ranks[0]]} high"
+    if category == HandCategory.TWO_PAIR:
+        return f"{label}, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]}"
+    if category == HandCategory.FULL_HOUSE:
+        return f"{label}, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[3]]}"
+    return f"{label}, {RANK_PLURALS[ranks[0]]}"
+
+
+def evaluate(cards: CardsLike) -> HandValue:
+    """Evaluate 5, 6 or 7 distinct cards as a high hand (text such as ``"AsKd..."`` or cards)."""
+    hand = parse_cards(cards)
+    if not 5 <= len(hand) <= 7:
+        raise CardError(
+            f"a high hand needs 5, 6 or 7 cards, got {len(hand)}: '{format_cards(hand, ' ')}'"
+        )
+    codes = [int(c) for c in hand]
+    strength = _strength_python(codes)
+    best = next(
+        five
+        for five in itertools.combinations(hand, 5)
+        if _strength_python([int(c) for c in five]) == strength
+    )
+    category = category_of(strength)
+    ordered = _display_order(best, category)
+    return HandValue(strength, category, describe(strength, ordered), ordered)
+
+
+def evaluate_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
+    """Strengths of many hands at once: ``codes`` has shape ``(n, k)``, ``k`` in 5..7, card codes
+    0..51 with no card repeated in a row. Runs a numba kernel (hundreds of millions of hands per
+    second).
+
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]])).tolist()
+    [32778, 16388]
+    """
+    from pokerlab.evaluation import _kernels as K
+
+    arr = np.asarray(codes)
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
+        raise CardError(f"evaluate_batch needs an array of shape (n, 5..7), got {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise CardError(f"evaluate_batch needs integer card codes, got dtype {arr.dtype}")
+    bad = int(K.first_invalid_row(arr))
+    if bad >= 0:
+        raise CardError(
+            f"evaluate_batch: row {bad} is not {arr.shape[1]} distinct card codes in 0..51: "
+            f"{arr[bad].tolist()}"
+        )
+    if arr.shape[1] == 7 and arr.dtype == np.uint8 and arr.flags.c_contiguous:
+        padded = arr
+    else:
+        padded = np.full((arr.shape[0], 7), K.NULL_CARD, dtype=np.uint8)
+        padded[:, : arr.shape[1]] = arr
+    out = np.empty(arr.shape[0], dtype=np.uint16)
+    tables = T.load_high_tables()
+    K.evaluate_rows(
+        padded,
+        K.CARD_KEY,
+        K.CARD_MASK,
+        np.uint64(tables.multiplier),
+        tables.displace,
+        tables.values,
+        out,
+    )
+    return out
