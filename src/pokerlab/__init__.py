@@ -7,7 +7,13 @@
 The public API lives here; submodules with a leading underscore are private.
 """
 
+from pokerlab.analysis.outs import OutsReport, outs
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
+
+# Bound after the subpackages are imported, so `pokerlab.equity` is the function (the package
+# stays importable as `pokerlab.equity.api` etc.). Neither import loads numba.
+from pokerlab.equity.api import equity
+from pokerlab.equity.result import EquityResult, PlayerEquity
 from pokerlab.errors import (
     CancelledError,
     CardError,
@@ -19,6 +25,7 @@ from pokerlab.errors import (
     TooLargeError,
 )
 from pokerlab.evaluation import HandCategory, HandValue, evaluate, evaluate_batch
+from pokerlab.ranges import Range, hand_ordering
 
 __version__ = "0.1.0"
 
@@ -28,18 +35,25 @@ __all__ = [
     "CardError",
     "DuplicateCardError",
     "EmptyRangeError",
+    "EquityResult",
     "GameError",
     "HandCategory",
     "HandValue",
+    "OutsReport",
+    "PlayerEquity",
     "PokerlabError",
+    "Range",
     "RangeError",
     "TooLargeError",
     "__version__",
     "cards_from_mask",
     "cards_to_mask",
     "deck",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "format_cards",
+    "hand_ordering",
+    "outs",
     "parse_cards",
 ]

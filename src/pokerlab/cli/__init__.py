@@ -34,9 +34,12 @@ def app() -> None:
 
 
 def _register() -> None:
-    from pokerlab.cli import eval_cmd
+    from pokerlab.cli import equity_cmd, eval_cmd, outs_cmd, range_cmd
 
     app.add_command(eval_cmd.eval_command)
+    app.add_command(equity_cmd.equity_command)
+    app.add_command(outs_cmd.outs_command)
+    app.add_command(range_cmd.range_command)
 
 
 _register()

@@ -166,7 +166,7 @@ def evaluate_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
     second).
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]])).tolist()
-    [32778, 16388]
+    [32778, 16385]
     """
     from pokerlab.evaluation import _kernels as K
 

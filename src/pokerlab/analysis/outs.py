@@ -1,0 +1,202 @@
+"""Outs: for every next card, who wins, who ties, who loses.
+
+On a turn board the report covers every river card; on a flop, every turn card (with the river
+breakdown under it, ``by_turn``) and totals over all turn-and-river runouts.
+
+Each card's outcome for a player is its expected pot share once that card is out, computed exactly
+over the other players' ranges. A card is a ``win`` card for a player whose share is 1 (it takes
+the whole pot in every deal), a ``lose`` card where the share is 0, and a ``tie`` card otherwise,
+so with exact hands the lists are the usual "winning outs / chopping outs / losers".
+
+>>> r = outs(["9h8h", "AsKd"], board="Th7c2hKs")
+>>> len(r.next_cards.win_cards(0)), len(r.next_cards.lose_cards(0))
+(15, 29)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.cards import Card, format_cards
+from pokerlab.equity.problem import PlayerInput, Problem, prepare
+from pokerlab.errors import GameError
+
+__all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs"]
+
+
+def _shares(counts: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Expected pot share of each player from counts arrays (layout of ``_showdown``), for one
+    array ``(n + 1, n)`` or a stack ``(m, n + 1, n)``; zero where no deal was possible."""
+    n = counts.shape[-1]
+    total = counts[..., n, 0]
+    split = np.array([1.0] + [1.0 / k for k in range(2, n + 1)])
+    won = counts[..., :n, :] @ split
+    safe = np.where(total > 0, total, 1.0)
+    return np.asarray(np.where(total[..., None] > 0, won / safe[..., None], 0.0))
+
+
+def _kind(share: float) -> str:
+    if share >= 1.0 - 1e-12:
+        return "win"
+    if share <= 1e-12:
+        return "lose"
+    return "tie"
+
+
+@dataclass(frozen=True)
+class StreetOuts:
+    """Every possible next card with each player's expected share once it is out."""
+
+    cards: tuple[Card, ...]
+    shares: NDArray[np.float64]  # (len(cards), players)
+
+    def _cards_of(self, player: int, kind: str) -> list[Card]:
+        return [c for c, row in zip(self.cards, self.shares, strict=True)
+                if _kind(float(row[player])) == kind]  # fmt: skip
+
+    def win_cards(self, player: int) -> list[Card]:
+        """Cards on which the player takes the whole pot."""
+        return self._cards_of(player, "win")
+
+    def tie_cards(self, player: int) -> list[Card]:
+        """Cards on which the player's share is strictly between 0 and 1."""
+        return self._cards_of(player, "tie")
+
+    def lose_cards(self, player: int) -> list[Card]:
+        """Cards on which the player wins nothing."""
+        return self._cards_of(player, "lose")
+
+    def to_players(self, inputs: Sequence[str]) -> list[dict[str, Any]]:
+        return [
+            {
+                "input": text,
+                "win": [str(c) for c in self.win_cards(p)],
+                "tie": [str(c) for c in self.tie_cards(p)],
+                "lose": [str(c) for c in self.lose_cards(p)],
+                "equity": {
+                    str(c): float(row[p]) for c, row in zip(self.cards, self.shares, strict=True)
+                },
+            }
+            for p, text in enumerate(inputs)
+        ]
+
+
+@dataclass(frozen=True)
+class RunoutTotals:
+    """Over all turn-and-river runouts: how many each player wins, ties, loses, and its equity
+    (runouts weighted by how many deals each leaves, which is equal for exact hands)."""
+
+    total: int
+    win: tuple[int, ...]
+    tie: tuple[int, ...]
+    lose: tuple[int, ...]
+    equity: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class OutsReport:
+    """The outs of a flop or turn board; see the module docstring."""
+
+    inputs: tuple[str, ...]
+    board: str
+    next_cards: StreetOuts
+    by_turn: dict[Card, StreetOuts] | None
+    runouts: RunoutTotals | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``pokerlab outs --json`` prints exactly this)."""
+        out: dict[str, Any] = {
+            "board": self.board,
+            "players": self.next_cards.to_players(self.inputs),
+        }
+        if self.runouts is not None and self.by_turn is not None:
+            totals = self.runouts
+            out["runouts"] = {
+                "total": totals.total,
+                "players": [
+                    {"input": text, "win": totals.win[p], "tie": totals.tie[p],
+                     "lose": totals.lose[p], "equity": totals.equity[p]}
+                    for p, text in enumerate(self.inputs)
+                ],
+            }  # fmt: skip
+            out["by_turn"] = {
+                str(card): {"board": self.board + str(card),
+                            "players": street.to_players(self.inputs)}
+                for card, street in self.by_turn.items()
+            }  # fmt: skip
+        return out
+
+
+def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
+    """Counts per runout (every completion of the board), and the unseen cards used."""
+    from pokerlab.equity import _runouts
+    from pokerlab.equity.exact import _tables
+    from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
+
+    n = problem.n_players
+    skip = problem.dead_mask | problem.held_mask
+    used = skip | sum(1 << int(c) for c in problem.board)
+    deck = [c for c in range(52) if not used >> c & 1]
+    to_come = 5 - len(problem.board)
+    total = math.comb(len(deck), to_come)
+    out = np.zeros((total, n + 1, n), dtype=np.float64)
+    totals = np.zeros(2, dtype=np.int64)
+    mult, displace, values = _tables()
+    _runouts.enumerate_runouts(
+        problem.combos, problem.offsets, problem.weights, problem.board, np.uint64(skip), 0,
+        total, True, out, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+    )  # fmt: skip
+    return deck, out
+
+
+def outs(
+    players: Sequence[PlayerInput],
+    board: str | Sequence[int | str | Card],
+    dead: str | Sequence[int | str | Card] = "",
+    game: str = "holdem",
+) -> OutsReport:
+    """The outs report for hands or ranges on a flop (3 cards) or turn (4 cards) board."""
+    problem = prepare(players, board, dead, game)
+    if len(problem.board) not in (3, 4):
+        raise GameError(
+            f"outs need a flop (3 cards) or a turn (4 cards), got a board of "
+            f"{len(problem.board)} cards"
+        )
+    deck, counts = _runout_counts(problem)
+    cards = [Card(c) for c in deck]
+    board_text = format_cards(problem.board.tolist())
+    if len(problem.board) == 4:
+        shares = _shares(counts)
+        return OutsReport(problem.inputs, board_text, StreetOuts(tuple(cards), shares), None, None)
+    n = problem.n_players
+    m = len(deck)
+    pair_row = np.zeros((m, m), dtype=np.int64)  # runout row of the unordered pair {i, j}
+    first, second = np.triu_indices(m, k=1)
+    pair_row[first, second] = np.arange(len(first))
+    pair_row[second, first] = np.arange(len(first))
+    shares = _shares(counts)
+    by_turn: dict[Card, StreetOuts] = {}
+    turn_counts = np.empty((m, n + 1, n))
+    for i, turn in enumerate(cards):
+        others = np.array([j for j in range(m) if j != i])
+        rows = pair_row[i, others]
+        by_turn[turn] = StreetOuts(tuple(cards[j] for j in others), shares[rows])
+        turn_counts[i] = counts[rows].sum(axis=0)
+    next_cards = StreetOuts(tuple(cards), _shares(turn_counts))
+    live = counts[:, n, 0] > 0
+    win = shares[live] >= 1.0 - 1e-12
+    lose = shares[live] <= 1e-12
+    totals = RunoutTotals(
+        total=int(live.sum()),
+        win=tuple(int(x) for x in win.sum(axis=0)),
+        tie=tuple(int(x) for x in (~win & ~lose).sum(axis=0)),
+        lose=tuple(int(x) for x in lose.sum(axis=0)),
+        equity=tuple(float(x) for x in _shares(counts.sum(axis=0))),
+    )
+    return OutsReport(problem.inputs, board_text, next_cards, by_turn, totals)

@@ -1,0 +1,96 @@
+"""``pokerlab range RANGE``: combos, percent, canonical text and 13x13 grid of a hold'em range."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from pokerlab.cards import format_cards
+from pokerlab.cli.output import console, emit_json
+from pokerlab.ranges import Range
+
+__all__ = ["range_command"]
+
+
+def _cell_style(fraction: float) -> str:
+    """Rich style of a grid cell by the fraction of its combos present."""
+    if fraction >= 1.0:
+        return "bold black on green3"
+    if fraction >= 0.5:
+        return "black on yellow3"
+    if fraction > 0.0:
+        return "black on orange3"
+    return "grey50"
+
+
+def _payload(text: str, value: Range, dead: str | None, list_combos: bool) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "input": text,
+        "canonical": value.to_string(),
+        "combos": value.combo_count,
+        "percent": value.percent,
+        "weighted_combos": value.weighted_combos,
+        "grid": [
+            [{"class": name, "fraction": fraction} for name, fraction in row]
+            for row in value.grid()
+        ],
+    }
+    if dead is not None:
+        payload["dead"] = dead
+    if list_combos:
+        payload["list"] = [
+            {"combo": format_cards(combo), "weight": weight} for combo, weight in value.items()
+        ]
+    return payload
+
+
+@click.command("range")
+@click.argument("text", metavar="RANGE")
+@click.option(
+    "--dead", default=None, metavar="CARDS", help="Remove combos using these cards, e.g. 'As 7h'."
+)
+@click.option("--list", "list_combos", is_flag=True, help="Also list every combo and its weight.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON: input, canonical, combos, percent, weighted_combos, grid (and list).",
+)
+def range_command(text: str, dead: str | None, list_combos: bool, as_json: bool) -> None:
+    """Show a hold'em range, e.g. `pokerlab range "QQ+,AKs,A5s:0.5"` or `pokerlab range 15%`.
+
+    Notation: QQ+, 99-22, AKs, AKo, AK, A2s+, KTo-K7o, T9s-54s, AcKd, random, 15%, 5%-10%,
+    weights AQs:0.5 or AQs@50 (the last mention of a combo wins).
+    """
+    value = Range(text)
+    if dead is not None:
+        value = value.remove(dead)
+    if as_json:
+        emit_json(_payload(text, value, dead, list_combos))
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    out = console()
+    summary = Table(show_header=False, box=None)
+    summary.add_row("range", f"[bold]{value.to_string()}[/bold]")
+    summary.add_row("combos", f"{value.combo_count} of 1326 ({value.percent:.2f}%)")
+    if value.weighted_combos != value.combo_count:
+        summary.add_row("weighted", f"{value.weighted_combos:g}")
+    if dead is not None:
+        summary.add_row("dead", dead)
+    out.print(summary)
+    grid = Table(show_header=False, box=None, padding=(0, 0), pad_edge=False)
+    for _ in range(13):
+        grid.add_column(justify="center", width=5)
+    for row in value.grid():
+        grid.add_row(*(Text(f"{name:^5}", style=_cell_style(f)) for name, f in row))
+    out.print(grid)
+    if list_combos:
+        listing = Table(show_header=True, box=None)
+        listing.add_column("combo")
+        listing.add_column("weight", justify="right")
+        for combo, weight in value.items():
+            listing.add_row(format_cards(combo), f"{weight:g}")
+        out.print(listing)

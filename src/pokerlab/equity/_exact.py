@@ -1,0 +1,502 @@
+"""numba kernels of exact hold'em enumeration. Private: callers validate (see ``exact.py``).
+
+Two per-matchup counters fill a ``counts`` array (layout in ``_showdown``):
+
+* :func:`preflop_counts`, for an empty board (5 cards to come), never walks the 1.7 million
+  boards. A board can give some player a flush only if a suit ``s`` reaches ``t_s = 5 - (most
+  cards of suit s in any one hand)`` board cards, and with two hole cards ``t_s >= 3``, so at most
+  one suit can. Part 1 enumerates those boards suit by suit (the suited cards exactly, the other
+  one or two cards by rank with their multiplicity), evaluates them for real and tallies them per
+  board rank multiset. Part 2 walks the 6,175 board rank multisets, weighting each by its number
+  of suit assignments (a product of binomials over the unseen cards) minus the flush boards
+  already counted, and evaluates it once without suits. AhAs vs KdKc takes about 35,000
+  showdowns instead of 1,712,304.
+* :func:`runout_counts`, for a flop or turn (1 or 2 cards to come) or a complete board:
+  explicit enumeration, the keys of the turn card computed once for all rivers.
+
+:func:`enumerate_matchups` walks the joint holdings of a chunk of the matchup space (a mixed-radix
+index over the players' combo lists), skips conflicting ones, and caches each matchup's counts
+under a canonical suit relabelling so matchups that are the same up to suits are computed once.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit, uint64
+
+from pokerlab.equity._showdown import award
+from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+
+_Z = np.uint64(0)
+_ONE = np.uint64(1)
+CHOOSE = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
+"""``CHOOSE[n, k]`` = C(n, k) for n, k in 0..4."""
+
+CACHE_MAX_PLAYERS = 5  # a canonical id packs 11 bits per player into an int64
+
+
+@njit(cache=True, _nrt=False)
+def preflop_counts(
+    keys,
+    masks,
+    rank_keys,
+    zero_masks,
+    n,
+    hole_suits,
+    used,
+    counts,
+    strengths,
+    avail,
+    other,
+    suited,
+    idx,
+    corr,
+    touched,
+    card_key,
+    card_mask,
+    rank_key,
+    choose,
+    mult,
+    displace,
+    values,
+):
+    """Counts over every 5-card board for one matchup (see the module docstring).
+
+    ``keys``/``masks``: each player's hole-card key and mask; ``rank_keys``: the same keys without
+    suit counters; ``hole_suits[p, s]``: cards of suit ``s`` in hand ``p``; ``used``: mask of
+    holes and dead cards. Scratch arrays: ``avail``, ``other``, ``suited``, ``idx`` (13 int64
+    each), ``corr`` (one int64 per hash slot, zero on entry and on exit), ``touched`` (as long).
+    """
+    for r in range(13):
+        avail[r] = 0
+    for c in range(52):
+        if not (used >> uint64(c)) & _ONE:
+            avail[c >> 2] += 1
+    n_touched = 0
+    # Part 1: boards where suit s reaches its flush threshold t.
+    for s in range(4):
+        t = 5
+        for p in range(n):
+            t = min(t, 5 - hole_suits[p, s])
+        ns = 0
+        for r in range(13):
+            other[r] = avail[r]
+            if not (used >> uint64(4 * r + s)) & _ONE:
+                suited[ns] = r
+                ns += 1
+                other[r] -= 1
+        for k in range(t, min(5, ns) + 1):
+            for i in range(k):
+                idx[i] = i
+            while True:
+                skey = EMPTY_KEY
+                smask = _Z
+                srank = EMPTY_KEY
+                for i in range(k):
+                    c = 4 * suited[idx[i]] + s
+                    skey += card_key[c]
+                    smask |= card_mask[c]
+                    srank += rank_key[suited[idx[i]]]
+                rest = 5 - k
+                if rest == 0:
+                    award(keys, masks, n, skey, smask, 1, counts, strengths, mult, displace, values)
+                    slot = table_index(srank, _Z, mult, displace)
+                    if corr[slot] == 0:
+                        touched[n_touched] = slot
+                        n_touched += 1
+                    corr[slot] += 1
+                else:
+                    for r1 in range(13):
+                        if other[r1] == 0:
+                            continue
+                        for r2 in range(r1 if rest == 2 else 13, 13 if rest == 2 else 14):
+                            if rest == 1:
+                                m = other[r1]
+                                bkey = skey + rank_key[r1]
+                                brank = srank + rank_key[r1]
+                            else:
+                                m = choose[other[r1], 2] if r2 == r1 else other[r1] * other[r2]
+                                bkey = skey + rank_key[r1] + rank_key[r2]
+                                brank = srank + rank_key[r1] + rank_key[r2]
+                            if m == 0:
+                                continue
+                            award(
+                                keys,
+                                masks,
+                                n,
+                                bkey,
+                                smask,
+                                m,
+                                counts,
+                                strengths,
+                                mult,
+                                displace,
+                                values,
+                            )
+                            slot = table_index(brank, _Z, mult, displace)
+                            if corr[slot] == 0:
+                                touched[n_touched] = slot
+                                n_touched += 1
+                            corr[slot] += m
+                # next k-subset of the suited ranks
+                i = k - 1
+                while i >= 0 and idx[i] == ns - k + i:
+                    i -= 1
+                if i < 0:
+                    break
+                idx[i] += 1
+                for j in range(i + 1, k):
+                    idx[j] = idx[j - 1] + 1
+    # Part 2: board rank multisets, each weighted by its suit assignments minus flush boards.
+    for r1 in range(13):
+        k1 = rank_key[r1]
+        for r2 in range(r1, 13):
+            k2 = k1 + rank_key[r2]
+            for r3 in range(r2, 13):
+                k3 = k2 + rank_key[r3]
+                for r4 in range(r3, 13):
+                    k4 = k3 + rank_key[r4]
+                    for r5 in range(r4, 13):
+                        m = 1
+                        run = 1
+                        ranks = (r1, r2, r3, r4, r5)
+                        for i in range(1, 6):
+                            if i < 5 and ranks[i] == ranks[i - 1]:
+                                run += 1
+                            else:
+                                have = avail[ranks[i - 1]]
+                                m *= choose[have, run] if run <= have else 0
+                                run = 1
+                        if m == 0:
+                            continue
+                        bkey = EMPTY_KEY + k4 + rank_key[r5]
+                        m -= corr[table_index(bkey, _Z, mult, displace)]
+                        if m > 0:
+                            award(
+                                rank_keys,
+                                zero_masks,
+                                n,
+                                bkey - EMPTY_KEY,
+                                _Z,
+                                m,
+                                counts,
+                                strengths,
+                                mult,
+                                displace,
+                                values,
+                            )
+    for i in range(n_touched):
+        corr[touched[i]] = 0
+
+
+@njit(cache=True, _nrt=False)
+def runout_counts(
+    keys,
+    masks,
+    turn_keys,
+    turn_masks,
+    n,
+    board_key,
+    board_mask,
+    used,
+    to_come,
+    counts,
+    strengths,
+    deck,
+    mult,
+    displace,
+    values,
+):
+    """Counts over every completion of a board with ``to_come`` (0, 1 or 2) cards missing.
+    ``deck`` is scratch of 52 uint8; ``turn_keys``/``turn_masks`` scratch of ``n``."""
+    nd = 0
+    for c in range(52):
+        if not (used >> uint64(c)) & _ONE:
+            deck[nd] = c
+            nd += 1
+    if to_come == 0:
+        award(keys, masks, n, board_key, board_mask, 1, counts, strengths, mult, displace, values)
+    elif to_come == 1:
+        for i in range(nd):
+            c = deck[i]
+            award(
+                keys,
+                masks,
+                n,
+                board_key + _card_key(c),
+                board_mask | _card_mask(c),
+                1,
+                counts,
+                strengths,
+                mult,
+                displace,
+                values,
+            )
+    else:
+        for i in range(nd - 1):
+            c = deck[i]
+            for p in range(n):
+                turn_keys[p] = keys[p] + board_key + _card_key(c)
+                turn_masks[p] = masks[p] | board_mask | _card_mask(c)
+            for j in range(i + 1, nd):
+                d = deck[j]
+                award(
+                    turn_keys,
+                    turn_masks,
+                    n,
+                    _card_key(d),
+                    _card_mask(d),
+                    1,
+                    counts,
+                    strengths,
+                    mult,
+                    displace,
+                    values,
+                )
+
+
+@njit(cache=True, inline="always")
+def _card_key(c):
+    return (_ONE << uint64(3 * (c >> 2))) + (_ONE << uint64(40 + 4 * (c & 3)))
+
+
+@njit(cache=True, inline="always")
+def _card_mask(c):
+    return _ONE << uint64(16 * (c & 3) + (c >> 2))
+
+
+@njit(cache=True)
+def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
+    """Id of the matchup with suits relabelled in order of first appearance (board and dead
+    cards first, then each hand); equal ids mean matchups equal up to a suit permutation that
+    fixes the board and the dead cards."""
+    for s in range(4):
+        label[s] = -1
+    nxt = 0
+    for i in range(n_fixed):
+        s = fixed_cards[i] & 3
+        if label[s] < 0:
+            label[s] = nxt
+            nxt += 1
+    cid = 0
+    for p in range(n):
+        row = choice[p]
+        hi = combo_cards[row, 0]
+        lo = combo_cards[row, 1]
+        if hi < lo:
+            hi, lo = lo, hi
+        for c in (hi, lo):
+            s = c & 3
+            if label[s] < 0:
+                label[s] = nxt
+                nxt += 1
+        a = 4 * (hi >> 2) + label[hi & 3]
+        b = 4 * (lo >> 2) + label[lo & 3]
+        if a < b:
+            a, b = b, a
+        cid = cid * 1327 + (a * (a - 1) // 2 + b + 1)
+    return cid
+
+
+@njit(cache=True)
+def enumerate_matchups(
+    combo_cards,
+    offsets,
+    weights,
+    board,
+    dead_mask,
+    start,
+    stop,
+    use_cache,
+    cache_keys,
+    cache_rows,
+    store,
+    n_stored,
+    acc,
+    totals,
+    corr,
+    touched,
+    card_key,
+    card_mask,
+    rank_key,
+    choose,
+    mult,
+    displace,
+    values,
+):
+    """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest) to
+    ``acc`` (float64, weighted by the product of combo weights). ``totals[0]`` += deals
+    enumerated, ``totals[1]`` += valid matchups, ``totals[2]`` += cache hits. ``corr`` and
+    ``touched``: scratch of one entry per hash slot (``corr`` all zero, left all zero)."""
+    n = offsets.shape[0] - 1
+    nb = board.shape[0]
+    sizes = np.empty(n, np.int64)
+    digit = np.empty(n, np.int64)
+    choice = np.empty(n, np.int64)
+    rem = start
+    for p in range(n):
+        sizes[p] = offsets[p + 1] - offsets[p]
+        digit[p] = rem % sizes[p]
+        rem //= sizes[p]
+    board_key = EMPTY_KEY
+    board_mask = _Z
+    fixed_mask = dead_mask
+    n_fixed = 0
+    fixed_cards = np.empty(52, np.int64)
+    for i in range(nb):
+        c = board[i]
+        board_key += card_key[c]
+        board_mask |= card_mask[c]
+        fixed_mask |= _ONE << uint64(c)
+    for c in range(52):
+        if (fixed_mask >> uint64(c)) & _ONE:
+            fixed_cards[n_fixed] = c
+            n_fixed += 1
+    keys = np.empty(n, np.uint64)
+    masks = np.empty(n, np.uint64)
+    rank_keys = np.empty(n, np.uint64)
+    zero_masks = np.zeros(n, np.uint64)
+    turn_keys = np.empty(n, np.uint64)
+    turn_masks = np.empty(n, np.uint64)
+    hole_suits = np.zeros((n, 4), np.int64)
+    strengths = np.empty(n, np.int64)
+    counts = np.zeros((n + 1, n), np.int64)
+    scratch = np.empty((4, 13), np.int64)
+    deck = np.empty(52, np.uint8)
+    label = np.empty(4, np.int64)
+    table_mask = cache_keys.shape[0] - 1
+    capacity = store.shape[0]
+    for _index in range(start, stop):
+        # current matchup from the odometer; check card conflicts
+        used = fixed_mask
+        weight = 1.0
+        ok = True
+        for p in range(n):
+            row = offsets[p] + digit[p]
+            choice[p] = row
+            m = (_ONE << uint64(combo_cards[row, 0])) | (_ONE << uint64(combo_cards[row, 1]))
+            if used & m:
+                ok = False
+            used |= m
+            weight *= weights[row]
+        # advance the odometer for the next index
+        for p in range(n):
+            digit[p] += 1
+            if digit[p] < sizes[p]:
+                break
+            digit[p] = 0
+        if not ok or weight == 0.0:
+            continue
+        totals[1] += 1
+        slot = -1
+        cid = -1
+        if use_cache:
+            cid = _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label)
+            h = (cid * 0x9E3779B97F4A7C15) & table_mask
+            while cache_keys[h] != -1 and cache_keys[h] != cid:
+                h = (h + 1) & table_mask
+            if cache_keys[h] == cid:
+                slot = cache_rows[h]
+        if slot >= 0:
+            totals[2] += 1
+            for i in range(n + 1):
+                for j in range(n):
+                    acc[i, j] += weight * store[slot, i, j]
+            totals[0] += store[slot, n, 0]
+            continue
+        for i in range(n + 1):
+            for j in range(n):
+                counts[i, j] = 0
+        for p in range(n):
+            row = choice[p]
+            a = combo_cards[row, 0]
+            b = combo_cards[row, 1]
+            keys[p] = card_key[a] + card_key[b]
+            masks[p] = card_mask[a] | card_mask[b]
+            rank_keys[p] = rank_key[a >> 2] + rank_key[b >> 2]
+            for s in range(4):
+                hole_suits[p, s] = 0
+            hole_suits[p, a & 3] += 1
+            hole_suits[p, b & 3] += 1
+        if nb == 0:
+            preflop_counts(
+                keys,
+                masks,
+                rank_keys,
+                zero_masks,
+                n,
+                hole_suits,
+                used,
+                counts,
+                strengths,
+                scratch[0],
+                scratch[1],
+                scratch[2],
+                scratch[3],
+                corr,
+                touched,
+                card_key,
+                card_mask,
+                rank_key,
+                choose,
+                mult,
+                displace,
+                values,
+            )
+        else:
+            runout_counts(
+                keys,
+                masks,
+                turn_keys,
+                turn_masks,
+                n,
+                board_key,
+                board_mask,
+                used,
+                5 - nb,
+                counts,
+                strengths,
+                deck,
+                mult,
+                displace,
+                values,
+            )
+        for i in range(n + 1):
+            for j in range(n):
+                acc[i, j] += weight * counts[i, j]
+        totals[0] += counts[n, 0]
+        if use_cache and n_stored[0] < capacity:
+            row = n_stored[0]
+            n_stored[0] += 1
+            cache_keys[h] = cid
+            cache_rows[h] = row
+            for i in range(n + 1):
+                for j in range(n):
+                    store[row, i, j] = counts[i, j]
+
+
+@njit(cache=True)
+def has_joint_holding(masks, offsets, order):
+    """Depth-first search for one joint holding with no card used twice."""
+    n = order.shape[0]
+    pos = np.empty(n, np.int64)
+    used = np.zeros(n + 1, np.uint64)
+    level = 0
+    pos[0] = offsets[order[0]] - 1
+    while level >= 0:
+        p = order[level]
+        pos[level] += 1
+        if pos[level] >= offsets[p + 1]:
+            level -= 1
+            continue
+        m = masks[pos[level]]
+        if m & used[level]:
+            continue
+        used[level + 1] = used[level] | m
+        if level + 1 == n:
+            return True
+        level += 1
+        pos[level] = offsets[order[level]] - 1
+    return False

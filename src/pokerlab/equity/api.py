@@ -1,0 +1,104 @@
+"""The one equity entry point: :func:`equity`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+
+from pokerlab.cards import Card
+from pokerlab.equity._control import CancelLike, ProgressCallback
+from pokerlab.equity.problem import PlayerInput, prepare
+from pokerlab.equity.result import EquityResult, PlayerEquity, StopReason, player_stats
+from pokerlab.errors import GameError, TooLargeError
+from pokerlab.games import Game
+
+__all__ = ["AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "equity"]
+
+AUTO_EXACT_SECONDS = 2.0
+"""``method="auto"`` enumerates when the estimated exact time is at most this."""
+MAX_EXACT_SECONDS = 1800.0
+"""A forced exact run estimated above this is refused (:class:`TooLargeError`)."""
+DEFAULT_STDERR = 0.001
+DEFAULT_TIME_LIMIT = 30.0
+
+Method = Literal["auto", "exact", "monte-carlo", "mc"]
+
+
+def equity(
+    players: Sequence[PlayerInput],
+    board: str | Sequence[int | str | Card] = "",
+    dead: str | Sequence[int | str | Card] = "",
+    game: str | Game = "holdem",
+    method: Method = "auto",
+    *,
+    trials: int | None = None,
+    stderr: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelLike = None,
+) -> EquityResult:
+    """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
+
+    ``method``: ``"exact"`` enumerates every deal; ``"monte-carlo"`` (or ``"mc"``) samples
+    deals without bias until ``trials`` deals, a target ``stderr`` or ``time_limit`` seconds
+    (defaults: stderr 0.001 within 30 s); ``"auto"`` enumerates when that is estimated to take
+    at most :data:`AUTO_EXACT_SECONDS`, else samples. ``progress(fraction)`` is called between
+    chunks; ``cancel`` (an Event or a callable) stops the run: an exact run raises
+    :class:`~pokerlab.errors.CancelledError`, a Monte Carlo run returns what it has sampled.
+
+    >>> r = equity(["AdAc", "KhKs"])
+    >>> r.method, r.samples, round(r.players[0].equity, 6)
+    ('exact', 1712304, 0.812555)
+    >>> equity(["AsKs", "QQ"], board="Qh7c2d", method="mc", trials=20000, seed=1).method
+    'monte-carlo'
+    """
+    # The engines (numba kernels) are imported on first use so `import pokerlab` stays light.
+    from pokerlab.equity.exact import enumerate_exact, estimate_seconds
+    from pokerlab.equity.montecarlo import Stopping, sample
+
+    started = time.perf_counter()
+    if method not in ("auto", "exact", "monte-carlo", "mc"):
+        raise GameError(f"unknown method '{method}': use auto, exact or monte-carlo")
+    problem = prepare(players, board, dead, game)
+    estimate = estimate_seconds(problem)
+    wants_mc = method in ("monte-carlo", "mc")
+    if method == "exact" and estimate > MAX_EXACT_SECONDS:
+        raise TooLargeError(
+            f"exact enumeration is too large: about {estimate:,.0f} s of work "
+            f"({'x'.join(str(s) for s in problem.sizes)} combos per player); use Monte Carlo "
+            "(--mc, method='monte-carlo') with a target standard error"
+        )
+    run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
+    stopped: StopReason = "complete"
+    if run_exact and not wants_mc:
+        counts, samples = enumerate_exact(problem, progress, cancel)
+        sampled = False
+    else:
+        stopping = Stopping(trials, stderr, time_limit)
+        if trials is None and stderr is None and time_limit is None:
+            stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
+        raw, samples, stopped = sample(problem, stopping, seed, progress, cancel)
+        counts = raw.astype(np.float64)
+        sampled = True
+    stats = player_stats(counts, sampled)
+    players_out = tuple(
+        PlayerEquity(text, eq, win, tie, tie_eq, se, size)
+        for text, (eq, win, tie, tie_eq, se), size in zip(
+            problem.inputs, stats, problem.sizes, strict=True
+        )
+    )
+    return EquityResult(
+        players=players_out,
+        method="monte-carlo" if sampled else "exact",
+        samples=samples,
+        seconds=time.perf_counter() - started,
+        game=problem.game.name,
+        board=problem.board_text,
+        dead=problem.dead_text,
+        stopped=stopped,
+        counts=counts,
+    )

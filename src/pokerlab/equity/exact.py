@@ -1,0 +1,155 @@
+"""Exact equity: full enumeration of every weighted deal, using symmetry but no approximation.
+
+* Empty board: matchup by matchup (each joint holding), with :func:`_exact.preflop_counts`
+  (board rank multisets plus explicit flush boards) and a cache of matchups equal up to suits.
+* Flop or turn or river given: board-major (:func:`_runouts.enumerate_runouts`): each runout
+  evaluates every combo once, then the joint holdings compare precomputed strengths.
+
+:func:`estimate_seconds` predicts the cost so ``method="auto"`` can choose and a forced exact run
+that would take too long is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.equity import _exact, _runouts
+from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
+from pokerlab.equity._showdown import RANK_KEY
+from pokerlab.equity.problem import Problem
+from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
+from pokerlab.evaluation._tables import SLOT_BITS, load_high_tables
+
+__all__ = ["enumerate_exact", "estimate_seconds"]
+
+# Measured on the reference machine (benchmarks/bench_equity.py), deliberately rounded up.
+_SECONDS_PER_PREFLOP_MATCHUP = 1.2e-3
+_SECONDS_PER_EVAL = 4e-9
+_SECONDS_PER_JOINT_HOLDING = 1e-8
+_CACHE_CAPACITY = 1 << 18
+
+
+def _matchup_space(problem: Problem) -> int:
+    return math.prod(problem.sizes)
+
+
+def runouts(problem: Problem) -> int:
+    to_come = 5 - len(problem.board)
+    return math.comb(problem.unseen, to_come)
+
+
+def estimate_seconds(problem: Problem) -> float:
+    """A rough upper estimate of the exact enumeration's single-core time."""
+    space = _matchup_space(problem)
+    if len(problem.board) == 0:
+        cached = problem.n_players <= _exact.CACHE_MAX_PLAYERS and space > 64
+        unique = space / 8 if cached else space
+        return unique * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
+    n_runouts = runouts(problem)
+    evals = n_runouts * len(problem.combos)
+    return evals * _SECONDS_PER_EVAL + n_runouts * space * _SECONDS_PER_JOINT_HOLDING
+
+
+_local = threading.local()
+
+
+def _preflop_scratch() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Per-thread scratch of :func:`_exact.preflop_counts` (zeroed once, left zero by it)."""
+    if not hasattr(_local, "scratch"):
+        slots = 1 << SLOT_BITS  # rank-only keys hash into these slots
+        _local.scratch = (np.zeros(slots, dtype=np.int64), np.zeros(slots, dtype=np.int64))
+    return _local.scratch  # type: ignore[no-any-return]
+
+
+def _tables() -> tuple[np.uint64, NDArray[np.uint32], NDArray[np.uint16]]:
+    t = load_high_tables()
+    return np.uint64(t.multiplier), t.displace, t.values
+
+
+def _preflop(
+    problem: Problem, progress: ProgressCallback | None, cancel: CancelLike
+) -> tuple[NDArray[np.float64], int]:
+    n = problem.n_players
+    space = _matchup_space(problem)
+    use_cache = n <= _exact.CACHE_MAX_PLAYERS
+    capacity = min(_CACHE_CAPACITY, space) if use_cache else 1
+    table = 1 << max(1, (2 * capacity - 1).bit_length())
+    cache_keys = np.full(table, -1, dtype=np.int64)
+    cache_rows = np.zeros(table, dtype=np.int64)
+    store = np.zeros((capacity, n + 1, n), dtype=np.int64)
+    stored = np.zeros(1, dtype=np.int64)
+    acc = np.zeros((n + 1, n), dtype=np.float64)
+    totals = np.zeros(3, dtype=np.int64)
+    mult, displace, values = _tables()
+    corr, touched = _preflop_scratch()
+    done = 0
+    chunker = Chunker(first=16)
+
+    def run(size: int) -> None:
+        _exact.enumerate_matchups(
+            problem.combos, problem.offsets, problem.weights, problem.board,
+            np.uint64(problem.dead_mask), done, done + size, use_cache, cache_keys, cache_rows,
+            store, stored, acc, totals, corr, touched, CARD_KEY, CARD_MASK, RANK_KEY,
+            _exact.CHOOSE, mult, displace, values,
+        )  # fmt: skip
+
+    while done < space:
+        size = min(chunker.size, space - done)
+        chunker.timed(run, size)
+        done += size
+        check(cancel, progress, done / space)
+    return acc, int(totals[0])
+
+
+def _postflop(
+    problem: Problem, progress: ProgressCallback | None, cancel: CancelLike
+) -> tuple[NDArray[np.float64], int]:
+    n = problem.n_players
+    # The walk over joint holdings prunes soonest with the smallest ranges first.
+    order = np.argsort(problem.sizes, kind="stable")
+    parts = [problem.combos[problem.offsets[p] : problem.offsets[p + 1]] for p in order]
+    wparts = [problem.weights[problem.offsets[p] : problem.offsets[p + 1]] for p in order]
+    combos = np.ascontiguousarray(np.concatenate(parts))
+    weights = np.concatenate(wparts)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum([len(x) for x in parts])
+    out = np.zeros((1, n + 1, n), dtype=np.float64)
+    totals = np.zeros(2, dtype=np.int64)
+    mult, displace, values = _tables()
+    skip = problem.dead_mask | problem.held_mask
+    total = math.comb(52 - len(problem.board) - bin(skip).count("1"), 5 - len(problem.board))
+    done = 0
+    chunker = Chunker(first=8)
+
+    def run(size: int) -> None:
+        _runouts.enumerate_runouts(
+            combos, offsets, weights, problem.board, np.uint64(skip), done, done + size, False,
+            out, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        )  # fmt: skip
+
+    while done < total:
+        size = min(chunker.size, total - done)
+        chunker.timed(run, size)
+        done += size
+        check(cancel, progress, done / total)
+    # back to the caller's player order
+    acc = out[0]
+    result = np.zeros_like(acc)
+    result[n, 0] = acc[n, 0]
+    result[order] = acc[:n]
+    return result, int(totals[0])
+
+
+def enumerate_exact(
+    problem: Problem,
+    progress: ProgressCallback | None = None,
+    cancel: CancelLike = None,
+) -> tuple[NDArray[np.float64], int]:
+    """Weighted counts (layout of ``_showdown``) over every deal, and the number of deals."""
+    if len(problem.board) == 0:
+        return _preflop(problem, progress, cancel)
+    return _postflop(problem, progress, cancel)

@@ -1,0 +1,273 @@
+"""Parser of the hold'em range grammar (documented in :mod:`pokerlab.ranges.holdem`).
+
+:func:`parse_weights` turns text into a dense vector of 1,326 weights in the canonical combo
+order of :mod:`pokerlab.ranges._combos`. Items are applied left to right, each setting the weight
+of its combos, so the last mention of a combo wins and weight 0 removes it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.cards import RANKS, SUITS
+from pokerlab.errors import EmptyRangeError, RangeError
+from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
+
+__all__ = ["parse_weights"]
+
+_WS = " \t\r\n"
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_PERCENT = re.compile(rf"({_NUMBER})[{_WS}]*%(?:[{_WS}]*-[{_WS}]*({_NUMBER})[{_WS}]*%)?")
+_WEIGHT = re.compile(rf"{_NUMBER}(?:[eE][+-]?\d+)?")
+_EXPECTED_HAND = "expected a hand such as QQ+, AKs, A2s+, T9s-54s, AcKd, 15% or random"
+
+
+@dataclass(frozen=True)
+class _Class:
+    """A class read from the text: ranks ``high >= low`` and suffix ``''``, ``'s'`` or ``'o'``."""
+
+    high: int
+    low: int
+    suffix: str
+    text: str
+
+    @property
+    def is_pair(self) -> bool:
+        return self.high == self.low
+
+    def names(self) -> list[str]:
+        if self.is_pair:
+            return [class_name(self.high, self.low, False)]
+        kinds = [self.suffix == "s"] if self.suffix else [True, False]
+        return [class_name(self.high, self.low, suited) for suited in kinds]
+
+
+@dataclass(frozen=True)
+class _Combo:
+    """An exact combo read from the text."""
+
+    first: int
+    second: int
+    text: str
+
+
+class _Item:
+    """One comma-separated item: its text and its 1-based position in the whole input."""
+
+    def __init__(self, text: str, position: int) -> None:
+        self.text = text
+        self.position = position
+
+    def error(self, message: str) -> RangeError:
+        return RangeError(f"invalid range '{self.text}' at position {self.position}: {message}")
+
+
+def _found(text: str, i: int) -> str:
+    return f"found '{text[i]}'" if i < len(text) else "found the end of the item"
+
+
+def _skip_ws(text: str, i: int) -> int:
+    while i < len(text) and text[i] in _WS:
+        i += 1
+    return i
+
+
+def _rank_at(text: str, i: int) -> tuple[int, int]:
+    """The rank at ``text[i]`` (``T`` or ``10`` for ten) and the index after it; ``-1`` if none."""
+    if text.startswith("10", i):
+        return RANKS.index("T"), i + 2
+    if i < len(text) and text[i].upper() in RANKS:
+        return RANKS.index(text[i].upper()), i + 1
+    return -1, i
+
+
+def _suit_at(text: str, i: int) -> int:
+    return SUITS.find(text[i].lower()) if i < len(text) else -1
+
+
+def _read_hand(item: _Item, i: int) -> tuple[_Class | _Combo, int]:
+    """Read a class (``AK``, ``AKs``, ``QQ``) or an exact combo (``AcKd``) at ``text[i]``."""
+    text = item.text
+    start = i
+    first, i = _rank_at(text, i)
+    if first < 0:
+        raise item.error(f"{_EXPECTED_HAND}, {_found(text, i)}")
+    suit = _suit_at(text, i)
+    if suit >= 0:
+        card = 4 * first + suit
+        i = _skip_ws(text, i + 1) - 1  # "Ac Kd": blanks may separate the two cards
+        second_rank, j = _rank_at(text, i + 1)
+        second_suit = _suit_at(text, j)
+        if second_rank < 0 or second_suit < 0:
+            raise item.error(
+                f"expected a second card (rank and suit) after {text[start : i + 1].strip()}, "
+                f"{_found(text, i + 1 if second_rank < 0 else j)}"
+            )
+        other = 4 * second_rank + second_suit
+        if other == card:
+            raise item.error(f"duplicate card '{RANKS[first]}{SUITS[suit]}' in an exact combo")
+        return _Combo(max(card, other), min(card, other), text[start : j + 1]), j + 1
+    second, i = _rank_at(text, i)
+    if second < 0:
+        raise item.error(
+            f"expected a second rank or a suit after {text[start:i]}, {_found(text, i)}"
+        )
+    suffix = ""
+    if i < len(text) and text[i].lower() in "so":
+        suffix = text[i].lower()
+        if first == second:
+            pair = text[start:i]
+            raise item.error(
+                f"a pair cannot be suited or offsuit: write {pair}, not {pair}{suffix}"
+            )
+        i += 1
+    return _Class(max(first, second), min(first, second), suffix, text[start:i]), i
+
+
+def _span(item: _Item, a: _Class, b: _Class) -> list[str]:
+    """Classes of the span ``a-b`` (either order)."""
+    if a.is_pair != b.is_pair:
+        raise item.error(
+            f"a span joins two pairs (99-22) or two non-pair hands (AQs-A8s), "
+            f"not {a.text} and {b.text}"
+        )
+    if a.is_pair:
+        lo, hi = sorted((a.high, b.high))
+        return [class_name(r, r, False) for r in range(lo, hi + 1)]
+    if a.suffix != b.suffix:
+        raise item.error(
+            f"both ends of a span must be suited, offsuit or both alike, not {a.text} and {b.text}"
+        )
+    if a.high == b.high:
+        lo, hi = sorted((a.low, b.low))
+        spots = [(a.high, k) for k in range(lo, hi + 1)]
+    elif a.high - a.low == b.high - b.low:
+        gap = a.high - a.low
+        lo, hi = sorted((a.high, b.high))
+        spots = [(t, t - gap) for t in range(lo, hi + 1)]
+    else:
+        raise item.error(
+            f"a span keeps the top card (AQs-A8s) or the gap between the cards (T9s-54s); "
+            f"{a.text}-{b.text} does neither"
+        )
+    return [n for h, k in spots for n in _Class(h, k, a.suffix, "").names()]
+
+
+def _hand_item(item: _Item, text: str) -> list[int]:
+    """Combo indices of a hand item (class, class+, span or exact combo), ``text`` without the
+    weight."""
+    hand, i = _read_hand(item, 0)
+    i = _skip_ws(text, i)
+    if isinstance(hand, _Combo):
+        if i < len(text):
+            raise item.error(
+                f"expected ',' or a weight after the exact combo {hand.text}, {_found(text, i)}"
+            )
+        return [int(COMBO_INDEX[hand.first, hand.second])]
+    if i == len(text):
+        names = hand.names()
+    elif text[i] == "+":
+        if hand.is_pair:
+            names = [class_name(r, r, False) for r in range(hand.high, len(RANKS))]
+        else:
+            kickers = range(hand.low, hand.high)
+            names = [n for k in kickers for n in _Class(hand.high, k, hand.suffix, "").names()]
+        i = _skip_ws(text, i + 1)
+        if i < len(text):
+            raise item.error(f"expected ',' or a weight after {hand.text}+, {_found(text, i)}")
+    elif text[i] == "-":
+        j = _skip_ws(text, i + 1)
+        if j == len(text):
+            raise item.error(f"expected a hand class after '-' in {text}")
+        other, j = _read_hand(item, j)
+        if isinstance(other, _Combo):
+            raise item.error(f"a span joins hand classes, not the exact combo {other.text}")
+        j = _skip_ws(text, j)
+        if j < len(text):
+            raise item.error(
+                f"expected ',' or a weight after the span {text[:j].strip()}, {_found(text, j)}"
+            )
+        names = _span(item, hand, other)
+    else:
+        allowed = "+ or -" if hand.is_pair or hand.suffix else "s, o, + or -"
+        raise item.error(f"expected {allowed} after {hand.text}, {_found(text, i)}")
+    return [int(c) for n in names for c in CLASS_COMBOS[CLASS_INDEX[n]]]
+
+
+def _percent_item(item: _Item, match: re.Match[str]) -> list[int]:
+    from pokerlab.ranges._order import top_classes
+
+    bounds = [float(g) for g in match.groups() if g is not None]
+    for value in bounds:
+        if not 0.0 <= value <= 100.0:
+            raise item.error(f"a percentage must be between 0% and 100%, not {value:g}%")
+    low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
+    chosen = set(top_classes(high)) - set(top_classes(low))
+    return [int(c) for k in sorted(chosen) for c in CLASS_COMBOS[k]]
+
+
+def _weight(item: _Item, text: str, marker: str) -> float:
+    raw = text.strip()
+    if not raw:
+        raise item.error(f"expected a weight after '{marker}'")
+    if _WEIGHT.fullmatch(raw) is None:
+        if raw.startswith("-") and _WEIGHT.fullmatch(raw[1:]):
+            raise item.error(f"a weight must be >= 0, not {raw}")
+        raise item.error(f"expected a number after '{marker}', found '{raw}'")
+    value = float(raw)
+    if marker == "@":
+        value /= 100.0
+    if not math.isfinite(value):
+        raise item.error(f"a weight must be a finite number, not {raw}")
+    return value
+
+
+def _apply_item(item: _Item, weights: NDArray[np.float64]) -> None:
+    text = item.text
+    weight = 1.0
+    cut = min((k for k in (text.find(":"), text.find("@")) if k >= 0), default=-1)
+    if cut >= 0:
+        weight = _weight(item, text[cut + 1 :], text[cut])
+        text = text[:cut].rstrip()
+        if not text:
+            raise item.error(f"expected a hand before '{item.text[cut]}'")
+    if text.lower() == "random":
+        weights[:] = weight
+        return
+    percent = _PERCENT.fullmatch(text)
+    if percent is not None:
+        weights[_percent_item(item, percent)] = weight
+        return
+    if "%" in text:
+        raise item.error("expected a percentage such as 15% or a band such as 5%-10%")
+    weights[_hand_item(item, text)] = weight
+
+
+def parse_weights(text: str) -> NDArray[np.float64]:
+    """Dense weights (1,326, canonical combo order) of a range text; raises :class:`RangeError`.
+
+    An empty text raises :class:`EmptyRangeError`; a text whose combos all end with weight 0 is
+    returned as all zeros (the caller decides).
+    """
+    if not text.strip():
+        raise EmptyRangeError(
+            f"empty range {text!r}: expected hands such as 'QQ+,AKs', '15%' or 'random'"
+        )
+    weights = np.zeros(COMBO_COUNT, dtype=np.float64)
+    start = 0
+    for piece in text.split(","):
+        lead = len(piece) - len(piece.lstrip(_WS))
+        stripped = piece.strip(_WS)
+        if not stripped:
+            where = "at the end" if start + len(piece) == len(text) else "between two commas"
+            if start == 0:
+                where = "before the first comma"
+            raise RangeError(f"invalid range '{text}' at position {start + 1}: empty item {where}")
+        _apply_item(_Item(stripped, start + lead + 1), weights)
+        start += len(piece) + 1
+    return weights

@@ -1,0 +1,98 @@
+"""Tests of ``pokerlab range``: the command alone and inside a pokerlab-style click group."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pokerlab.cli import _Group
+from pokerlab.cli.range_cmd import range_command
+from pokerlab.errors import EmptyRangeError, RangeError
+
+
+def run(*args: str) -> click.testing.Result:
+    return CliRunner().invoke(range_command, list(args))
+
+
+def test_text_output() -> None:
+    result = run("QQ+,AKs,A5s:0.5")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "QQ+,AKs,A5s:0.5" in out
+    assert "26 of 1326 (1.96%)" in out
+    assert "weighted" in out and "24" in out
+    lines = [line for line in out.splitlines() if "AA" in line and "A2s" in line]
+    assert len(lines) == 1  # the first grid row: AA AKs ... A2s
+    assert lines[0].split() == ["AA", *[f"A{r}s" for r in "KQJT98765432"]]
+    assert out.splitlines()[-1].split()[-1] == "22"
+
+
+def test_list_option() -> None:
+    result = run("AKs:0.5", "--list")
+    assert result.exit_code == 0
+    for combo in ("AsKs", "AhKh", "AdKd", "AcKc"):
+        assert combo in result.output
+    assert "0.5" in result.output
+
+
+def test_json_output() -> None:
+    result = run("QQ+,AKs", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert set(data) == {"input", "canonical", "combos", "percent", "weighted_combos", "grid"}
+    assert data["input"] == "QQ+,AKs" and data["canonical"] == "QQ+,AKs"
+    assert data["combos"] == 22 and data["weighted_combos"] == 22.0
+    assert data["percent"] == pytest.approx(100 * 22 / 1326)
+    grid = data["grid"]
+    assert len(grid) == 13 and all(len(row) == 13 for row in grid)
+    assert grid[0][0] == {"class": "AA", "fraction": 1.0}
+    assert grid[0][1] == {"class": "AKs", "fraction": 1.0}
+    assert grid[1][0] == {"class": "AKo", "fraction": 0.0}
+    assert grid[12][12] == {"class": "22", "fraction": 0.0}
+
+
+def test_json_list_and_dead() -> None:
+    result = run("AKs", "--json", "--list", "--dead", "As")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["combos"] == 3 and data["dead"] == "As"
+    assert data["canonical"] == "AhKh,AdKd,AcKc"
+    assert data["list"] == [
+        {"combo": "AhKh", "weight": 1.0},
+        {"combo": "AdKd", "weight": 1.0},
+        {"combo": "AcKc", "weight": 1.0},
+    ]
+    assert data["grid"][0][1] == {"class": "AKs", "fraction": 0.75}
+
+
+def test_percent_range() -> None:
+    data = json.loads(run("100%", "--json").output)
+    assert data["combos"] == 1326 and data["canonical"] == "random"
+
+
+def test_bad_input_raises_pokerlab_errors() -> None:
+    result = run("AKx")
+    assert isinstance(result.exception, RangeError)
+    assert "position 1" in str(result.exception)
+    result = run("AKs", "--dead", "As Ks Kh Kd Kc")
+    assert isinstance(result.exception, EmptyRangeError)
+    assert "As Ks Kh Kd Kc" in str(result.exception)
+
+
+def test_bad_input_inside_pokerlab_group_is_one_line_exit_2() -> None:
+    @click.group(cls=_Group)
+    def group() -> None:
+        pass
+
+    group.add_command(range_command)
+    result = CliRunner().invoke(group, ["range", "QQ,,AK"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: invalid range 'QQ,,AK' at position 4: empty item between two commas"
+    ]
+    assert CliRunner().invoke(group, ["range", "AA", "--dead", "Xs"]).exit_code == 2
+    ok = CliRunner().invoke(group, ["range", "AA", "--json"])
+    assert ok.exit_code == 0 and json.loads(ok.output)["combos"] == 6

@@ -1,0 +1,240 @@
+"""Hold'em equity: published values, exact vs Monte Carlo, errors, progress and cancellation.
+
+Reference values come from ../shared/reference-values.md (sources cited per test).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import threading
+
+import numpy as np
+import pytest
+
+from pokerlab import equity
+from pokerlab.errors import (
+    CancelledError,
+    CardError,
+    DuplicateCardError,
+    EmptyRangeError,
+    GameError,
+    PokerlabError,
+    RangeError,
+    TooLargeError,
+)
+
+
+def _counts(result):  # type: ignore[no-untyped-def]
+    """(wins, ties, losses) of player 1 in a heads-up exact result, as integers."""
+    c = result.counts
+    total = c[2, 0]
+    return int(c[0, 0]), int(c[0, 1]), int(total - c[0, 0] - c[0, 1])
+
+
+@pytest.mark.parametrize(
+    ("hero", "villain", "expected"),
+    [
+        # poker-eval hcmp2 output (reference-values.md)
+        ("AdAc", "KhKs", (1_388_072, 6_538, 317_694)),
+        ("AdAc", "Td9d", (1_338_249, 6_912, 367_143)),
+        ("AdAc", "QcJh", (1_450_987, 6_554, 254_763)),
+    ],
+)
+def test_heads_up_preflop_exact_counts(hero: str, villain: str, expected: tuple[int, ...]) -> None:
+    result = equity([hero, villain], method="exact")
+    assert result.method == "exact"
+    assert result.samples == 1_712_304
+    assert _counts(result) == expected
+
+
+@pytest.mark.parametrize(
+    ("hero", "villain", "win", "tie"),
+    [
+        ("AsAc", "7d8d", 0.768322681, 0.002937562),  # holdem_calc README (--exact)
+        ("AdAs", "JcTc", 0.781151594577, 0.00336213662994),  # holdem_calc README (--exact)
+    ],
+)
+def test_heads_up_win_tie(hero: str, villain: str, win: float, tie: float) -> None:
+    p = equity([hero, villain]).players[0]
+    assert p.win == pytest.approx(win, abs=1e-9)
+    assert p.tie == pytest.approx(tie, abs=1e-9)
+
+
+def test_pair_vs_random_pokerstove_faq() -> None:
+    # PokerStove FAQ: 2s2h vs random 50.3340 % (win 49.39 %, tie equity 0.95 %)
+    p = equity(["2s2h", "random"], method="exact").players[0]
+    assert p.equity * 100 == pytest.approx(50.3340, abs=5e-5)
+    assert p.win * 100 == pytest.approx(49.39, abs=5e-3)
+    assert p.tie_equity * 100 == pytest.approx(0.95, abs=5e-3)
+
+
+def test_class_vs_class_games() -> None:
+    # PokerStove: QQ vs 87s 78.2594 % over 41,095,296 games
+    r = equity(["QQ", "87s"], method="exact")
+    assert r.samples == 41_095_296
+    assert r.players[0].equity * 100 == pytest.approx(78.2594, abs=5e-5)
+    # OMPEval test.cpp: AA vs KK wins 50,371,344 / 10,986,372, ties 285,228 of 61,642,944
+    r = equity(["AA", "KK"], method="exact")
+    assert r.samples == 61_642_944
+    assert (int(r.counts[0, 0]), int(r.counts[1, 0]), int(r.counts[0, 1])) == (
+        50_371_344,
+        10_986_372,
+        285_228,
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "expected", "games"),
+    [
+        # PokerStove output on a PokerStrategy forum
+        (["QsQh", "8c7c", "random"], "Jc9h2d", "", (66.3427, 19.7377, 13.9195), 893_970),
+        # OMPEval test.cpp
+        (["random", "AA", "33"], "2c3c8h", "6h", (5.582, 11.535, 82.883), None),
+        (["random", "random", "AK"], "4hAd3c4c7c", "6h", (15.201, 15.201, 69.597), None),
+        (["3d7d", "2h9h", "2c9c"], "5d5h5c", "3s3c", (30.488, 34.756, 34.756), 820),
+        (["AK", "random"], "2c3c", "", None, None),
+    ],
+)
+def test_multiway_published(
+    players: list[str],
+    board: str,
+    dead: str,
+    expected: tuple[float, ...] | None,
+    games: int | None,
+) -> None:
+    if len(board) == 4:  # a 2-card board is not a street: the engine must refuse it
+        with pytest.raises(GameError, match="board"):
+            equity(players, board=board, dead=dead)
+        return
+    r = equity(players, board=board, dead=dead, method="exact")
+    places = 4 if games == 893_970 else 3
+    assert expected is not None
+    for p, want in zip(r.players, expected, strict=True):
+        assert round(p.equity * 100, places) == pytest.approx(want, abs=10**-places)
+    if games is not None:
+        assert r.samples == games
+
+
+def test_eval7_published_range_spots() -> None:
+    # eval7 tests: AsAd vs {AA, A3o, 32s} 0.85337; QsJs vs JJ on KhJd8c 0.03687
+    assert equity(["AsAd", "AA,A3o,32s"]).players[0].equity == pytest.approx(0.85337, abs=1e-5)
+    r = equity(["QsJs", "JJ"], board="KhJd8c")
+    assert r.players[0].equity == pytest.approx(0.03687, abs=1e-5)
+
+
+def test_equities_sum_to_one_and_fields_consistent() -> None:
+    r = equity(["AK", "QQ", "T9s"], board="Jh8c2d")
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0, abs=1e-12)
+    for p in r.players:
+        assert p.equity == pytest.approx(p.win + p.tie_equity)
+        assert 0 <= p.tie_equity <= p.tie <= 1
+        assert p.lose == pytest.approx(1 - p.win - p.tie)
+        assert p.stderr == 0.0
+    assert r.to_dict()["players"][0]["input"] == "AK"
+
+
+def test_weights_change_the_answer_like_duplicated_combos() -> None:
+    # Weight 2 on AA is the same distribution as AA listed twice as often as KK.
+    weighted = equity(["AA:2,KK", "QsQh"], board="2c7d9h", method="exact")
+    manual = equity(["AA,KK", "QsQh"], board="2c7d9h", method="exact")
+    aa = equity(["AA", "QsQh"], board="2c7d9h", method="exact").players[0].equity
+    kk = equity(["KK", "QsQh"], board="2c7d9h", method="exact").players[0].equity
+    assert weighted.players[0].equity == pytest.approx((2 * aa + kk) / 3, abs=1e-12)
+    assert manual.players[0].equity == pytest.approx((aa + kk) / 2, abs=1e-12)
+
+
+# --- Monte Carlo against exact ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "seed"),
+    [
+        (["AhAs", "KdKc"], "", "", 1),
+        (["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"], "", "", 2),
+        (["AA,KK", "KK,QQ", "QQ,AA"], "", "", 3),
+        (["QsQh", "8c7c", "random"], "Jc9h2d", "", 4),
+        (["AK:0.25,22+", "random", "T9s"], "Th7c2h", "3s", 5),
+        (["AsKs", "QQ+,AKs"], "Qh7c2d3c", "", 6),
+    ],
+)
+def test_monte_carlo_within_four_standard_errors(
+    players: list[str], board: str, dead: str, seed: int
+) -> None:
+    exact = equity(players, board=board, dead=dead, method="exact")
+    mc = equity(players, board=board, dead=dead, method="mc", trials=200_000, seed=seed)
+    assert mc.method == "monte-carlo" and mc.samples == 200_000 and mc.stopped == "trials"
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.stderr > 0
+        assert abs(m.equity - e.equity) <= 4 * m.stderr, (e.equity, m.equity, m.stderr)
+        assert abs(m.win - e.win) <= 4 * math.sqrt(e.win * (1 - e.win) / mc.samples) + 1e-12
+
+
+def test_monte_carlo_is_reproducible_and_stops() -> None:
+    a = equity(["AK", "QQ"], method="mc", trials=50_000, seed=7)
+    b = equity(["AK", "QQ"], method="mc", trials=50_000, seed=7)
+    assert a.equities == b.equities
+    c = equity(["AK", "QQ"], method="mc", stderr=0.004, seed=7)
+    assert c.stopped == "stderr" and max(p.stderr for p in c.players) <= 0.004
+    d = equity(["AK", "QQ"], method="mc", time_limit=0.2, seed=7)
+    assert d.stopped == "time"
+
+
+def test_auto_chooses_exact_when_small_and_mc_when_large() -> None:
+    assert equity(["AhAs", "KdKc"]).method == "exact"
+    big = equity(["random", "random", "random"], time_limit=0.3, seed=1)
+    assert big.method == "monte-carlo"
+
+
+# --- progress and cancellation ----------------------------------------------------------------
+
+
+def test_progress_reaches_one() -> None:
+    seen: list[float] = []
+    equity(["QQ+,AKs", "JJ-99"], method="exact", progress=seen.append)
+    assert seen and seen[-1] == pytest.approx(1.0)
+    assert all(a <= b for a, b in itertools.pairwise(seen))
+
+
+def test_cancel_exact_raises_and_mc_returns_partial() -> None:
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(CancelledError):
+        equity(["QQ+,AKs", "JJ-99"], method="exact", cancel=stop)
+    r = equity(["AK", "QQ"], method="mc", trials=10**9, cancel=lambda: True, seed=1)
+    assert r.stopped == "cancelled" and 0 < r.samples < 10**9
+
+
+# --- bad input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        (dict(players=["AsKs", "AsQd"]), DuplicateCardError, "'As' is used twice"),
+        (dict(players=["AsKs", "QQ"], board="As7c2d"), DuplicateCardError, "used twice"),
+        (dict(players=["AsKs", "QQ"], board="Qh7c"), GameError, "board has 0, 3, 4, 5"),
+        (dict(players=["AsKs", "QQ"], board="Xh7c2d"), CardError, "position 1"),
+        (dict(players=["AsKs"]), GameError, "at least 2 players"),
+        (dict(players=["random"] * 24), GameError, "the deck has 52"),
+        (dict(players=["AsKs", "AA"], board="AhAdAc"), EmptyRangeError, "player 2"),
+        (dict(players=["AsKs", "QQ+,AKx"]), RangeError, "player 2"),
+        (dict(players=["AsAh", "AA", "AA"]), EmptyRangeError, "no deal is possible"),
+        (dict(players=["random"] * 3, method="exact"), TooLargeError, "--mc"),
+        (dict(players=["AK", "QQ"], method="fast"), GameError, "unknown method"),
+        (dict(players=["AK", "QQ"], game="bridge"), GameError, "unknown game"),
+        (dict(players=["AK", "QQ"], method="mc", trials=0), GameError, "trials"),
+    ],
+)
+def test_bad_input_is_a_clear_pokerlab_error(
+    kwargs: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message) as info:
+        equity(**kwargs)  # type: ignore[arg-type]
+    assert isinstance(info.value, PokerlabError) and isinstance(info.value, ValueError)
+
+
+def test_counts_array_is_consistent() -> None:
+    r = equity(["AA", "KK", "QQ"], board="2c3d4h")
+    c = r.counts
+    assert c[3, 0] == pytest.approx(np.sum(c[:3, 0]) + np.sum(c[:3, 1]) / 2 + np.sum(c[:3, 2]) / 3)
