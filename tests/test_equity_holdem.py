@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from pokerlab import equity
+from pokerlab.cards import format_cards
 from pokerlab.errors import (
     CancelledError,
     CardError,
@@ -238,3 +239,39 @@ def test_counts_array_is_consistent() -> None:
     r = equity(["AA", "KK", "QQ"], board="2c3d4h")
     c = r.counts
     assert c[3, 0] == pytest.approx(np.sum(c[:3, 0]) + np.sum(c[:3, 1]) / 2 + np.sum(c[:3, 2]) / 3)
+
+
+# --- the precomputed heads-up preflop table --------------------------------------------------
+
+
+def test_preflop_table_entries_match_the_engine() -> None:
+    """Recompute a fixed-seed sample of the shipped table's matchups without the table."""
+    from pokerlab.equity._preflop_table import load
+    from pokerlab.equity.exact import enumerate_exact
+    from pokerlab.equity.problem import prepare
+    from pokerlab.ranges import Range
+
+    ids, table = load()
+    assert len(ids) == len(set(ids.tolist())) and np.all(np.diff(ids) > 0)
+    assert np.all(table[:, 2] == 1_712_304)  # C(48, 5) boards for every matchup
+    combos = Range("random").combos
+    rng = np.random.default_rng(2026)
+    for _ in range(12):
+        a, b = rng.choice(len(combos), size=2, replace=False)
+        if set(combos[a].tolist()) & set(combos[b].tolist()):
+            continue
+        hands = [format_cards(combos[i].tolist()) for i in (a, b)]
+        problem = prepare(hands)
+        with_table, _ = enumerate_exact(problem)
+        without, _ = enumerate_exact(problem, use_table=False)
+        assert np.array_equal(with_table, without), hands
+
+
+def test_table_and_engine_agree_on_ranges() -> None:
+    from pokerlab.equity.exact import enumerate_exact
+    from pokerlab.equity.problem import prepare
+
+    problem = prepare(["QQ+,AKs", "JJ-99,AQs"])
+    with_table, deals = enumerate_exact(problem)
+    without, deals2 = enumerate_exact(problem, use_table=False)
+    assert deals == deals2 and np.array_equal(with_table, without)

@@ -17,7 +17,7 @@ import threading
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.equity import _exact, _runouts
+from pokerlab.equity import _exact, _preflop_table, _runouts
 from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
 from pokerlab.equity._showdown import RANK_KEY
 from pokerlab.equity.problem import Problem
@@ -30,7 +30,19 @@ __all__ = ["enumerate_exact", "estimate_seconds"]
 _SECONDS_PER_PREFLOP_MATCHUP = 1.2e-3
 _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
+_SECONDS_PER_TABLE_LOOKUP = 3e-7
 _CACHE_CAPACITY = 1 << 18
+
+
+def _uses_table(problem: Problem, use_table: bool = True) -> bool:
+    """Whether the precomputed heads-up preflop table answers this problem."""
+    return (
+        use_table
+        and problem.n_players == 2
+        and len(problem.board) == 0
+        and problem.dead_mask == 0
+        and _preflop_table.DATA_FILE.exists()
+    )
 
 
 def _matchup_space(problem: Problem) -> int:
@@ -45,6 +57,8 @@ def runouts(problem: Problem) -> int:
 def estimate_seconds(problem: Problem) -> float:
     """A rough upper estimate of the exact enumeration's single-core time."""
     space = _matchup_space(problem)
+    if len(problem.board) == 0 and _uses_table(problem):
+        return space * _SECONDS_PER_TABLE_LOOKUP
     if len(problem.board) == 0:
         cached = problem.n_players <= _exact.CACHE_MAX_PLAYERS and space > 64
         unique = space / 8 if cached else space
@@ -70,8 +84,12 @@ def _tables() -> tuple[np.uint64, NDArray[np.uint32], NDArray[np.uint16]]:
     return np.uint64(t.multiplier), t.displace, t.values
 
 
+_NO_IDS = np.zeros(0, dtype=np.int64)
+_NO_COUNTS = np.zeros((0, 3), dtype=np.int64)
+
+
 def _preflop(
-    problem: Problem, progress: ProgressCallback | None, cancel: CancelLike
+    problem: Problem, progress: ProgressCallback | None, cancel: CancelLike, use_table: bool
 ) -> tuple[NDArray[np.float64], int]:
     n = problem.n_players
     space = _matchup_space(problem)
@@ -86,6 +104,8 @@ def _preflop(
     totals = np.zeros(3, dtype=np.int64)
     mult, displace, values = _tables()
     corr, touched = _preflop_scratch()
+    use_pre = _uses_table(problem, use_table)
+    pre_ids, pre_counts = _preflop_table.load() if use_pre else (_NO_IDS, _NO_COUNTS)
     done = 0
     chunker = Chunker(first=16)
 
@@ -93,8 +113,8 @@ def _preflop(
         _exact.enumerate_matchups(
             problem.combos, problem.offsets, problem.weights, problem.board,
             np.uint64(problem.dead_mask), done, done + size, use_cache, cache_keys, cache_rows,
-            store, stored, acc, totals, corr, touched, CARD_KEY, CARD_MASK, RANK_KEY,
-            _exact.CHOOSE, mult, displace, values,
+            store, stored, acc, totals, corr, touched, use_pre, pre_ids, pre_counts, CARD_KEY,
+            CARD_MASK, RANK_KEY, _exact.CHOOSE, mult, displace, values,
         )  # fmt: skip
 
     while done < space:
@@ -148,8 +168,11 @@ def enumerate_exact(
     problem: Problem,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
+    use_table: bool = True,
 ) -> tuple[NDArray[np.float64], int]:
-    """Weighted counts (layout of ``_showdown``) over every deal, and the number of deals."""
+    """Weighted counts (layout of ``_showdown``) over every deal, and the number of deals.
+    ``use_table=False`` ignores the precomputed heads-up preflop table (``_preflop_table``)
+    and enumerates every matchup (for tests and benchmarks of the engine itself)."""
     if len(problem.board) == 0:
-        return _preflop(problem, progress, cancel)
+        return _preflop(problem, progress, cancel, use_table)
     return _postflop(problem, progress, cancel)
