@@ -23,9 +23,12 @@ __all__ = ["GAMES", "Game", "get_game"]
 class Game:
     """One poker variant.
 
-    ``hole_cards``: cards each player holds; ``board_cards``: community cards at showdown;
-    ``board_sizes``: board sizes a request may give (the streets); ``high``/``low``: which
-    evaluator decides each half of the pot (``low`` is ``None`` when the high hand takes it all).
+    ``hole_cards``: cards each player ends with (stud: all seven of its own cards);
+    ``board_cards``: community cards at showdown; ``board_sizes``: board sizes a request may give
+    (the streets); ``high``/``low``: which evaluator decides each half of the pot: ``"high"``
+    (best five of the player's cards and the board), ``"omaha"`` (two hole + three board),
+    ``"a5"`` (A-5 low, no qualifier), ``"eight"`` (8-or-better low), ``"omaha-eight"``; with
+    only one of them set, that evaluator decides the whole pot; with both, the pot is split.
     """
 
     name: str
@@ -33,8 +36,28 @@ class Game:
     hole_cards: int
     board_cards: int
     board_sizes: tuple[int, ...]
-    high: str = "high"
+    high: str | None = "high"
     low: str | None = None
+
+    @property
+    def split(self) -> bool:
+        """Whether the pot is split between a high and a low hand (hi/lo games)."""
+        return self.high is not None and self.low is not None
+
+    @property
+    def is_stud(self) -> bool:
+        """Stud games have no board: each player's own seven cards make the hand."""
+        return self.board_cards == 0
+
+    @property
+    def hi_code(self) -> int:
+        """Kernel code of the high evaluator (``pokerlab.equity._generic.HI_*``)."""
+        return {None: 0, "high": 1, "omaha": 2}[self.high]
+
+    @property
+    def lo_code(self) -> int:
+        """Kernel code of the low evaluator (``pokerlab.equity._generic.LO_*``)."""
+        return {None: 0, "a5": 1, "eight": 2, "omaha-eight": 3}[self.low]
 
     @property
     def max_players(self) -> int:
@@ -45,6 +68,8 @@ class Game:
         """Raise :class:`GameError` unless a board of ``size`` cards is a street of this game."""
         if size not in self.board_sizes:
             sizes = ", ".join(str(s) for s in self.board_sizes)
+            if self.is_stud:
+                raise GameError(f"{self.title} has no board; got {size} board cards")
             raise GameError(
                 f"a {self.title} board has {sizes} cards, got {size}"
                 + (" (the flop is 3 cards)" if 0 < size < 3 else "")
@@ -56,9 +81,9 @@ class Game:
             raise GameError(f"equity needs at least 2 players, got {count}")
         needed = count * self.hole_cards + self.board_cards + known_cards
         if count > self.max_players or needed > CARD_COUNT:
+            board = f", a {self.board_cards}-card board" if self.board_cards else ""
             raise GameError(
-                f"{count} players need {needed} cards ({self.hole_cards} each, a "
-                f"{self.board_cards}-card board"
+                f"{count} players need {needed} cards ({self.hole_cards} each{board}"
                 + (f", {known_cards} dead" if known_cards else "")
                 + f"); the deck has {CARD_COUNT}"
             )
@@ -66,9 +91,17 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "holdem": Game("holdem", "Texas Hold'em", 2, 5, (0, 3, 4, 5)),
+    "stud": Game("stud", "Seven-card stud", 7, 0, (0,)),
 }
 
-_ALIASES = {"hold'em": "holdem", "texas": "holdem", "nlhe": "holdem", "nlh": "holdem"}
+_ALIASES = {
+    "hold'em": "holdem",
+    "texas": "holdem",
+    "nlhe": "holdem",
+    "nlh": "holdem",
+    "stud-hi": "stud",
+    "7stud": "stud",
+}
 
 
 def get_game(name: str | Game) -> Game:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from pokerlab.equity._generic import award_split, hand_values
 from pokerlab.equity._showdown import award
 from pokerlab.evaluation._kernels import EMPTY_KEY
 
@@ -139,11 +140,11 @@ def alias_draw(state, first, size, prob, alias):
 
 
 @njit(cache=True, _nrt=False)
-def draw_holding(state, combo_cards, offsets, prob, alias, fixed, max_rejects, chosen, stats):
+def draw_holding(state, combo_masks, offsets, prob, alias, fixed, max_rejects, chosen, stats):
     """Draw one joint holding into ``chosen`` (flat combo indices): each player's combo from its
-    alias table, the whole draw rejected on any shared card. Returns the mask of cards used
-    (``fixed`` included). ``stats[0]`` += rejections; after ``max_rejects`` rejections in a row
-    ``stats[1]`` is set to 1 and the draw gives up."""
+    alias table, the whole draw rejected on any shared card (``combo_masks``: one card mask per
+    combo). Returns the mask of cards used (``fixed`` included). ``stats[0]`` += rejections;
+    after ``max_rejects`` rejections in a row ``stats[1]`` is set to 1 and the draw gives up."""
     n = offsets.shape[0] - 1
     streak = 0
     while True:
@@ -151,7 +152,7 @@ def draw_holding(state, combo_cards, offsets, prob, alias, fixed, max_rejects, c
         ok = True
         for p in range(n):
             t = alias_draw(state, offsets[p], offsets[p + 1] - offsets[p], prob, alias)
-            m = (_ONE << uint64(combo_cards[t, 0])) | (_ONE << uint64(combo_cards[t, 1]))
+            m = combo_masks[t]
             if used & m:
                 ok = False
                 break
@@ -167,12 +168,23 @@ def draw_holding(state, combo_cards, offsets, prob, alias, fixed, max_rejects, c
 
 
 @njit(cache=True)
+def combo_masks_of(combos, held_width):
+    """One card mask per combo row (the first ``held_width`` columns)."""
+    masks = np.zeros(combos.shape[0], np.uint64)
+    for t in range(combos.shape[0]):
+        for j in range(held_width):
+            masks[t] |= _ONE << uint64(combos[t, j])
+    return masks
+
+
+@njit(cache=True)
 def sample_holdings(combo_cards, offsets, prob, alias, fixed, n_samples, state, out):
     """``out[i]`` = the flat combo indices of the i-th sampled joint holding (for tests and
     diagnostics of the sampler's distribution)."""
     stats = np.zeros(2, np.int64)
+    masks = combo_masks_of(combo_cards, combo_cards.shape[1])
     for i in range(n_samples):
-        draw_holding(state, combo_cards, offsets, prob, alias, fixed, 1_000_000, out[i], stats)
+        draw_holding(state, masks, offsets, prob, alias, fixed, 1_000_000, out[i], stats)
         if stats[1]:
             return -1
     return stats[0]
@@ -215,10 +227,11 @@ def sample_deals(
     chosen = np.empty(n, np.int64)
     stats = np.zeros(2, np.int64)
     dealt = np.empty(5, np.int64)
+    combo_masks = combo_masks_of(combo_cards, 2)
     to_come = 5 - nb
     for _ in range(n_samples):
         used = draw_holding(
-            state, combo_cards, offsets, prob, alias, fixed, max_rejects, chosen, stats
+            state, combo_masks, offsets, prob, alias, fixed, max_rejects, chosen, stats
         )
         if stats[1]:
             return -1
@@ -234,3 +247,86 @@ def sample_deals(
             deal_mask |= card_mask[dealt[k]]
         award(keys, masks, n, deal_key, deal_mask, 1, counts, strengths, mult, displace, values)
     return stats[0]
+
+
+@njit(cache=True)
+def sample_deals_generic(
+    combos,
+    held,
+    offsets,
+    prob,
+    alias,
+    board,
+    dead_mask,
+    hole_total,
+    n_samples,
+    max_rejects,
+    state,
+    hi_code,
+    lo_code,
+    split,
+    stats,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """Monte Carlo for any game (see ``_generic``): draw a joint holding, deal the missing board
+    cards and each player's missing hole cards (``hole_total - held[p]``, stud), evaluate, credit
+    the split pot into ``stats``. Returns rejections, or -1 after ``max_rejects`` in a row."""
+    n = offsets.shape[0] - 1
+    nb = board.shape[0]
+    fixed = dead_mask
+    full_board = np.empty(5, np.uint8)
+    for i in range(nb):
+        full_board[i] = board[i]
+        fixed |= _ONE << uint64(board[i])
+    n_board = nb if nb > 0 or hole_total >= 7 else 5
+    to_come = n_board - nb
+    masks = combo_masks_of(combos, combos.shape[1])
+    chosen = np.empty(n, np.int64)
+    counters = np.zeros(2, np.int64)
+    dealt = np.empty(8, np.int64)
+    hole = np.empty(8, np.uint8)
+    scratch = np.empty(16, np.uint8)
+    vals = np.empty(2, np.int64)
+    hi = np.empty(n, np.int64)
+    lo = np.empty(n, np.int64)
+    for _ in range(n_samples):
+        used = draw_holding(
+            state, masks, offsets, prob, alias, fixed, max_rejects, chosen, counters
+        )
+        if counters[1]:
+            return -1
+        used = deal_cards(state, used, to_come, dealt)
+        for k in range(to_come):
+            full_board[nb + k] = dealt[k]
+        for p in range(n):
+            t = chosen[p]
+            for j in range(held[p]):
+                hole[j] = combos[t, j]
+            missing = hole_total - held[p]
+            if missing > 0:
+                used = deal_cards(state, used, missing, dealt)
+                for k in range(missing):
+                    hole[held[p] + k] = dealt[k]
+            hand_values(
+                hi_code,
+                lo_code,
+                hole,
+                hole_total,
+                full_board,
+                n_board,
+                scratch,
+                vals,
+                card_key,
+                card_mask,
+                mult,
+                displace,
+                values,
+            )
+            hi[p] = vals[0]
+            lo[p] = vals[1]
+        award_split(hi, lo, n, split, 1.0, stats)
+    return counters[0]

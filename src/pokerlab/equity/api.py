@@ -6,12 +6,16 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-import numpy as np
-
 from pokerlab.cards import Card
 from pokerlab.equity._control import CancelLike, ProgressCallback
 from pokerlab.equity.problem import PlayerInput, prepare
-from pokerlab.equity.result import EquityResult, PlayerEquity, StopReason, player_stats
+from pokerlab.equity.result import (
+    EquityResult,
+    PlayerEquity,
+    StopReason,
+    player_stats,
+    split_stats,
+)
 from pokerlab.errors import GameError, TooLargeError
 from pokerlab.games import Game
 
@@ -57,7 +61,7 @@ def equity(
     'monte-carlo'
     """
     # The engines (numba kernels) are imported on first use so `import pokerlab` stays light.
-    from pokerlab.equity.exact import enumerate_exact, estimate_seconds
+    from pokerlab.equity.exact import enumerate_exact, enumerate_game, estimate_seconds
     from pokerlab.equity.montecarlo import Stopping, sample
 
     started = time.perf_counter()
@@ -74,23 +78,27 @@ def equity(
         )
     run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
     stopped: StopReason = "complete"
+    holdem = problem.game.name == "holdem"
     if run_exact and not wants_mc:
-        counts, samples = enumerate_exact(problem, progress, cancel)
+        run = enumerate_exact if holdem else enumerate_game
+        tally, samples = run(problem, progress, cancel)
         sampled = False
     else:
-        stopping = Stopping(trials, stderr, time_limit)
         if trials is None and stderr is None and time_limit is None:
             stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
-        raw, samples, stopped = sample(problem, stopping, seed, progress, cancel)
-        counts = raw.astype(np.float64)
+        else:
+            stopping = Stopping(trials, stderr, time_limit)
+        tally, samples, stopped = sample(problem, stopping, seed, progress, cancel)
         sampled = True
-    stats = player_stats(counts, sampled)
+    if holdem:
+        stats = player_stats(tally, sampled)
+    else:
+        stats = split_stats(tally, sampled, problem.game.split)
     players_out = tuple(
-        PlayerEquity(text, eq, win, tie, tie_eq, se, size)
-        for text, (eq, win, tie, tie_eq, se), size in zip(
-            problem.inputs, stats, problem.sizes, strict=True
-        )
-    )
+        PlayerEquity(text, st.equity, st.win, st.tie, st.tie_equity, st.stderr, size, st.hi,
+                     st.lo, st.win if problem.game.split else None)
+        for text, st, size in zip(problem.inputs, stats, problem.sizes, strict=True)
+    )  # fmt: skip
     return EquityResult(
         players=players_out,
         method="monte-carlo" if sampled else "exact",
@@ -100,5 +108,5 @@ def equity(
         board=problem.board_text,
         dead=problem.dead_text,
         stopped=stopped,
-        counts=counts,
+        counts=tally,
     )

@@ -17,7 +17,7 @@ import threading
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.equity import _exact, _preflop_table, _runouts
+from pokerlab.equity import _exact, _generic, _preflop_table, _runouts
 from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
 from pokerlab.equity._showdown import RANK_KEY
 from pokerlab.equity.problem import Problem
@@ -31,6 +31,7 @@ _SECONDS_PER_PREFLOP_MATCHUP = 1.2e-3
 _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_TABLE_LOOKUP = 3e-7
+_SECONDS_PER_GENERIC_EVAL = 5e-8
 _CACHE_CAPACITY = 1 << 18
 
 
@@ -54,8 +55,26 @@ def runouts(problem: Problem) -> int:
     return math.comb(problem.unseen, to_come)
 
 
+def deal_count(problem: Problem) -> int:
+    """Deals an exact run of a non-hold'em game enumerates (joint holdings x completions),
+    counting every joint holding as if it were valid."""
+    game = problem.game
+    space = _matchup_space(problem)
+    if game.is_stud:
+        unseen = 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
+        deals = 1
+        for p in range(problem.n_players):
+            missing = game.hole_cards - int(problem.held[p])
+            deals *= math.comb(unseen, missing)
+            unseen -= missing
+        return space * deals
+    return space * math.comb(problem.unseen, game.board_cards - len(problem.board))
+
+
 def estimate_seconds(problem: Problem) -> float:
     """A rough upper estimate of the exact enumeration's single-core time."""
+    if problem.game.name != "holdem":
+        return deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
     space = _matchup_space(problem)
     if len(problem.board) == 0 and _uses_table(problem):
         return space * _SECONDS_PER_TABLE_LOOKUP
@@ -170,9 +189,51 @@ def enumerate_exact(
     cancel: CancelLike = None,
     use_table: bool = True,
 ) -> tuple[NDArray[np.float64], int]:
-    """Weighted counts (layout of ``_showdown``) over every deal, and the number of deals.
-    ``use_table=False`` ignores the precomputed heads-up preflop table (``_preflop_table``)
-    and enumerates every matchup (for tests and benchmarks of the engine itself)."""
+    """Hold'em: weighted counts (layout of ``_showdown``) over every deal, and the number of
+    deals. ``use_table=False`` ignores the precomputed heads-up preflop table
+    (``_preflop_table``) and enumerates every matchup (for tests and benchmarks of the engine
+    itself). Other games: see :func:`enumerate_game`."""
     if len(problem.board) == 0:
         return _preflop(problem, progress, cancel, use_table)
     return _postflop(problem, progress, cancel)
+
+
+def enumerate_game(
+    problem: Problem,
+    progress: ProgressCallback | None = None,
+    cancel: CancelLike = None,
+) -> tuple[NDArray[np.float64], int]:
+    """Any game, through the game-agnostic kernels: split-pot statistics (layout of
+    ``_generic``) over every deal, and the number of deals."""
+    game = problem.game
+    n = problem.n_players
+    stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
+    totals = np.zeros(2, dtype=np.int64)
+    mult, displace, values = _tables()
+    if game.is_stud:
+        _generic.enumerate_stud_deals(
+            problem.combos, problem.held, problem.offsets, problem.weights,
+            np.uint64(problem.dead_mask), game.hole_cards, game.hi_code, game.lo_code,
+            game.split, stats, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        )  # fmt: skip
+        check(cancel, progress, 1.0)
+        return stats, int(totals[0])
+    skip = problem.dead_mask | problem.held_mask
+    to_come = game.board_cards - len(problem.board)
+    total = math.comb(52 - len(problem.board) - bin(skip).count("1"), to_come)
+    done = 0
+    chunker = Chunker(first=64)
+
+    def run(size: int) -> None:
+        _generic.enumerate_boards(
+            problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
+            np.uint64(skip), done, done + size, game.hi_code, game.lo_code, game.split, stats,
+            totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        )  # fmt: skip
+
+    while done < total:
+        size = min(chunker.size, total - done)
+        chunker.timed(run, size)
+        done += size
+        check(cancel, progress, done / total)
+    return stats, int(totals[0])

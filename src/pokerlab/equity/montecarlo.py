@@ -14,11 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.equity import _sampling
+from pokerlab.equity import _generic, _sampling
 from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, is_cancelled
 from pokerlab.equity.exact import _tables
 from pokerlab.equity.problem import Problem
-from pokerlab.equity.result import StopReason, player_stats
+from pokerlab.equity.result import PlayerStats, StopReason, player_stats, split_stats
 from pokerlab.errors import EmptyRangeError, GameError
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 
@@ -81,25 +81,47 @@ def sample(
     seed: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
-) -> tuple[NDArray[np.int64], int, StopReason]:
-    """Sample until a stopping rule holds; return counts, deals sampled and why it stopped."""
+) -> tuple[NDArray[np.float64], int, StopReason]:
+    """Sample until a stopping rule holds; return the tally (hold'em: counts layout of
+    ``_showdown``; other games: statistics layout of ``_generic``), deals sampled, and why it
+    stopped."""
     n = problem.n_players
     prob, alias = alias_tables(problem.weights, problem.offsets)
     state = _sampling.seed_state(
         seed if seed is not None else int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     )
+    generic = problem.game.name != "holdem"
     counts = np.zeros((n + 1, n), dtype=np.int64)
+    stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
     mult, displace, values = _tables()
     chunker = Chunker(first=2_000)
+
+    def _done() -> int:
+        return int(stats[n, 0] if generic else counts[n, 0])
+
+    def _stats() -> list[PlayerStats]:
+        if generic:
+            return split_stats(stats, sampled=True, split=problem.game.split)
+        return player_stats(counts.astype(np.float64), sampled=True)
+
     started = time.perf_counter()
     reason: StopReason | None = None
 
     def run(size: int) -> None:
-        rejected = _sampling.sample_deals(
-            problem.combos, problem.offsets, prob, alias, problem.board,
-            np.uint64(problem.dead_mask), size, _MAX_REJECTS, state, counts, CARD_KEY,
-            CARD_MASK, mult, displace, values,
-        )  # fmt: skip
+        if generic:
+            game = problem.game
+            rejected = _sampling.sample_deals_generic(
+                problem.combos, problem.held, problem.offsets, prob, alias, problem.board,
+                np.uint64(problem.dead_mask), game.hole_cards, size, _MAX_REJECTS, state,
+                game.hi_code, game.lo_code, game.split, stats, CARD_KEY, CARD_MASK, mult,
+                displace, values,
+            )  # fmt: skip
+        else:
+            rejected = _sampling.sample_deals(
+                problem.combos, problem.offsets, prob, alias, problem.board,
+                np.uint64(problem.dead_mask), size, _MAX_REJECTS, state, counts, CARD_KEY,
+                CARD_MASK, mult, displace, values,
+            )  # fmt: skip
         if rejected < 0:
             raise EmptyRangeError(
                 f"the ranges leave almost no valid deal: {_MAX_REJECTS:,} joint draws in a row "
@@ -107,12 +129,12 @@ def sample(
             )
 
     while reason is None:
-        done = int(counts[n, 0])
+        done = _done()
         size = chunker.size
         if stopping.trials is not None:
             size = min(size, stopping.trials - done)
         chunker.timed(run, size)
-        done = int(counts[n, 0])
+        done = _done()
         elapsed = time.perf_counter() - started
         fractions = [0.0]
         if stopping.trials is not None:
@@ -120,7 +142,7 @@ def sample(
             if done >= stopping.trials:
                 reason = "trials"
         if stopping.stderr is not None:
-            worst = max(s[4] for s in player_stats(counts.astype(np.float64), sampled=True))
+            worst = max(s.stderr for s in _stats())
             fractions.append((stopping.stderr / worst) ** 2 if worst > 0 else 1.0)
             if done >= 1000 and worst <= stopping.stderr:
                 reason = reason or "stderr"
@@ -132,4 +154,4 @@ def sample(
             progress(min(1.0, max(fractions)))
         if reason is None and is_cancelled(cancel):
             reason = "cancelled"
-    return counts, int(counts[n, 0]), reason
+    return (stats if generic else counts.astype(np.float64)), _done(), reason

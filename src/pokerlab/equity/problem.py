@@ -27,8 +27,10 @@ PlayerInput = str | Range
 class Problem:
     """A validated request in the arrays the kernels read.
 
-    ``combos[offsets[p]:offsets[p + 1]]`` are player ``p``'s combos (card codes, uint8) with
-    ``weights`` (all > 0), none touching the board or the dead cards.
+    ``combos[offsets[p]:offsets[p + 1]]`` are player ``p``'s holdings (card codes, uint8; the
+    first ``held[p]`` columns are cards, the rest padding) with ``weights`` (all > 0), none
+    touching the board or the dead cards. In hold'em every holding is a 2-card combo; in stud a
+    holding is the player's known cards and the engine deals the rest.
     """
 
     game: Game
@@ -38,6 +40,7 @@ class Problem:
     weights: NDArray[np.float64]
     board: NDArray[np.uint8]
     dead_mask: int
+    held: NDArray[np.int64]
 
     @property
     def n_players(self) -> int:
@@ -56,15 +59,22 @@ class Problem:
         return format_cards([c for c in range(52) if self.dead_mask >> c & 1])
 
     @property
+    def combo_masks(self) -> NDArray[np.uint64]:
+        """One 64-bit card mask per holding."""
+        masks = np.zeros(len(self.combos), dtype=np.uint64)
+        for p in range(self.n_players):
+            rows = slice(self.offsets[p], self.offsets[p + 1])
+            for j in range(int(self.held[p])):
+                masks[rows] |= np.uint64(1) << self.combos[rows, j].astype(np.uint64)
+        return masks
+
+    @property
     def held_mask(self) -> int:
-        """Cards that some player holds in every one of its combos (an exact hand's cards)."""
+        """Cards that some player holds in every one of its holdings (an exact hand's cards)."""
+        masks = self.combo_masks
         held = 0
         for p in range(self.n_players):
-            part = self.combos[self.offsets[p] : self.offsets[p + 1]]
-            common = (1 << 52) - 1
-            for a, b in part.tolist():
-                common &= (1 << a) | (1 << b)
-            held |= common
+            held |= int(np.bitwise_and.reduce(masks[self.offsets[p] : self.offsets[p + 1]]))
         return held
 
     @property
@@ -73,16 +83,60 @@ class Problem:
         return 52 - len(self.board) - bin(self.dead_mask).count("1")
 
 
-def _player_range(player: PlayerInput, index: int) -> tuple[str, Range]:
+@dataclass(frozen=True)
+class _Holdings:
+    text: str
+    combos: NDArray[np.uint8]  # (n, cards)
+    weights: NDArray[np.float64]
+
+    @property
+    def is_exact(self) -> bool:
+        return len(self.combos) == 1
+
+
+def _holdem_holdings(player: PlayerInput, index: int) -> _Holdings:
     if isinstance(player, Range):
-        return player.to_string(), player
+        return _Holdings(player.to_string(), player.combos, player.weights)
     text = str(player).strip()
     if not text:
         raise RangeError(f"player {index + 1}: empty hand or range")
     try:
-        return text, Range(text)
+        rng = Range(text)
     except RangeError as exc:
         raise type(exc)(f"player {index + 1}: {exc}") from None
+    return _Holdings(text, rng.combos, rng.weights)
+
+
+def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
+    """A player's known cards in a game other than hold'em: an exact hand (in stud, its known
+    cards; ``|`` may separate downcards from upcards and is otherwise ignored)."""
+    text = str(player).strip()
+    who = f"player {index + 1}"
+    if not text:
+        raise RangeError(f"{who}: empty hand")
+    cards = parse_cards(text.replace("|", " "))
+    if game.is_stud and not 1 <= len(cards) <= game.hole_cards:
+        raise GameError(f"{who}: a {game.title} hand has 1 to {game.hole_cards} known cards, "
+                        f"got {len(cards)}")  # fmt: skip
+    if not game.is_stud and len(cards) != game.hole_cards:
+        raise GameError(f"{who}: a {game.title} hand has {game.hole_cards} cards, "
+                        f"got {len(cards)}")  # fmt: skip
+    codes = np.array([sorted((int(c) for c in cards), reverse=True)], dtype=np.uint8)
+    return _Holdings(text, codes, np.ones(1))
+
+
+def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
+    rows = h.combos.astype(np.uint64)
+    touches = np.zeros(len(rows), dtype=bool)
+    for j in range(rows.shape[1]):
+        touches |= ((np.uint64(known_mask) >> rows[:, j]) & np.uint64(1)).astype(bool)
+    keep = ~touches & (h.weights > 0)
+    if not keep.any():
+        raise EmptyRangeError(
+            f"player {index + 1} ('{h.text}'): no hand of the range is left once the board and "
+            "dead cards are removed"
+        )
+    return _Holdings(h.text, h.combos[keep], h.weights[keep])
 
 
 def prepare(
@@ -99,40 +153,39 @@ def prepare(
     dead_cards = parse_cards(dead)
     spec.check_board(len(board_cards))
     spec.check_players(len(players), len(dead_cards))
-    parsed = [_player_range(p, i) for i, p in enumerate(players)]
+    if spec.name == "holdem":
+        parsed = [_holdem_holdings(p, i) for i, p in enumerate(players)]
+    else:
+        parsed = [_game_holdings(p, i, spec) for i, p in enumerate(players)]
     groups: dict[str, list[int]] = {
         "the board": [int(c) for c in board_cards],
         "the dead cards": [int(c) for c in dead_cards],
     }
-    for i, (_, rng) in enumerate(parsed):
-        if rng.is_exact:
-            groups[f"player {i + 1}'s hand"] = [int(c) for c in rng.combos[0]]
+    for i, h in enumerate(parsed):
+        if h.is_exact:
+            groups[f"player {i + 1}'s hand"] = [int(c) for c in h.combos[0]]
     ensure_distinct(groups)
-    known = [*board_cards, *dead_cards]
-    combos: list[NDArray[np.uint8]] = []
-    weights: list[NDArray[np.float64]] = []
-    for i, (text, rng) in enumerate(parsed):
-        try:
-            left = rng.remove(known) if known else rng
-        except EmptyRangeError as exc:
-            raise EmptyRangeError(f"player {i + 1} ('{text}'): {exc}") from None
-        keep = left.weights > 0
-        if not keep.any():
-            raise EmptyRangeError(f"player {i + 1} ('{text}'): the range has no combo left")
-        combos.append(left.combos[keep])
-        weights.append(left.weights[keep])
+    known_mask = cards_to_mask([*board_cards, *dead_cards])
+    parsed = [_remove_known(h, known_mask, i) for i, h in enumerate(parsed)]
+    width = max(h.combos.shape[1] for h in parsed)
+    padded = []
+    for h in parsed:
+        block = np.full((len(h.combos), width), 52, dtype=np.uint8)
+        block[:, : h.combos.shape[1]] = h.combos
+        padded.append(block)
     offsets = np.zeros(len(parsed) + 1, dtype=np.int64)
-    offsets[1:] = np.cumsum([len(c) for c in combos])
+    offsets[1:] = np.cumsum([len(h.combos) for h in parsed])
     problem = Problem(
         game=spec,
-        inputs=tuple(text for text, _ in parsed),
-        combos=np.ascontiguousarray(np.concatenate(combos), dtype=np.uint8),
+        inputs=tuple(h.text for h in parsed),
+        combos=np.ascontiguousarray(np.concatenate(padded)),
         offsets=offsets,
-        weights=np.concatenate(weights).astype(np.float64),
+        weights=np.concatenate([h.weights for h in parsed]).astype(np.float64),
         board=np.array([int(c) for c in board_cards], dtype=np.uint8),
-        dead_mask=cards_to_mask(dead_cards),
+        dead_mask=known_mask & ~cards_to_mask(board_cards),
+        held=np.array([h.combos.shape[1] for h in parsed], dtype=np.int64),
     )
-    if not _has_joint_holding(problem.combos, problem.offsets):
+    if not _has_joint_holding(problem):
         raise EmptyRangeError(
             "no deal is possible: every way of giving each player a hand from its range uses "
             "some card twice"
@@ -140,11 +193,8 @@ def prepare(
     return problem
 
 
-def _has_joint_holding(combos: NDArray[np.uint8], offsets: NDArray[np.int64]) -> bool:
-    masks = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | (
-        np.uint64(1) << combos[:, 1].astype(np.uint64)
-    )
-    order = np.argsort(np.diff(offsets), kind="stable")  # fewest combos first prunes soonest
+def _has_joint_holding(problem: Problem) -> bool:
     from pokerlab.equity._exact import has_joint_holding
 
-    return bool(has_joint_holding(masks, offsets, order))
+    order = np.argsort(problem.sizes, kind="stable")  # fewest holdings first prunes soonest
+    return bool(has_joint_holding(problem.combo_masks, problem.offsets, order))

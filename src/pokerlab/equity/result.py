@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["EquityResult", "PlayerEquity", "player_stats"]
+__all__ = ["EquityResult", "PlayerEquity", "PlayerStats", "player_stats", "split_stats"]
 
 Method = Literal["exact", "monte-carlo"]
 StopReason = Literal["complete", "trials", "stderr", "time", "cancelled"]
@@ -33,6 +33,10 @@ class PlayerEquity:
         tie_equity: the part of ``equity`` that comes from ties (``equity = win + tie_equity``).
         stderr: standard error of ``equity`` (0.0 for an exact result).
         combos: number of combos the player's range held after removing known cards.
+        hi, lo: split-pot games only (else ``None``): the expected pot share won by the player's
+            high hand and by its low hand (``equity = hi + lo``; when no low qualifies the high
+            hand's share is the whole pot).
+        scoop: split-pot games only: probability of taking the whole pot (equal to ``win``).
     """
 
     input: str
@@ -42,6 +46,9 @@ class PlayerEquity:
     tie_equity: float
     stderr: float
     combos: int
+    hi: float | None = None
+    lo: float | None = None
+    scoop: float | None = None
 
     @property
     def lose(self) -> float:
@@ -49,7 +56,7 @@ class PlayerEquity:
         return max(0.0, 1.0 - self.win - self.tie)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "input": self.input,
             "equity": self.equity,
             "win": self.win,
@@ -58,6 +65,9 @@ class PlayerEquity:
             "stderr": self.stderr,
             "combos": self.combos,
         }
+        if self.hi is not None:
+            out.update(hi=self.hi, lo=self.lo, scoop=self.scoop)
+        return out
 
 
 @dataclass(frozen=True)
@@ -104,9 +114,17 @@ class EquityResult:
         }
 
 
-def player_stats(
-    counts: NDArray[np.float64], sampled: bool
-) -> list[tuple[float, float, float, float, float]]:
+class PlayerStats(NamedTuple):
+    equity: float
+    win: float
+    tie: float
+    tie_equity: float
+    stderr: float
+    hi: float | None = None
+    lo: float | None = None
+
+
+def player_stats(counts: NDArray[np.float64], sampled: bool) -> list[PlayerStats]:
     """``(equity, win, tie, tie_equity, stderr)`` per player from a counts array.
 
     For a Monte Carlo run the per-deal share is 1, ``1/k`` or 0, so its variance follows from the
@@ -126,5 +144,25 @@ def player_stats(
             second = win + sum(counts[p, k - 1] / (k * k) for k in range(2, n + 1)) / total
             variance = max(0.0, second - equity * equity) * total / (total - 1)
             stderr = math.sqrt(variance / total)
-        out.append((float(equity), float(win), float(tie), float(tie_equity), stderr))
+        out.append(PlayerStats(float(equity), float(win), float(tie), float(tie_equity), stderr))
+    return out
+
+
+def split_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list[PlayerStats]:
+    """The same from the game-agnostic statistics (layout in ``_generic``): equity is the
+    share, win the scoops, tie the partial shares; hi/lo for split-pot games."""
+    n = stats.shape[0] - 1
+    total = float(stats[n, 0])
+    out = []
+    for p in range(n):
+        equity = stats[p, 0] / total
+        win = stats[p, 2] / total
+        stderr = 0.0
+        if sampled and total > 1:
+            variance = max(0.0, stats[p, 1] / total - equity * equity) * total / (total - 1)
+            stderr = math.sqrt(variance / total)
+        hi = float(stats[p, 4] / total) if split else None
+        lo = float(stats[p, 5] / total) if split else None
+        tie = float(stats[p, 3] / total)
+        out.append(PlayerStats(float(equity), float(win), tie, float(equity - win), stderr, hi, lo))
     return out

@@ -1,0 +1,383 @@
+"""numba kernels of the game-agnostic engine: any hole-card count, any board size, split pots.
+
+A game is described to the kernels by three integers (see ``pokerlab.games``): ``hi_code``
+(``HI_NONE``, ``HI_BEST5``: best five of hole + board cards, ``HI_OMAHA``: two hole + three board),
+``lo_code`` (``LO_NONE``, ``LO_A5``: razz low of all the player's cards, ``LO_EIGHT``: 8-or-better
+of all the player's cards, ``LO_OMAHA_EIGHT``: 8-or-better with two hole + three board) and
+``split`` (1 when the low takes half the pot; 0 when one evaluator decides the whole pot).
+
+Statistics layout (``stats``, float64, shape ``(n + 1, STATS)``): for player ``p`` the weighted
+sums of its pot share, of the share squared, of deals it scoops (share 1), of deals it ties
+(share strictly between 0 and 1), of the share won by its high hand and of the share won by its
+low hand; ``stats[n, 0]`` is the total weight. Every deal's shares add up to 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+
+HI_NONE, HI_BEST5, HI_OMAHA = 0, 1, 2
+LO_NONE, LO_A5, LO_EIGHT, LO_OMAHA_EIGHT = 0, 1, 2, 3
+STATS = 6
+SHARE, SHARE_SQ, SCOOP, TIE, HI_SHARE, LO_SHARE = range(STATS)
+
+_ONE = np.uint64(1)
+_Z = np.uint64(0)
+
+
+@njit(cache=True, _nrt=False)
+def award_split(hi, lo, n, split, weight, stats):
+    """Credit one deal: ``hi[p]``/``lo[p]`` are the players' high and low strengths (larger is
+    better; a low of 0 does not qualify). With ``split`` the pot is halved between the best high
+    and the best qualifying low, unless no low qualifies; ties share their half equally."""
+    best_hi = -1
+    best_lo = 0
+    for p in range(n):
+        if hi[p] > best_hi:
+            best_hi = hi[p]
+        if lo[p] > best_lo:
+            best_lo = lo[p]
+    k_hi = 0
+    k_lo = 0
+    for p in range(n):
+        if hi[p] == best_hi:
+            k_hi += 1
+        if best_lo > 0 and lo[p] == best_lo:
+            k_lo += 1
+    hi_pot = 1.0
+    lo_pot = 0.0
+    if split and best_lo > 0:
+        hi_pot = 0.5
+        lo_pot = 0.5
+    for p in range(n):
+        hi_part = hi_pot / k_hi if hi[p] == best_hi else 0.0
+        lo_part = lo_pot / k_lo if best_lo > 0 and lo[p] == best_lo else 0.0
+        share = hi_part + lo_part
+        stats[p, SHARE] += weight * share
+        stats[p, SHARE_SQ] += weight * share * share
+        if share >= 1.0:
+            stats[p, SCOOP] += weight
+        elif share > 0.0:
+            stats[p, TIE] += weight
+        stats[p, HI_SHARE] += weight * hi_part
+        stats[p, LO_SHARE] += weight * lo_part
+    stats[n, 0] += weight
+
+
+@njit(cache=True, _nrt=False)
+def best5_high(cards, count, card_key, card_mask, mult, displace, values):
+    """High strength of the best five of ``cards[:count]`` (5..7 cards)."""
+    key = EMPTY_KEY
+    mask = _Z
+    for i in range(count):
+        key += card_key[cards[i]]
+        mask |= card_mask[cards[i]]
+    return values[table_index(key, mask, mult, displace)]
+
+
+@njit(cache=True, _nrt=False)
+def hand_values(
+    hi_code,
+    lo_code,
+    hole,
+    n_hole,
+    board,
+    n_board,
+    scratch,
+    out,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """``out[0]``, ``out[1]`` = high and low strength of one player (0 when the game has no
+    such half). ``scratch``: at least 12 uint8."""
+    out[0] = 0
+    out[1] = 0
+    if hi_code == HI_BEST5:
+        for i in range(n_hole):
+            scratch[i] = hole[i]
+        for i in range(n_board):
+            scratch[n_hole + i] = board[i]
+        out[0] = best5_high(scratch, n_hole + n_board, card_key, card_mask, mult, displace, values)
+
+
+@njit(cache=True)
+def _unrank_combination(index, n, k, out):
+    """``out[:k]`` = the ``index``-th k-subset of ``range(n)`` in lexicographic order."""
+    x = 0
+    for i in range(k):
+        # choose the smallest next element c with enough subsets after it
+        while True:
+            rest = _binom(n - x - 1, k - i - 1)
+            if index < rest:
+                out[i] = x
+                x += 1
+                break
+            index -= rest
+            x += 1
+
+
+@njit(cache=True)
+def _binom(n, k):
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+@njit(cache=True)
+def _next_combination(idx, k, n):
+    """Advance ``idx[:k]`` to the next k-subset of ``range(n)``; False after the last."""
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def enumerate_boards(
+    combos,
+    held,
+    offsets,
+    weights,
+    board,
+    skip_mask,
+    start,
+    stop,
+    hi_code,
+    lo_code,
+    split,
+    stats,
+    totals,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """Exact enumeration for board games, board-major: for runouts ``start..stop-1`` (k-subsets
+    of the unseen cards, lexicographic), evaluate every combo once, then walk the joint holdings
+    depth-first (pruned at the first shared card) and credit each with its weight product.
+    ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
+    real cards per row. ``totals[0]`` += deals, ``totals[1]`` += runouts."""
+    n = offsets.shape[0] - 1
+    n_combos = combos.shape[0]
+    nb = board.shape[0]
+    to_come = 5 - nb
+    used = skip_mask
+    for i in range(nb):
+        used |= _ONE << uint64(board[i])
+    deck = np.empty(52, np.uint8)
+    nd = 0
+    for c in range(52):
+        if not (used >> uint64(c)) & _ONE:
+            deck[nd] = c
+            nd += 1
+    combo_masks = np.zeros(n_combos, np.uint64)
+    owner = np.empty(n_combos, np.int64)
+    for p in range(n):
+        for t in range(offsets[p], offsets[p + 1]):
+            owner[t] = p
+            for j in range(held[p]):
+                combo_masks[t] |= _ONE << uint64(combos[t, j])
+    full_board = np.empty(5, np.uint8)
+    for i in range(nb):
+        full_board[i] = board[i]
+    idx = np.empty(5, np.int64)
+    if to_come > 0:
+        _unrank_combination(start, nd, to_come, idx)
+    hi_val = np.empty(n_combos, np.int64)
+    lo_val = np.empty(n_combos, np.int64)
+    scratch = np.empty(16, np.uint8)
+    vals = np.empty(2, np.int64)
+    hi = np.empty(n, np.int64)
+    lo = np.empty(n, np.int64)
+    level_used = np.empty(n + 1, np.uint64)
+    level_weight = np.empty(n + 1, np.float64)
+    pos = np.empty(n, np.int64)
+    chosen = np.empty(n, np.int64)
+    for _r in range(start, stop):
+        run_mask = _Z
+        for i in range(to_come):
+            c = deck[idx[i]]
+            full_board[nb + i] = c
+            run_mask |= _ONE << uint64(c)
+        for t in range(n_combos):
+            if combo_masks[t] & run_mask:
+                hi_val[t] = -1
+                continue
+            hand_values(
+                hi_code,
+                lo_code,
+                combos[t],
+                held[owner[t]],
+                full_board,
+                5,
+                scratch,
+                vals,
+                card_key,
+                card_mask,
+                mult,
+                displace,
+                values,
+            )
+            hi_val[t] = vals[0]
+            lo_val[t] = vals[1]
+        level_used[0] = run_mask
+        level_weight[0] = 1.0
+        p = 0
+        pos[0] = offsets[0] - 1
+        while p >= 0:
+            pos[p] += 1
+            if pos[p] >= offsets[p + 1]:
+                p -= 1
+                continue
+            t = pos[p]
+            if hi_val[t] < 0 or (combo_masks[t] & level_used[p]) or weights[t] == 0.0:
+                continue
+            chosen[p] = t
+            level_used[p + 1] = level_used[p] | combo_masks[t]
+            level_weight[p + 1] = level_weight[p] * weights[t]
+            if p + 1 < n:
+                p += 1
+                pos[p] = offsets[p] - 1
+                continue
+            for q in range(n):
+                hi[q] = hi_val[chosen[q]]
+                lo[q] = lo_val[chosen[q]]
+            award_split(hi, lo, n, split, level_weight[n], stats)
+            totals[0] += 1
+        totals[1] += 1
+        if to_come > 0:
+            _next_combination(idx, to_come, nd)
+
+
+@njit(cache=True)
+def enumerate_stud_deals(
+    combos,
+    held,
+    offsets,
+    weights,
+    dead_mask,
+    hole_total,
+    hi_code,
+    lo_code,
+    split,
+    stats,
+    totals,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """Exact enumeration for stud games: every joint holding of known cards, and for it every
+    way to deal each player its missing ``hole_total - held[p]`` cards from the unseen cards
+    (player by player, each a k-subset of what is left). ``totals[0]`` += deals."""
+    n = offsets.shape[0] - 1
+    masks = np.zeros(combos.shape[0], np.uint64)
+    for p in range(n):
+        for t in range(offsets[p], offsets[p + 1]):
+            for j in range(held[p]):
+                masks[t] |= _ONE << uint64(combos[t, j])
+    pos = np.empty(n, np.int64)
+    chosen = np.empty(n, np.int64)
+    level_used = np.empty(n + 1, np.uint64)
+    level_weight = np.empty(n + 1, np.float64)
+    deck = np.empty(52, np.uint8)
+    idx = np.zeros((n, 8), np.int64)
+    deal_used = np.empty(n + 1, np.uint64)
+    hands = np.empty((n, 8), np.uint8)
+    no_board = np.empty(0, np.uint8)
+    scratch = np.empty(16, np.uint8)
+    vals = np.empty(2, np.int64)
+    hi = np.empty(n, np.int64)
+    lo = np.empty(n, np.int64)
+    level_used[0] = dead_mask
+    level_weight[0] = 1.0
+    p = 0
+    pos[0] = offsets[0] - 1
+    while p >= 0:
+        pos[p] += 1
+        if pos[p] >= offsets[p + 1]:
+            p -= 1
+            continue
+        t = pos[p]
+        if (masks[t] & level_used[p]) or weights[t] == 0.0:
+            continue
+        chosen[p] = t
+        level_used[p + 1] = level_used[p] | masks[t]
+        level_weight[p + 1] = level_weight[p] * weights[t]
+        if p + 1 < n:
+            p += 1
+            pos[p] = offsets[p] - 1
+            continue
+        # a joint holding: walk every completion, player by player
+        nd = 0
+        for c in range(52):
+            if not (level_used[n] >> uint64(c)) & _ONE:
+                deck[nd] = c
+                nd += 1
+        for q in range(n):
+            for j in range(held[q]):
+                hands[q, j] = combos[chosen[q], j]
+        deal_used[0] = _Z
+        q = 0
+        fresh = True
+        while q >= 0:
+            k = hole_total - held[q]
+            if fresh:
+                for j in range(k):
+                    idx[q, j] = j
+                fresh = False
+            elif k == 0 or not _next_combination(idx[q], k, nd):
+                q -= 1
+                continue
+            m = _Z
+            for j in range(k):
+                m |= _ONE << uint64(idx[q, j])
+            if m & deal_used[q]:
+                if k == 0:
+                    q -= 1
+                continue
+            deal_used[q + 1] = deal_used[q] | m
+            for j in range(k):
+                hands[q, held[q] + j] = deck[idx[q, j]]
+            if q + 1 < n:
+                q += 1
+                fresh = True
+                continue
+            for r in range(n):
+                hand_values(
+                    hi_code,
+                    lo_code,
+                    hands[r],
+                    hole_total,
+                    no_board,
+                    0,
+                    scratch,
+                    vals,
+                    card_key,
+                    card_mask,
+                    mult,
+                    displace,
+                    values,
+                )
+                hi[r] = vals[0]
+                lo[r] = vals[1]
+            award_split(hi, lo, n, split, level_weight[n], stats)
+            totals[0] += 1
+            if k == 0:
+                q -= 1
