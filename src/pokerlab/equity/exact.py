@@ -17,7 +17,7 @@ import threading
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.equity import _exact, _generic, _preflop_table, _runouts
+from pokerlab.equity import _exact, _generic, _preflop_table, _runouts, _stud_sweep
 from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
 from pokerlab.equity._showdown import RANK_KEY
 from pokerlab.equity.problem import Problem
@@ -32,6 +32,7 @@ _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_TABLE_LOOKUP = 3e-7
 _SECONDS_PER_GENERIC_EVAL = 5e-8
+_SECONDS_PER_SWEPT_COMPLETION = 1e-6
 _CACHE_CAPACITY = 1 << 18
 
 
@@ -73,6 +74,10 @@ def deal_count(problem: Problem) -> int:
 
 def estimate_seconds(problem: Problem) -> float:
     """A rough upper estimate of the exact enumeration's single-core time."""
+    if _sweeps(problem):
+        unseen = 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
+        per_matchup = sum(math.comb(unseen, 7 - int(h)) for h in problem.held)
+        return _matchup_space(problem) * per_matchup * _SECONDS_PER_SWEPT_COMPLETION
     if problem.game.name != "holdem":
         return deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
     space = _matchup_space(problem)
@@ -198,6 +203,41 @@ def enumerate_exact(
     return _postflop(problem, progress, cancel)
 
 
+def _sweeps(problem: Problem) -> bool:
+    """Heads-up stud decided by one evaluator (stud high, razz): the subset sweep applies."""
+    return problem.game.is_stud and problem.n_players == 2 and not problem.game.split
+
+
+def _stud_heads_up(problem: Problem, stats: NDArray[np.float64], totals: NDArray[np.int64]) -> None:
+    """Exact heads-up stud by :func:`_stud_sweep.heads_up_sweep`, matchup by matchup."""
+    game = problem.game
+    mult, displace, values = _tables()
+    masks = problem.combo_masks
+    n1, n2 = int(problem.held[0]), int(problem.held[1])
+    for a in range(problem.offsets[0], problem.offsets[1]):
+        for b in range(problem.offsets[1], problem.offsets[2]):
+            if masks[a] & masks[b]:
+                continue
+            used = int(masks[a] | masks[b]) | problem.dead_mask
+            deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
+            wins, ties, deals = _stud_sweep.heads_up_sweep(
+                problem.combos[a], n1, problem.combos[b], n2, deck, len(deck), game.hole_cards,
+                game.hi_code, game.lo_code, _stud_sweep.BINOM, CARD_KEY, CARD_MASK, mult,
+                displace, values,
+            )  # fmt: skip
+            w = float(problem.weights[a] * problem.weights[b])
+            losses = deals - wins - ties
+            stats[0, _generic.SHARE] += w * (wins + ties / 2)
+            stats[1, _generic.SHARE] += w * (losses + ties / 2)
+            stats[0, _generic.SHARE_SQ] += w * (wins + ties / 4)
+            stats[1, _generic.SHARE_SQ] += w * (losses + ties / 4)
+            stats[0, _generic.SCOOP] += w * wins
+            stats[1, _generic.SCOOP] += w * losses
+            stats[0:2, _generic.TIE] += w * ties
+            stats[2, 0] += w * deals
+            totals[0] += deals
+
+
 def enumerate_game(
     problem: Problem,
     progress: ProgressCallback | None = None,
@@ -210,6 +250,10 @@ def enumerate_game(
     stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
     totals = np.zeros(2, dtype=np.int64)
     mult, displace, values = _tables()
+    if _sweeps(problem):
+        _stud_heads_up(problem, stats, totals)
+        check(cancel, progress, 1.0)
+        return stats, int(totals[0])
     if game.is_stud:
         _generic.enumerate_stud_deals(
             problem.combos, problem.held, problem.offsets, problem.weights,

@@ -1,0 +1,163 @@
+"""numba kernel: exact heads-up stud equity (one evaluator decides the pot: stud high, razz)
+without walking the joint deals.
+
+On third street each player still gets four cards from the 46 unseen: 163,185 completions each
+and 2.2e10 joint deals. Instead, every completion of each player is evaluated once; player 2's
+completions are inserted in order of value while player 1's are queried, and the number of
+player-2 completions *disjoint* from a player-1 completion ``S`` with a smaller value is, by
+inclusion-exclusion over the cards they could share,
+``sum over T subset of S of (-1)^|T| * #{inserted completions containing T}``.
+The counts per subset ``T`` live in one array per size, indexed by the combinatorial number system.
+Ties come from querying before and after inserting the completions of equal value.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from pokerlab.equity._generic import HI_NONE, _next_combination, hand_values
+
+BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
+"""``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
+
+
+@njit(cache=True)
+def _completion_values(
+    known, n_known, deck, nd, k, hi_code, lo_code, card_key, card_mask, mult, displace, values
+):
+    """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the value of the known
+    cards plus it (the high strength, or the low one when the game has no high)."""
+    count = 1
+    for i in range(k):
+        count = count * (nd - i) // (i + 1)
+    subsets = np.empty((count, max(k, 1)), np.int64)
+    vals = np.empty(count, np.int64)
+    idx = np.empty(8, np.int64)
+    for i in range(k):
+        idx[i] = i
+    hand = np.empty(8, np.uint8)
+    for i in range(n_known):
+        hand[i] = known[i]
+    no_board = np.empty(0, np.uint8)
+    scratch = np.empty(16, np.uint8)
+    out = np.empty(2, np.int64)
+    for r in range(count):
+        for i in range(k):
+            subsets[r, i] = idx[i]
+            hand[n_known + i] = deck[idx[i]]
+        hand_values(
+            hi_code,
+            lo_code,
+            hand,
+            n_known + k,
+            no_board,
+            0,
+            scratch,
+            out,
+            card_key,
+            card_mask,
+            mult,
+            displace,
+            values,
+        )
+        vals[r] = out[0] if hi_code != HI_NONE else out[1]
+        if k > 0:
+            _next_combination(idx, k, nd)
+    return subsets, vals
+
+
+@njit(cache=True)
+def _subset_sum(subsets, row, k, tables, binom, sign_query, max_size):
+    """Sum (query) over the subsets T of one completion of sign(T) * count[T]."""
+    total = 0
+    for bits in range(1 << k):
+        size = 0
+        rank = 0
+        for i in range(k):
+            if (bits >> i) & 1:
+                size += 1
+                rank += binom[subsets[row, i], size]
+        if size > max_size:
+            continue
+        term = tables[size, rank]
+        total += -term if (sign_query and size & 1) else term
+    return total
+
+
+@njit(cache=True)
+def _insert(subsets, row, k, tables, binom, max_size):
+    for bits in range(1 << k):
+        size = 0
+        rank = 0
+        for i in range(k):
+            if (bits >> i) & 1:
+                size += 1
+                rank += binom[subsets[row, i], size]
+        if size <= max_size:
+            tables[size, rank] += 1
+
+
+@njit(cache=True)
+def heads_up_sweep(
+    known1,
+    n1,
+    known2,
+    n2,
+    deck,
+    nd,
+    hole_total,
+    hi_code,
+    lo_code,
+    binom,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands."""
+    k1 = hole_total - n1
+    k2 = hole_total - n2
+    sub1, val1 = _completion_values(
+        known1, n1, deck, nd, k1, hi_code, lo_code, card_key, card_mask, mult, displace, values
+    )
+    sub2, val2 = _completion_values(
+        known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
+    )
+    order1 = np.argsort(val1, kind="mergesort")
+    order2 = np.argsort(val2, kind="mergesort")
+    max_size = min(k1, k2)
+    width = binom[nd, max_size] if max_size > 0 else 1
+    for s in range(max_size + 1):
+        width = max(width, binom[nd, s])
+    tables = np.zeros((max_size + 1, width), np.int64)
+    wins = 0
+    ties = 0
+    i = 0
+    j = 0
+    m1 = val1.shape[0]
+    m2 = val2.shape[0]
+    below = np.empty(m1, np.int64)
+    while i < m1:
+        x = val1[order1[i]]
+        while j < m2 and val2[order2[j]] < x:
+            _insert(sub2, order2[j], k2, tables, binom, max_size)
+            j += 1
+        i_end = i
+        while i_end < m1 and val1[order1[i_end]] == x:
+            below[i_end] = _subset_sum(sub1, order1[i_end], k1, tables, binom, True, max_size)
+            wins += below[i_end]
+            i_end += 1
+        j_start = j
+        while j < m2 and val2[order2[j]] == x:
+            _insert(sub2, order2[j], k2, tables, binom, max_size)
+            j += 1
+        if j > j_start:
+            for r in range(i, i_end):
+                ties += _subset_sum(sub1, order1[r], k1, tables, binom, True, max_size) - below[r]
+        i = i_end
+    deals = m1 * binom[nd - k1, k2]
+    return wins, ties, deals
