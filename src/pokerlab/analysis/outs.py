@@ -134,8 +134,12 @@ class OutsReport:
 
 
 def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
-    """Counts per runout (every completion of the board), and the unseen cards used."""
-    from pokerlab.equity import _runouts
+    """Per runout (every completion of the board), counts in the layout of ``_showdown``
+    (each player's deals by number of winners), and the unseen cards used. Hold'em uses its
+    own kernel; other games the game-agnostic one, whose split-pot shares are folded into the
+    same layout (a share is credited as a win when it is the whole pot, else to column 1 with
+    the share as weight, so expected shares come out the same)."""
+    from pokerlab.equity import _generic, _runouts
     from pokerlab.equity.exact import _tables
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 
@@ -145,13 +149,28 @@ def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
     deck = [c for c in range(52) if not used >> c & 1]
     to_come = 5 - len(problem.board)
     total = math.comb(len(deck), to_come)
-    out = np.zeros((total, n + 1, n), dtype=np.float64)
     totals = np.zeros(2, dtype=np.int64)
     mult, displace, values = _tables()
-    _runouts.enumerate_runouts(
-        problem.combos, problem.offsets, problem.weights, problem.board, np.uint64(skip), 0,
-        total, True, out, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+    game = problem.game
+    if game.name == "holdem":
+        out = np.zeros((total, n + 1, n), dtype=np.float64)
+        _runouts.enumerate_runouts(
+            problem.combos, problem.offsets, problem.weights, problem.board, np.uint64(skip), 0,
+            total, True, out, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        )  # fmt: skip
+        return deck, out
+    stats = np.zeros((total, n + 1, _generic.STATS), dtype=np.float64)
+    _generic.enumerate_boards(
+        problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
+        np.uint64(skip), 0, total, game.hi_code, game.lo_code, game.split, True, stats, totals,
+        CARD_KEY, CARD_MASK, mult, displace, values,
     )  # fmt: skip
+    out = np.zeros((total, n + 1, n), dtype=np.float64)  # n >= 2: column 1 exists
+    share = stats[:, :n, _generic.SHARE]
+    scoop = stats[:, :n, _generic.SCOOP]
+    out[:, :n, 0] = scoop
+    out[:, :n, 1] = 2 * (share - scoop)  # column 1 counts as 1/2 of the pot per unit weight
+    out[:, n, 0] = stats[:, n, 0]
     return deck, out
 
 
@@ -163,6 +182,8 @@ def outs(
 ) -> OutsReport:
     """The outs report for hands or ranges on a flop (3 cards) or turn (4 cards) board."""
     problem = prepare(players, board, dead, game)
+    if problem.game.is_stud:
+        raise GameError(f"outs need a board game; {problem.game.title} has no board")
     if len(problem.board) not in (3, 4):
         raise GameError(
             f"outs need a flop (3 cards) or a turn (4 cards), got a board of "

@@ -159,7 +159,8 @@ def enumerate_boards(
     hi_code,
     lo_code,
     split,
-    stats,
+    by_runout,
+    out,
     totals,
     card_key,
     card_mask,
@@ -171,7 +172,8 @@ def enumerate_boards(
     of the unseen cards, lexicographic), evaluate every combo once, then walk the joint holdings
     depth-first (pruned at the first shared card) and credit each with its weight product.
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
-    real cards per row. ``totals[0]`` += deals, ``totals[1]`` += runouts."""
+    real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
+    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts."""
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
     nb = board.shape[0]
@@ -208,7 +210,8 @@ def enumerate_boards(
     level_weight = np.empty(n + 1, np.float64)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
-    for _r in range(start, stop):
+    for r in range(start, stop):
+        stats = out[r - start] if by_runout else out[0]
         run_mask = _Z
         for i in range(to_come):
             c = deck[idx[i]]

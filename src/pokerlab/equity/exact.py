@@ -271,8 +271,8 @@ def enumerate_game(
     def run(size: int) -> None:
         _generic.enumerate_boards(
             problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-            np.uint64(skip), done, done + size, game.hi_code, game.lo_code, game.split, stats,
-            totals, CARD_KEY, CARD_MASK, mult, displace, values,
+            np.uint64(skip), done, done + size, game.hi_code, game.lo_code, game.split, False,
+            stats[None], totals, CARD_KEY, CARD_MASK, mult, displace, values,
         )  # fmt: skip
 
     while done < total:
