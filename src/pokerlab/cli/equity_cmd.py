@@ -28,6 +28,7 @@ def render_equity(result: EquityResult) -> None:
     from rich.table import Table
 
     sampled = result.method == "monte-carlo"
+    split = result.players[0].hi is not None
     title = f"{result.game}" + (f"  board {result.board}" if result.board else "")
     title += f"  dead {result.dead}" if result.dead else ""
     table = Table(title=title, title_justify="left")
@@ -37,6 +38,9 @@ def render_equity(result: EquityResult) -> None:
     table.add_column("win", justify="right")
     table.add_column("tie", justify="right")
     table.add_column("tie equity", justify="right")
+    if split:
+        for name in ("hi", "lo", "scoop"):
+            table.add_column(name, justify="right")
     if sampled:
         table.add_column("± stderr", justify="right")
     table.add_column("combos", justify="right")
@@ -49,6 +53,8 @@ def render_equity(result: EquityResult) -> None:
             f"{p.tie * 100:.3f}%",
             f"{p.tie_equity * 100:.3f}%",
         ]
+        if split:
+            row += [f"{(x or 0.0) * 100:.3f}%" for x in (p.hi, p.lo, p.scoop)]
         if sampled:
             row.append(f"{p.stderr * 100:.3f}%")
         row.append(str(p.combos))

@@ -21,25 +21,34 @@ RANK_KEY = np.array([1 << (3 * r) for r in range(13)], dtype=np.uint64)
 
 
 @njit(cache=True, _nrt=False)
-def award(keys, masks, n, board_key, board_mask, weight, counts, strengths, mult, displace, values):
-    """Evaluate ``n`` players (hole key/mask + board key/mask) and credit ``weight`` to the
-    winner, or to each of the ``k`` tied players in column ``k - 1``."""
+def credit(strengths, base, n, weight, counts):
+    """Credit ``weight`` to the best of ``strengths[base:base + n]``, or to each of the ``k``
+    tied best players in column ``k - 1``."""
     best = 0
     for p in range(n):
-        s = values[table_index(board_key + keys[p], board_mask | masks[p], mult, displace)]
-        strengths[p] = s
-        if s > best:
-            best = s
+        if strengths[base + p] > best:
+            best = strengths[base + p]
     k = 0
     winner = 0
     for p in range(n):
-        if strengths[p] == best:
+        if strengths[base + p] == best:
             k += 1
             winner = p
     if k == 1:
         counts[winner, 0] += weight
     else:
         for p in range(n):
-            if strengths[p] == best:
+            if strengths[base + p] == best:
                 counts[p, k - 1] += weight
     counts[n, 0] += weight
+
+
+@njit(cache=True, _nrt=False)
+def award(keys, masks, n, board_key, board_mask, weight, counts, strengths, mult, displace, values):
+    """Evaluate ``n`` players (hole key/mask + board key/mask) into ``strengths`` and
+    :func:`credit` the deal."""
+    for p in range(n):
+        strengths[p] = values[
+            table_index(board_key + keys[p], board_mask | masks[p], mult, displace)
+        ]
+    credit(strengths, 0, n, weight, counts)
