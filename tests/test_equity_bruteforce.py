@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from bruteforce import holdem_equity, stud_equity
 
+from bruteforce import holdem_equity, stud_equity
 from pokerlab import equity, outs
 from pokerlab.cards import format_cards
 
