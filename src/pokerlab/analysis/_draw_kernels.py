@@ -1,0 +1,346 @@
+"""numba kernels of five-card draw: exact draw enumeration, Monte Carlo equity of the 32 choices,
+rule-of-thumb discards and heads-up match deals. Private: callers validate.
+
+Conventions
+-----------
+* A *choice* is a keep mask ``m`` in ``0..31``: bit ``i`` keeps ``hand[i]``; the player draws
+  ``5 - popcount(m)`` cards.
+* ``values`` is a table indexed like the high evaluator's (``_kernels.table_index``) holding
+  *dense* class indices ``0..7461`` (larger is better) of the game being played (high or 2-7), so
+  one histogram row per choice has 7,462 bins whatever the game; ``bucket_of`` maps a dense
+  index to its category (high) or bucket (2-7).
+* Card codes used as indices are unsigned (``uint8``/``uint64``): numba adds a negative-index
+  check per lookup on signed ones (see ``evaluation/_kernels``).
+* Random numbers: xoshiro256** of ``equity._sampling`` (``below``, ``next_u64``,
+  ``deal_cards``), so runs are reproducible from a seed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from pokerlab.equity._sampling import below, deal_cards, next_u64
+from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+
+N_CHOICES = 32
+HIGH, DEUCE7 = 0, 1
+PAT, RULES, RANDOM = 0, 1, 2
+_Z = np.uint64(0)
+_ONE = np.uint64(1)
+_SEVEN = np.uint64(7)
+# Category / bucket thresholds the rules read (high categories; 2-7 buckets).
+_HIGH_STRAIGHT = 4
+_HIGH_PAIR_PLUS = 1
+_D7_PAT_BUCKET = 6  # 9-low or better stands pat
+
+
+@njit(cache=True)
+def keep_keys(hand, card_key, card_mask, keys, masks, draws):
+    """Per keep mask: the additive key and card mask of the kept cards and the draw count."""
+    for m in range(N_CHOICES):
+        key = EMPTY_KEY
+        mask = _Z
+        kept = 0
+        for i in range(5):
+            if (m >> i) & 1:
+                key += card_key[hand[i]]
+                mask |= card_mask[hand[i]]
+                kept += 1
+        keys[m] = key
+        masks[m] = mask
+        draws[m] = 5 - kept
+
+
+@njit(cache=True)
+def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, hist):
+    """``hist[m, v]`` += number of draws from ``free`` (uint8 codes) after keeping mask ``m``
+    that end in the dense class ``v``; every ``(5 - kept)``-subset of ``free`` once. Written as
+    explicit nested loops per draw count, each level adding its card to the key above it."""
+    keys = np.empty(N_CHOICES, np.uint64)
+    masks = np.empty(N_CHOICES, np.uint64)
+    draws = np.empty(N_CHOICES, np.int64)
+    keep_keys(hand, card_key, card_mask, keys, masks, draws)
+    n = free.shape[0]
+    for m in range(N_CHOICES):
+        h = hist[m]
+        k0 = keys[m]
+        m0 = masks[m]
+        k = draws[m]
+        if k == 0:
+            h[values[table_index(k0, m0, mult, displace)]] += 1
+            continue
+        for a in range(n):
+            ca = free[uint64(a)]
+            k1 = k0 + card_key[ca]
+            m1 = m0 | card_mask[ca]
+            if k == 1:
+                h[values[table_index(k1, m1, mult, displace)]] += 1
+                continue
+            for b in range(a + 1, n):
+                cb = free[uint64(b)]
+                k2 = k1 + card_key[cb]
+                m2 = m1 | card_mask[cb]
+                if k == 2:
+                    h[values[table_index(k2, m2, mult, displace)]] += 1
+                    continue
+                for c in range(b + 1, n):
+                    cc = free[uint64(c)]
+                    k3 = k2 + card_key[cc]
+                    m3 = m2 | card_mask[cc]
+                    if k == 3:
+                        h[values[table_index(k3, m3, mult, displace)]] += 1
+                        continue
+                    for d in range(c + 1, n):
+                        cd = free[uint64(d)]
+                        k4 = k3 + card_key[cd]
+                        m4 = m3 | card_mask[cd]
+                        if k == 4:
+                            h[values[table_index(k4, m4, mult, displace)]] += 1
+                            continue
+                        for e in range(d + 1, n):
+                            ce = free[uint64(e)]
+                            h[
+                                values[
+                                    table_index(
+                                        k4 + card_key[ce], m4 | card_mask[ce], mult, displace
+                                    )
+                                ]
+                            ] += 1
+
+
+@njit(cache=True)
+def class_of(cards, card_key, card_mask, mult, displace, values):
+    """Dense class of five cards (uint8 codes)."""
+    key = EMPTY_KEY
+    mask = _Z
+    for i in range(5):
+        key += card_key[cards[i]]
+        mask |= card_mask[cards[i]]
+    return values[table_index(key, mask, mult, displace)]
+
+
+@njit(cache=True)
+def rules_keep(cards, game, card_key, card_mask, mult, displace, values, bucket_of):
+    """Keep mask of the rule-of-thumb strategy for five cards (see ``bots.RulesStrategy``)."""
+    key = EMPTY_KEY
+    for i in range(5):
+        key += card_key[cards[i]]
+    bucket = bucket_of[class_of(cards, card_key, card_mask, mult, displace, values)]
+    keep = 0
+    if game == HIGH:
+        if bucket >= _HIGH_STRAIGHT:
+            return 31
+        if bucket >= _HIGH_PAIR_PLUS:  # keep every card that is paired (pair, two pair, trips)
+            for i in range(5):
+                if (key >> (uint64(cards[i] >> 2) * np.uint64(3))) & _SEVEN >= 2:
+                    keep |= 1 << i
+            return keep
+        for s in range(4):  # four to a flush
+            keep = 0
+            for i in range(5):
+                if cards[i] & 3 == s:
+                    keep |= 1 << i
+            if _popcount5(keep) == 4:
+                return keep
+        ranks = 0
+        for i in range(5):
+            ranks |= 1 << (cards[i] >> 2)
+        for low in range(8, -1, -1):  # open-ended: four in a row from 2345 up to TJQK
+            window = 15 << low
+            if ranks & window == window:
+                keep = 0
+                for i in range(5):
+                    if (window >> (cards[i] >> 2)) & 1:
+                        keep |= 1 << i
+                return keep
+        top = 0
+        for i in range(5):  # else the highest card if it is a jack or better
+            if cards[i] > cards[top]:
+                top = i
+        return (1 << top) if cards[top] >> 2 >= 9 else 0
+    if bucket >= _D7_PAT_BUCKET:
+        return 31
+    seen = 0
+    for r in range(7):  # one card of each rank 2..8, lowest first, at most four
+        for i in range(5):
+            if cards[i] >> 2 == r and not (seen >> r) & 1:
+                seen |= 1 << r
+                keep |= 1 << i
+                break
+        if _popcount5(keep) == 4:
+            break
+    return keep
+
+
+@njit(cache=True, inline="always")
+def _popcount5(m):
+    return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
+
+
+@njit(cache=True)
+def rules_keep_rows(hands, game, card_key, card_mask, mult, displace, values, bucket_of, out):
+    """:func:`rules_keep` of every row of ``hands`` (n, 5)."""
+    for i in range(hands.shape[0]):
+        out[i] = rules_keep(hands[i], game, card_key, card_mask, mult, displace, values, bucket_of)
+
+
+@njit(cache=True)
+def sample_choices(
+    hand,
+    fixed_mask,
+    opp_hands,
+    opp_offsets,
+    opp_strategy,
+    game,
+    n_trials,
+    max_rejects,
+    state,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+    bucket_of,
+    tally,
+):
+    """Monte Carlo equity of all 32 choices against opponents, with common random numbers.
+
+    Opponent ``p`` holds a hand drawn uniformly from rows ``opp_offsets[p]:opp_offsets[p+1]`` of
+    ``opp_hands`` (a known hand is a list of one) or, for an empty slice, five random cards; the
+    joint draw of the listed hands is rejected whole on a shared card (``definitions.md``). Then
+    five replacement cards ``S`` are dealt for us (choice ``m`` draws the first ``5 - kept`` of
+    them) and each opponent draws by ``opp_strategy[p]`` (PAT, RULES, RANDOM) from the cards
+    outside ``S``: given our first ``k`` cards the rest of ``S`` is a uniform set, so every
+    choice sees exactly the deal distribution of its own draw. ``fixed_mask``: our hand and the
+    dead cards.
+
+    ``tally[m]`` += (wins, deals with a share strictly between 0 and 1, sum of those shares, sum
+    of their squares). Returns the number of rejected joint draws, or -1 after ``max_rejects``
+    rejections in a row."""
+    n_opp = opp_strategy.shape[0]
+    keys = np.empty(N_CHOICES, np.uint64)
+    masks = np.empty(N_CHOICES, np.uint64)
+    draws = np.empty(N_CHOICES, np.int64)
+    keep_keys(hand, card_key, card_mask, keys, masks, draws)
+    dealt = np.empty(5, np.int64)
+    chosen = np.empty(max(n_opp, 1), np.int64)
+    held = np.empty((max(n_opp, 1), 5), np.uint8)
+    final = np.empty(5, np.uint8)
+    pre_key = np.empty(6, np.uint64)
+    pre_mask = np.empty(6, np.uint64)
+    rejected = 0
+    for _ in range(n_trials):
+        streak = 0
+        while True:  # the listed hands, jointly, rejected whole on any shared card
+            used = fixed_mask
+            ok = True
+            for p in range(n_opp):
+                size = opp_offsets[p + 1] - opp_offsets[p]
+                if size == 0:
+                    continue
+                t = opp_offsets[p] + below(state, size)
+                bits = _Z
+                for j in range(5):
+                    bits |= _ONE << uint64(opp_hands[t, j])
+                if used & bits:
+                    ok = False
+                    break
+                used |= bits
+                chosen[p] = t
+            if ok:
+                break
+            rejected += 1
+            streak += 1
+            if streak >= max_rejects:
+                return -1
+        for p in range(n_opp):
+            if opp_offsets[p + 1] > opp_offsets[p]:
+                for j in range(5):
+                    held[p, j] = opp_hands[chosen[p], j]
+            else:
+                used = deal_cards(state, used, 5, dealt)
+                for j in range(5):
+                    held[p, j] = dealt[j]
+        used = deal_cards(state, used, 5, dealt)
+        pre_key[0] = _Z
+        pre_mask[0] = _Z
+        for j in range(5):
+            c = uint64(dealt[j])
+            pre_key[j + 1] = pre_key[j] + card_key[c]
+            pre_mask[j + 1] = pre_mask[j] | card_mask[c]
+        best = np.int64(-1)
+        tied = 0
+        for p in range(n_opp):
+            strategy = opp_strategy[p]
+            if strategy == PAT:
+                keep = 31
+            elif strategy == RULES:
+                keep = rules_keep(
+                    held[p], game, card_key, card_mask, mult, displace, values, bucket_of
+                )
+            else:
+                keep = below(state, 32)
+            used = deal_cards(state, used, 5 - _popcount5(keep), dealt)
+            t = 0
+            for j in range(5):
+                if (keep >> j) & 1:
+                    final[j] = held[p, j]
+                else:
+                    final[j] = dealt[t]
+                    t += 1
+            v = np.int64(class_of(final, card_key, card_mask, mult, displace, values))
+            if v > best:
+                best = v
+                tied = 1
+            elif v == best:
+                tied += 1
+        share = 1.0 / (tied + 1)
+        for m in range(N_CHOICES):
+            k = draws[m]
+            v = np.int64(
+                values[table_index(keys[m] + pre_key[k], masks[m] | pre_mask[k], mult, displace)]
+            )
+            if v > best:
+                tally[m, 0] += 1.0
+            elif v == best:
+                tally[m, 1] += 1.0
+                tally[m, 2] += share
+                tally[m, 3] += share * share
+    return rejected
+
+
+@njit(cache=True)
+def deal_decks(state, decks, noise):
+    """Row ``i`` of ``decks`` (uint8, width <= 52): the top cards of a uniformly shuffled deck;
+    ``noise[i]``: 64 random bits per seat for randomized strategies."""
+    width = decks.shape[1]
+    dealt = np.empty(width, np.int64)
+    for i in range(decks.shape[0]):
+        deal_cards(state, _Z, width, dealt)
+        for j in range(width):
+            decks[i, j] = dealt[j]
+        for j in range(noise.shape[1]):
+            noise[i, j] = next_u64(state)
+
+
+@njit(cache=True)
+def play_deals(decks, keeps, first, card_key, card_mask, mult, displace, values, out):
+    """Heads-up showdowns: seat ``s`` (0, 1) of deal ``i`` holds ``decks[i, 5s:5s+5]`` and keeps
+    ``keeps[i, s]``; seat ``first[i]`` draws first from ``decks[i, 10:]``, then the other.
+    ``out[i]`` = +1 if seat 0 wins, 0 on a tie, -1 if seat 1 wins."""
+    final = np.empty(5, np.uint8)
+    vals = np.empty(2, np.int64)
+    for i in range(decks.shape[0]):
+        top = 10
+        for turn in range(2):
+            s = first[i] if turn == 0 else 1 - first[i]
+            keep = keeps[i, s]
+            for j in range(5):
+                if (keep >> j) & 1:
+                    final[j] = decks[i, 5 * s + j]
+                else:
+                    final[j] = decks[i, top]
+                    top += 1
+            vals[s] = class_of(final, card_key, card_mask, mult, displace, values)
+        out[i] = 1 if vals[0] > vals[1] else (-1 if vals[0] < vals[1] else 0)

@@ -1,0 +1,487 @@
+"""Five-card draw bots: a strategy interface, four built-in strategies and a match runner.
+
+A :class:`Strategy` is given its five cards and what it knows (:class:`Known`: the game, dead
+cards, random bits for randomized play) and says which cards it throws. Built-ins
+(:func:`get_strategy`):
+
+* ``random``: throws a uniformly random subset (each of the 32 keep sets equally likely).
+* ``stand-pat``: never draws.
+* ``rules``: rules of thumb. High: stand pat on a straight or better; keep trips, two pair or
+  a pair (every paired card); else keep four to a flush; else an open-ended straight draw (four
+  in a row from 2345 to TJQK); else keep the highest card if it is a jack or better and draw
+  four (else draw five). 2-7: stand pat on a 9-low or better; else keep one card of each rank
+  from 2 to 8, lowest first, at most four, and draw the rest.
+* ``optimal``: the :func:`~pokerlab.analysis.draw.advise` best choice against one random
+  opponent hand that stands pat (Monte Carlo, ``trials`` deals with common random numbers for
+  all 32 choices), cached per suit-isomorphic hand class and seeded by the class, so the
+  answer for a hand never depends on the order in which hands come.
+
+:func:`round_robin` (and :func:`play_match` for two bots) plays heads-up deals: a seeded
+xoshiro256** stream shuffles a deck per deal, each bot gets five cards, then both discard and
+draw from the same deck in turn (who draws first alternates), and the better hand wins.
+Results per match: win/tie/loss rates with 95 % Wilson intervals and a two-sided exact
+binomial (sign) test of wins against losses; per bot: standings over all its hands.
+
+>>> t = round_robin(["rules", "random"], hands=2000, seed=1)
+>>> m = t.matches[0]
+>>> m.bots, m.wins + m.ties + m.losses, m.better
+(('rules', 'random'), 2000, 'rules')
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.analysis.draw import Opponent, game_tables, normalize_game, sample_equities
+from pokerlab.cards import Card, parse_cards
+from pokerlab.errors import CardError, GameError
+
+__all__ = [
+    "STRATEGIES",
+    "Known",
+    "MatchResult",
+    "OptimalStrategy",
+    "RandomStrategy",
+    "RulesStrategy",
+    "StandPatStrategy",
+    "Standing",
+    "Strategy",
+    "Tournament",
+    "binomial_p_value",
+    "canonical_hand",
+    "get_strategy",
+    "play_match",
+    "round_robin",
+    "wilson_interval",
+]
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a bot knows when it discards: the game, dead cards it has seen, and 64 random bits
+    (``noise``) from the match runner for strategies that play at random (so a seeded match is
+    reproducible)."""
+
+    game: str = "high"
+    dead: tuple[Card, ...] = ()
+    noise: int = 0
+
+
+class Strategy(ABC):
+    """A discard strategy: implement :meth:`discard`; :meth:`keep_masks` may be overridden with
+    a vectorised version (the match runner calls it)."""
+
+    name: str = "strategy"
+
+    @abstractmethod
+    def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+        """The cards of ``hand`` to throw away."""
+
+    def keep_masks(
+        self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
+    ) -> NDArray[np.uint8]:
+        """Keep mask (bit ``i`` keeps ``hands[r, i]``) for every row; by default one
+        :meth:`discard` call per row."""
+        out = np.empty(len(hands), dtype=np.uint8)
+        for r, row in enumerate(hands):
+            hand = [Card(int(c)) for c in row]
+            thrown = set(self.discard(hand, Known(game, (), int(noise[r]))))
+            out[r] = sum(1 << i for i, c in enumerate(hand) if c not in thrown)
+        return out
+
+
+def _thrown(hand: Sequence[Card], keep: int) -> tuple[Card, ...]:
+    return tuple(c for i, c in enumerate(hand) if not keep >> i & 1)
+
+
+class RandomStrategy(Strategy):
+    """Throws a uniformly random subset (the low five bits of ``known.noise``)."""
+
+    name = "random"
+
+    def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+        return _thrown(hand, known.noise & 31)
+
+    def keep_masks(
+        self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
+    ) -> NDArray[np.uint8]:
+        return (noise & np.uint64(31)).astype(np.uint8)
+
+
+class StandPatStrategy(Strategy):
+    """Never draws."""
+
+    name = "stand-pat"
+
+    def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+        return ()
+
+    def keep_masks(
+        self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
+    ) -> NDArray[np.uint8]:
+        return np.full(len(hands), 31, dtype=np.uint8)
+
+
+class RulesStrategy(Strategy):
+    """Rules of thumb (module docstring), one numba kernel for both games."""
+
+    name = "rules"
+
+    def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+        rows = np.array([[int(c) for c in hand]], dtype=np.uint8)
+        keep = self.keep_masks(rows, known.game, np.zeros(1, dtype=np.uint64))
+        return _thrown(hand, int(keep[0]))
+
+    def keep_masks(
+        self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
+    ) -> NDArray[np.uint8]:
+        from pokerlab.analysis import _draw_kernels as D
+        from pokerlab.evaluation import _kernels as K
+
+        t = game_tables(game)
+        out = np.empty(len(hands), dtype=np.uint8)
+        D.rules_keep_rows(
+            np.ascontiguousarray(hands, dtype=np.uint8),
+            t.code,
+            K.CARD_KEY,
+            K.CARD_MASK,
+            t.multiplier,
+            t.displace,
+            t.values,
+            t.bucket_of,
+            out,
+        )
+        return out
+
+
+_SUIT_PERMS = tuple(itertools.permutations(range(4)))
+
+
+def canonical_hand(codes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The suit-isomorphism class of a hand: its smallest sorted image under the 24 suit
+    permutations, and that permutation (``perm[suit]`` = new suit).
+
+    >>> canonical_hand([51, 47, 0, 1, 2])[0] == canonical_hand([50, 46, 0, 1, 3])[0]  # AsKs vs AhKh
+    True
+    """
+    best: tuple[int, ...] | None = None
+    best_perm = _SUIT_PERMS[0]
+    for perm in _SUIT_PERMS:
+        image = tuple(sorted(c & ~3 | perm[c & 3] for c in codes))
+        if best is None or image < best:
+            best, best_perm = image, perm
+    assert best is not None
+    return best, best_perm
+
+
+class OptimalStrategy(Strategy):
+    """The advisor's best choice against one random opponent hand standing pat (Monte Carlo
+    with ``trials`` deals per hand class), cached per suit-isomorphic class."""
+
+    name = "optimal"
+
+    def __init__(self, trials: int = 40_000, seed: int = 0) -> None:
+        if trials < 1:
+            raise GameError(f"trials must be at least 1, got {trials}")
+        self.trials = trials
+        self.seed = seed
+        self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
+
+    def _keep_canonical(self, game: str, canon: tuple[int, ...]) -> int:
+        key = (game, canon)
+        if key not in self._cache:
+            seed = self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon))
+            tally = sample_equities(canon, game, [Opponent()], self.trials, seed)
+            equity = tally[:, 0] + tally[:, 2]
+            self._cache[key] = int(np.argmax(equity))
+        return self._cache[key]
+
+    def keep_mask(self, codes: Sequence[int], game: str, dead: Sequence[int] = ()) -> int:
+        """Keep mask of one hand (positions of ``codes``)."""
+        if dead:
+            tally = sample_equities(codes, game, [Opponent()], self.trials, self.seed, dead)
+            return int(np.argmax(tally[:, 0] + tally[:, 2]))
+        canon, perm = canonical_hand(codes)
+        keep = self._keep_canonical(normalize_game(game), canon)
+        kept = {canon[i] for i in range(5) if keep >> i & 1}
+        return sum(1 << i for i, c in enumerate(codes) if (c & ~3 | perm[c & 3]) in kept)
+
+    def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+        keep = self.keep_mask([int(c) for c in hand], known.game, [int(c) for c in known.dead])
+        return _thrown(hand, keep)
+
+    def keep_masks(
+        self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
+    ) -> NDArray[np.uint8]:
+        return np.array([self.keep_mask(row.tolist(), game) for row in hands], dtype=np.uint8)
+
+
+STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "random": RandomStrategy,
+    "stand-pat": StandPatStrategy,
+    "rules": RulesStrategy,
+    "optimal": OptimalStrategy,
+}
+
+
+def get_strategy(name: str | Strategy) -> Strategy:
+    """A built-in strategy by name (``random``, ``stand-pat``/``pat``, ``rules``, ``optimal``)."""
+    if isinstance(name, Strategy):
+        return name
+    key = name.strip().lower()
+    key = "stand-pat" if key in ("pat", "standpat", "stand_pat") else key
+    if key not in STRATEGIES:
+        raise GameError(f"unknown bot '{name}': use one of {', '.join(STRATEGIES)}")
+    return STRATEGIES[key]()
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95 % by default).
+
+    >>> [round(x, 4) for x in wilson_interval(50, 100)]
+    [0.4038, 0.5962]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def binomial_p_value(wins: int, losses: int) -> float:
+    """Two-sided exact binomial (sign) test of ``wins`` against ``losses`` at 1/2.
+
+    >>> round(binomial_p_value(60, 40), 4)
+    0.0569
+    """
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    k = min(wins, losses)
+    log_half = n * math.log(0.5)
+    terms = [
+        math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + log_half
+        for i in range(k + 1)
+    ]
+    top = max(terms)
+    tail = math.exp(top) * sum(math.exp(x - top) for x in terms)
+    return min(1.0, 2.0 * tail)
+
+
+def _rates(wins: int, ties: int, losses: int) -> dict[str, Any]:
+    n = wins + ties + losses
+    return {
+        name: {"rate": count / n if n else 0.0, "ci95": list(wilson_interval(count, n))}
+        for name, count in (("win", wins), ("tie", ties), ("loss", losses))
+    }
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """``bots[0]`` against ``bots[1]`` over ``hands`` deals; counts from ``bots[0]``'s view.
+    ``outcomes[i]`` is +1 (``bots[0]`` won deal ``i``), 0 (tie) or -1."""
+
+    bots: tuple[str, str]
+    game: str
+    hands: int
+    wins: int
+    ties: int
+    losses: int
+    outcomes: NDArray[np.int8] = field(repr=False)
+
+    @property
+    def z(self) -> float:
+        """``(wins - losses) / sqrt(wins + losses)``: the sign test's normal statistic."""
+        decided = self.wins + self.losses
+        return (self.wins - self.losses) / math.sqrt(decided) if decided else 0.0
+
+    @property
+    def p_value(self) -> float:
+        """Two-sided exact binomial test of wins against losses (ties left out)."""
+        return binomial_p_value(self.wins, self.losses)
+
+    @property
+    def better(self) -> str | None:
+        """The bot that won more often, if the difference is significant at 5 %."""
+        if self.p_value >= 0.05 or self.wins == self.losses:
+            return None
+        return self.bots[0] if self.wins > self.losses else self.bots[1]
+
+    def win_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bots": list(self.bots),
+            "hands": self.hands,
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "rates": _rates(self.wins, self.ties, self.losses),
+            "z": self.z,
+            "p_value": self.p_value,
+            "better": self.better,
+        }
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One bot's totals over all its matches."""
+
+    bot: str
+    hands: int
+    wins: int
+    ties: int
+    losses: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "hands": self.hands,
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "rates": _rates(self.wins, self.ties, self.losses),
+        }
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A round robin: every pair of bots plays ``hands`` deals (:func:`round_robin`)."""
+
+    game: str
+    seed: int
+    hands: int
+    bots: tuple[str, ...]
+    matches: tuple[MatchResult, ...]
+    seconds: float
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Bots by win rate over all their hands, best first."""
+        out = []
+        for bot in self.bots:
+            w = t = lo = 0
+            for m in self.matches:
+                if bot in m.bots:
+                    mine = m.bots[0] == bot
+                    w, lo = w + (m.wins if mine else m.losses), lo + (m.losses if mine else m.wins)
+                    t += m.ties
+            out.append(Standing(bot, w + t + lo, w, t, lo))
+        return tuple(sorted(out, key=lambda s: -s.win_rate))
+
+    def series(self, bot: str) -> NDArray[np.int8]:
+        """The bot's outcomes (+1, 0, -1) in the order played: deal by deal, its matches
+        interleaved."""
+        rows = [
+            m.outcomes if m.bots[0] == bot else -m.outcomes for m in self.matches if bot in m.bots
+        ]
+        return np.stack(rows, axis=1).reshape(-1).astype(np.int8)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``pokerlab draw match --json``)."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "hands": self.hands,
+            "bots": list(self.bots),
+            "matches": [m.to_dict() for m in self.matches],
+            "standings": [s.to_dict() for s in self.standings],
+            "seconds": self.seconds,
+        }
+
+
+_CHUNK = 100  # deals per progress report
+
+
+def round_robin(
+    bots: Sequence[str | Strategy],
+    hands: int = 10_000,
+    *,
+    game: str = "high",
+    seed: int = 0,
+    progress: Callable[[float], object] | None = None,
+) -> Tournament:
+    """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring)."""
+    from pokerlab.analysis import _draw_kernels as D
+    from pokerlab.equity._sampling import seed_state
+    from pokerlab.evaluation import _kernels as K
+
+    started = time.perf_counter()
+    name = normalize_game(game)
+    strategies = [get_strategy(b) for b in bots]
+    names = tuple(s.name for s in strategies)
+    if len(strategies) < 2:
+        raise GameError("a match needs at least two bots")
+    if len(set(names)) != len(names):
+        raise GameError(f"each bot may play once in a round robin, got {', '.join(names)}")
+    if hands < 1:
+        raise GameError(f"hands must be at least 1, got {hands}")
+    t = game_tables(name)
+    state = seed_state(seed)
+    pairs = list(itertools.combinations(range(len(strategies)), 2))
+    matches = []
+    for p, (a, b) in enumerate(pairs):
+        decks = np.empty((hands, 20), dtype=np.uint8)
+        noise = np.empty((hands, 2), dtype=np.uint64)
+        D.deal_decks(state, decks, noise)
+        keeps = np.empty((hands, 2), dtype=np.uint8)
+        for lo in range(0, hands, _CHUNK):
+            hi = min(hands, lo + _CHUNK)
+            for seat, s in ((0, a), (1, b)):
+                keeps[lo:hi, seat] = strategies[s].keep_masks(
+                    decks[lo:hi, 5 * seat : 5 * seat + 5], name, noise[lo:hi, seat]
+                )
+            if progress is not None:
+                progress((p + hi / hands) / len(pairs))
+        first = (np.arange(hands) & 1).astype(np.int64)
+        out = np.empty(hands, dtype=np.int8)
+        D.play_deals(
+            decks, keeps, first, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values, out
+        )
+        wins, losses = int((out == 1).sum()), int((out == -1).sum())
+        matches.append(
+            MatchResult((names[a], names[b]), name, hands, wins, hands - wins - losses, losses, out)
+        )
+    return Tournament(name, seed, hands, names, tuple(matches), time.perf_counter() - started)
+
+
+def play_match(
+    a: str | Strategy,
+    b: str | Strategy,
+    hands: int = 10_000,
+    *,
+    game: str = "high",
+    seed: int = 0,
+    progress: Callable[[float], object] | None = None,
+) -> MatchResult:
+    """``a`` against ``b`` over ``hands`` deals (:func:`round_robin` of the two)."""
+    return round_robin([a, b], hands, game=game, seed=seed, progress=progress).matches[0]
+
+
+def discard_for(bot: str | Strategy, hand: str, game: str = "high") -> tuple[Card, ...]:
+    """What a bot throws from a hand given as text (a convenience for the CLI and tests).
+
+    >>> [str(c) for c in discard_for("rules", "Jh Jd 7c 4s 2h")]
+    ['7c', '4s', '2h']
+    """
+    cards = parse_cards(hand)
+    if len(cards) != 5:
+        raise CardError(f"a draw hand needs exactly 5 cards, got {len(cards)}")
+    return get_strategy(bot).discard(cards, Known(normalize_game(game)))

@@ -1,0 +1,532 @@
+"""Five-card draw discard advisor: every keep/discard choice of a hand, exactly.
+
+For a 5-card hand there are 32 choices (keep any subset, draw the rest). :func:`advise`
+enumerates, for each, every set of replacement cards from the unseen cards (``C(n, k)`` draws for
+``k`` discards: all 32 choices together are 2,598,960 evaluations with no dead card) and reports:
+
+* ``categories``: the distribution of the final hand. High (classic five-card draw): the nine
+  high categories. 2-7 single-draw lowball (``game="2-7"``): the buckets of
+  :class:`~pokerlab.evaluation.deuce7.Deuce7Bucket` -- ``pair or worse`` (any pair, straight or
+  flush), ``A-low``, ``K-low``, ``Q-low``, ``J-low``, ``10-low``, ``9-low``, ``8-low``, ``7-low``
+  (no-pair hands by their highest card; ``7-low`` is the best there is). Both lists run worst
+  first. The unseen cards are the 52 less the hand, the dead cards and the opponents' hands
+  given as exact single hands (cards of opponents given as lists or ``random`` are unknown).
+* ``at_least(name)``: the probability of ending with that category/bucket or better.
+* ``score``: the final hand's expected percentile among all 2,598,960 five-card hands of the
+  game (ties count half): a measure that needs no opponent.
+* ``equity`` (``win``, ``tie``, ``tie_equity``) when opponents are given, by
+  ``shared/definitions.md``: an opponent is one exact hand, a list of exact hands (each equally
+  likely among those that share no card with the known ones; joint draws that share a card are
+  rejected whole) or ``random`` (five unseen cards), and it stands pat (``pat``) or draws by the
+  ``rules`` or ``random`` strategy of :mod:`pokerlab.analysis.bots`. Opponents who stand pat
+  with known hands or lists are enumerated exactly; anything else is sampled by unbiased Monte
+  Carlo, one deal serving all 32 choices, with a standard error per choice.
+
+Choices are ranked by equity when opponents are given, else by the probability of reaching the
+``goal`` when one is given, else by ``score``.
+
+>>> advice = advise("Jh Jd 7c 4s 2h")
+>>> best = advice.best
+>>> format_cards(best.keep, " "), best.draws
+('Jh Jd', 16215)
+>>> round(best.categories["Two Pair"], 5), round(best.at_least("Three of a Kind"), 5)
+(0.15985, 0.12729)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.cards import (
+    Card,
+    CardsLike,
+    cards_to_mask,
+    ensure_distinct,
+    format_cards,
+    parse_cards,
+)
+from pokerlab.errors import CardError, EmptyRangeError, GameError, TooLargeError
+from pokerlab.evaluation import _tables as T
+from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
+from pokerlab.evaluation.high import HandCategory
+
+__all__ = [
+    "GAMES",
+    "STRATEGY_CODES",
+    "DrawAdvice",
+    "DrawChoice",
+    "GameTables",
+    "Opponent",
+    "advise",
+    "game_tables",
+    "normalize_game",
+    "parse_opponent",
+]
+
+GAMES = ("high", "2-7")
+_GAME_ALIASES = {
+    "high": "high",
+    "draw": "high",
+    "5cd": "high",
+    "five-card-draw": "high",
+    "2-7": "2-7",
+    "27": "2-7",
+    "deuce7": "2-7",
+    "deuce-to-seven": "2-7",
+    "lowball": "2-7",
+}
+STRATEGY_CODES = {"pat": 0, "stand-pat": 0, "rules": 1, "random": 2}
+DEFAULT_TRIALS = 200_000
+MAX_EXACT = 100_000_000  # evaluations "auto" still enumerates (about half a second)
+_MAX_REJECTS = 1_000_000
+
+
+def normalize_game(game: str) -> Literal["high", "2-7"]:
+    """``"high"`` or ``"2-7"`` from a game name or alias."""
+    name = _GAME_ALIASES.get(game.strip().lower().replace("_", "-").replace(" ", "-"))
+    if name is None:
+        raise GameError(f"unknown draw game '{game}': use 'high' (five-card draw) or '2-7'")
+    return "high" if name == "high" else "2-7"
+
+
+@dataclass(frozen=True)
+class GameTables:
+    """What the kernels read for one game: ``values`` (the high evaluator's table layout holding
+    dense classes ``0..7461``, larger better), ``bucket_of`` (dense class -> category index),
+    ``names`` (category names, worst first), ``score`` (dense class -> percentile)."""
+
+    game: str
+    multiplier: np.uint64
+    displace: NDArray[np.uint32]
+    values: NDArray[np.uint16]
+    bucket_of: NDArray[np.uint8]
+    names: tuple[str, ...]
+    score: NDArray[np.float64]
+    code: int
+
+    @property
+    def starts(self) -> NDArray[np.intp]:
+        """First dense class of each category (classes run in category order)."""
+        return np.searchsorted(self.bucket_of, np.arange(len(self.names)))
+
+
+@cache
+def game_tables(game: str) -> GameTables:
+    """The (cached) tables of ``"high"`` or ``"2-7"``."""
+    from pokerlab.evaluation import _kernels as K
+
+    name = normalize_game(game)
+    high = T.load_high_tables()
+    if name == "high":
+        strengths = sorted(T.strength_of(c, cls) for c, d in T.class_orders().items() for cls in d)
+        dense = np.zeros(max(strengths) + 1, dtype=np.uint16)
+        dense[strengths] = np.arange(len(strengths))
+        values = dense[high.values]
+        bucket_of = (np.array(strengths) >> T.CATEGORY_SHIFT).astype(np.uint8)
+        names = tuple(c.label for c in HandCategory)
+    else:
+        d7 = deuce7_values()
+        values = np.where(d7 > 0, d7 - 1, 0).astype(np.uint16)
+        bucket_of = deuce7_bucket_of()[1:].copy()
+        names = tuple(b.label for b in Deuce7Bucket)
+    mult = np.uint64(high.multiplier)
+    counts = np.zeros(len(bucket_of), dtype=np.int64)
+    K.strength_histogram(
+        K.EMPTY_KEY,
+        np.uint64(0),
+        np.arange(52, dtype=np.uint8),
+        5,
+        K.CARD_KEY,
+        K.CARD_MASK,
+        mult,
+        high.displace,
+        values,
+        counts,
+    )
+    below = np.cumsum(counts) - counts
+    score = (below + counts / 2) / counts.sum()
+    code = 0 if name == "high" else 1
+    assert np.all(np.diff(bucket_of.astype(np.int64)) >= 0), "categories must be contiguous"
+    assert len(np.unique(bucket_of)) == len(names)
+    return GameTables(name, mult, high.displace, values, bucket_of, names, score, code)
+
+
+def _parse_goal(tables: GameTables, goal: str) -> int:
+    def norm(text: str) -> str:
+        return "".join(ch for ch in text.lower() if ch.isalnum())
+
+    aliases = {"trips": "Three of a Kind", "quads": "Four of a Kind", "tlow": "10-low"}
+    wanted = norm(aliases.get(norm(goal), goal))
+    for i, name in enumerate(tables.names):
+        if norm(name) == wanted:
+            return i
+    raise GameError(
+        f"unknown goal '{goal}' for {tables.game}: use one of {', '.join(tables.names)}"
+    )
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """An opponent: ``hands`` is ``None`` for a random hand, else a list of exact 5-card hands
+    (one hand: a known hand), and ``strategy`` how it draws: ``pat``, ``rules`` or ``random``
+    (the bots of :mod:`pokerlab.analysis.bots`; ``optimal`` is not offered here, as it would
+    run the advisor inside every sampled deal).
+
+    >>> parse_opponent("random:rules")
+    Opponent(hands=None, strategy='rules')
+    """
+
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    strategy: str = "pat"
+
+    def __post_init__(self) -> None:
+        if self.strategy not in STRATEGY_CODES:
+            raise GameError(
+                f"unknown opponent strategy '{self.strategy}': use pat, rules or random"
+            )
+
+    def text(self) -> str:
+        body = "random" if self.hands is None else "|".join(format_cards(h) for h in self.hands)
+        return body if self.strategy in ("pat", "stand-pat") else f"{body}:{self.strategy}"
+
+
+def parse_opponent(text: str) -> Opponent:
+    """``random``, ``AhAd7c4s2h``, or hands joined by ``|``; ``:rules``/``:random``/``:pat``
+    after it says how the opponent draws (default: stands pat)."""
+    body, _, strategy = text.strip().partition(":")
+    strategy = strategy.strip().lower() or "pat"
+    if body.strip().lower() == "random":
+        return Opponent(None, strategy)
+    hands = []
+    for part in body.split("|"):
+        hand = tuple(parse_cards(part))
+        if len(hand) != 5:
+            raise CardError(f"an opponent's hand needs 5 cards, got {len(hand)}: '{part.strip()}'")
+        hands.append(hand)
+    return Opponent(tuple(hands), strategy)
+
+
+@dataclass(frozen=True)
+class DrawChoice:
+    """One keep/discard choice.
+
+    Attributes:
+        keep, discard: the cards kept and thrown (hand order).
+        draws: the number of replacement-card sets enumerated (``C(unseen, len(discard))``).
+        counts: per category/bucket (worst first), how many of those draws end there.
+        categories: category/bucket name -> probability (worst first).
+        score: expected percentile of the final hand among all five-card hands.
+        equity, win, tie, tie_equity: against the opponents (``None`` without opponents).
+        stderr: standard error of ``equity`` (0.0 when exact, ``None`` without opponents).
+    """
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    draws: int
+    counts: tuple[int, ...]
+    categories: dict[str, float]
+    score: float
+    equity: float | None = None
+    win: float | None = None
+    tie: float | None = None
+    tie_equity: float | None = None
+    stderr: float | None = None
+
+    def at_least(self, name: str) -> float:
+        """Probability of ending with category/bucket ``name`` or better."""
+        names = list(self.categories)
+        if name not in names:
+            raise GameError(f"unknown category '{name}': use one of {', '.join(names)}")
+        return sum(self.counts[names.index(name) :]) / self.draws
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "keep": [str(c) for c in self.keep],
+            "discard": [str(c) for c in self.discard],
+            "draws": self.draws,
+            "categories": self.categories,
+            "score": self.score,
+        }
+        if self.equity is not None:
+            out.update(
+                equity=self.equity,
+                win=self.win,
+                tie=self.tie,
+                tie_equity=self.tie_equity,
+                stderr=self.stderr,
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class DrawAdvice:
+    """The answer of :func:`advise`: ``choices`` holds all 32, best first.
+
+    ``method`` is ``"exact"`` or ``"monte-carlo"`` for the equities (``None`` without
+    opponents); ``samples`` the deals sampled (Monte Carlo) or opponent holdings enumerated."""
+
+    hand: tuple[Card, ...]
+    game: str
+    dead: tuple[Card, ...]
+    opponents: tuple[str, ...]
+    goal: str | None
+    method: str | None
+    samples: int
+    seconds: float
+    choices: tuple[DrawChoice, ...]
+
+    @property
+    def best(self) -> DrawChoice:
+        return self.choices[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``pokerlab draw advise --json`` prints exactly this)."""
+        return {
+            "hand": format_cards(self.hand, " "),
+            "game": self.game,
+            "dead": format_cards(self.dead, " "),
+            "opponents": list(self.opponents),
+            "goal": self.goal,
+            "method": self.method,
+            "samples": self.samples,
+            "seconds": self.seconds,
+            "choices": [c.to_dict() for c in self.choices],
+        }
+
+
+def _histograms(hand: NDArray[np.uint8], free: NDArray[np.uint8], t: GameTables) -> NDArray[Any]:
+    from pokerlab.analysis import _draw_kernels as D
+    from pokerlab.evaluation import _kernels as K
+
+    hist = np.zeros((32, len(t.bucket_of)), dtype=np.int32)
+    D.choice_histograms(
+        hand, free, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values, hist
+    )
+    return hist
+
+
+def _class_of(cards: Sequence[int], t: GameTables) -> int:
+    from pokerlab.analysis import _draw_kernels as D
+    from pokerlab.evaluation import _kernels as K
+
+    arr = np.array(cards, dtype=np.uint8)
+    return int(D.class_of(arr, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values))
+
+
+def _free(excluded: int) -> NDArray[np.uint8]:
+    return np.array([c for c in range(52) if not excluded >> c & 1], dtype=np.uint8)
+
+
+def sample_equities(
+    hand: Sequence[int],
+    game: str,
+    opponents: Sequence[Opponent],
+    trials: int,
+    seed: int,
+    dead: Sequence[int] = (),
+) -> NDArray[np.float64]:
+    """Monte Carlo tally of the 32 choices (rows: wins, ties, tie shares, tie shares squared);
+    inputs already validated (lists filtered against the hand and the dead cards)."""
+    from pokerlab.analysis import _draw_kernels as D
+    from pokerlab.equity._sampling import seed_state
+    from pokerlab.evaluation import _kernels as K
+
+    t = game_tables(game)
+    rows = [h for o in opponents for h in (o.hands or ())]
+    hands = np.array(rows, dtype=np.uint8).reshape(len(rows), 5)
+    offsets = np.cumsum([0] + [len(o.hands or ()) for o in opponents]).astype(np.int64)
+    strategies = np.array([STRATEGY_CODES[o.strategy] for o in opponents], dtype=np.int64)
+    tally = np.zeros((32, 4), dtype=np.float64)
+    fixed = np.uint64(cards_to_mask([*hand, *dead]))
+    rejected = D.sample_choices(
+        np.array(hand, dtype=np.uint8),
+        fixed,
+        hands,
+        offsets,
+        strategies,
+        t.code,
+        trials,
+        _MAX_REJECTS,
+        seed_state(seed),
+        K.CARD_KEY,
+        K.CARD_MASK,
+        t.multiplier,
+        t.displace,
+        t.values,
+        t.bucket_of,
+        tally,
+    )
+    if rejected < 0:
+        raise EmptyRangeError("the opponents' lists leave almost no deal without a shared card")
+    return tally
+
+
+def _validate(
+    hand: CardsLike, dead: CardsLike, vs: Sequence[str | Opponent] | str | None
+) -> tuple[list[Card], list[Card], list[Opponent]]:
+    cards = parse_cards(hand)
+    if len(cards) != 5:
+        raise CardError(f"a draw hand needs exactly 5 cards, got {len(cards)}")
+    dead_cards = parse_cards(dead)
+    specs = [vs] if isinstance(vs, str) else list(vs or ())
+    opponents = [parse_opponent(o) if isinstance(o, str) else o for o in specs]
+    groups: dict[str, Sequence[int]] = {"the hand": cards, "the dead cards": dead_cards}
+    for i, o in enumerate(opponents):
+        if o.hands is not None and len(o.hands) == 1:
+            groups[f"opponent {i + 1}"] = o.hands[0]
+    ensure_distinct(groups)
+    known = cards_to_mask([*cards, *dead_cards])
+    for i, o in enumerate(opponents):
+        if o.hands is not None:
+            for h in o.hands:
+                if len(set(h)) != 5:
+                    raise CardError(f"opponent {i + 1}'s hand '{format_cards(h)}' repeats a card")
+            kept = tuple(h for h in o.hands if not cards_to_mask(h) & known)
+            if not kept:
+                raise EmptyRangeError(f"opponent {i + 1}'s hands all use a known card")
+            opponents[i] = Opponent(kept, o.strategy)
+    if 10 + len(dead_cards) + 10 * len(opponents) > 52:
+        raise GameError("not enough cards left for every player to draw five")
+    return cards, dead_cards, opponents
+
+
+def _exact_pat(
+    cards: list[Card], dead: list[Card], opponents: list[Opponent], t: GameTables, budget: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], int] | None:
+    """Exact win, tie and tie-equity per choice against opponents who stand pat with listed
+    hands (every joint holding without a shared card equally likely, then every draw), or
+    ``None`` when that takes more than ``budget`` evaluations."""
+    lists = [o.hands or () for o in opponents]
+    n_free = 47 - len(dead) - 5 * len(opponents)
+    per = sum(math.comb(5, k) * math.comb(n_free, k) for k in range(6))
+    if math.prod(len(h) for h in lists) * per > budget:
+        return None
+    base = cards_to_mask([*cards, *dead])
+    wins = np.zeros(32, dtype=np.int64)
+    ties = np.zeros(32, dtype=np.int64)
+    shares = np.zeros(32, dtype=np.float64)
+    holdings = 0
+    for joint in itertools.product(*lists):
+        union = cards_to_mask(c for h in joint for c in h)
+        if union.bit_count() != 5 * len(joint):
+            continue
+        holdings += 1
+        hist = _histograms(np.array(cards, np.uint8), _free(base | union), t)
+        classes = [_class_of(h, t) for h in joint]
+        best = max(classes)
+        wins += hist[:, best + 1 :].sum(axis=1)
+        ties += hist[:, best]
+        shares += hist[:, best] / (classes.count(best) + 1)
+    if holdings == 0:
+        raise EmptyRangeError("the opponents' lists share a card in every joint holding")
+    deals = np.array([math.comb(n_free, 5 - m.bit_count()) for m in range(32)]) * holdings
+    return wins / deals, ties / deals, shares / deals, holdings
+
+
+def _equities(
+    cards: list[Card],
+    dead: list[Card],
+    opponents: list[Opponent],
+    t: GameTables,
+    method: str,
+    trials: int | None,
+    seed: int | None,
+) -> tuple[str, int, NDArray[np.float64]]:
+    """Method, samples and rows (equity, win, tie, tie equity, stderr) x 32 choices."""
+    pat = all(o.strategy in ("pat", "stand-pat") and o.hands is not None for o in opponents)
+    exact = None
+    if method != "mc" and pat:
+        exact = _exact_pat(cards, dead, opponents, t, 10**18 if method == "exact" else MAX_EXACT)
+    if exact is not None:
+        win, tie, tie_eq, holdings = exact
+        return "exact", holdings, np.stack([win + tie_eq, win, tie, tie_eq, np.zeros(32)])
+    if method == "exact":
+        what = "these opponents" if pat else "random hands or opponents who draw"
+        raise TooLargeError(
+            f"exact enumeration against {what} is not available (too large or "
+            "not supported): use method='mc'"
+        )
+    n = trials or DEFAULT_TRIALS
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    tally = sample_equities(cards, t.game, opponents, n, seed, dead)
+    win, tie, tie_eq = tally[:, 0] / n, tally[:, 1] / n, tally[:, 2] / n
+    eq = win + tie_eq
+    err = np.sqrt(np.maximum(win + tally[:, 3] / n - eq**2, 0.0) / n)
+    return "monte-carlo", n, np.stack([eq, win, tie, tie_eq, err])
+
+
+def advise(
+    hand: CardsLike,
+    *,
+    dead: CardsLike = "",
+    vs: Sequence[str | Opponent] | str | None = None,
+    game: str = "high",
+    goal: str | None = None,
+    method: Literal["auto", "exact", "mc"] = "auto",
+    trials: int | None = None,
+    seed: int | None = None,
+) -> DrawAdvice:
+    """Evaluate and rank the 32 keep/discard choices of a 5-card hand (module docstring).
+
+    ``vs``: opponents, each an :class:`Opponent` or text for :func:`parse_opponent`
+    (``"random"``, ``"AhAd7c4s2h"``, ``"AhAd7c4s2h|KsKd9c8h2d:rules"``). ``method``: ``"exact"``
+    (refused when too large), ``"mc"`` or ``"auto"`` (exact when it takes up to about 10**8
+    evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals)."""
+    started = time.perf_counter()
+    t = game_tables(game)
+    cards, dead_cards, opponents = _validate(hand, dead, vs)
+    goal_index = None if goal is None else _parse_goal(t, goal)
+    if method not in ("auto", "exact", "mc"):
+        raise GameError(f"unknown method '{method}': use auto, exact or mc")
+    if trials is not None and trials < 1:
+        raise GameError(f"trials must be at least 1, got {trials}")
+    known = [h for o in opponents if o.hands is not None and len(o.hands) == 1 for h in o.hands]
+    view = _free(cards_to_mask([*cards, *dead_cards, *(c for h in known for c in h)]))
+    hist = _histograms(np.array(cards, np.uint8), view, t)
+    counts = np.add.reduceat(hist, t.starts, axis=1, dtype=np.int64)  # classes sorted by bucket
+    totals = counts.sum(axis=1)
+    scores = hist @ t.score / totals
+    used_method, samples, eqs = None, 0, None
+    if opponents:
+        used_method, samples, eqs = _equities(cards, dead_cards, opponents, t, method, trials, seed)
+    at_goal = counts[:, goal_index:].sum(axis=1) / totals if goal_index is not None else scores
+    keys = eqs[0] if eqs is not None else at_goal
+    order = sorted(range(32), key=lambda m: (-keys[m], -at_goal[m], -scores[m], -m))
+    choices = []
+    for m in order:
+        keep = tuple(c for i, c in enumerate(cards) if m >> i & 1)
+        choice = DrawChoice(
+            keep=keep,
+            discard=tuple(c for c in cards if c not in keep),
+            draws=int(totals[m]),
+            counts=tuple(int(x) for x in counts[m]),
+            categories={name: float(counts[m, i] / totals[m]) for i, name in enumerate(t.names)},
+            score=float(scores[m]),
+        )
+        if eqs is not None:
+            equity, win, tie, tie_equity, stderr = (float(x) for x in eqs[:, m])
+            choice = replace(
+                choice, equity=equity, win=win, tie=tie, tie_equity=tie_equity, stderr=stderr
+            )
+        choices.append(choice)
+    return DrawAdvice(
+        hand=tuple(cards),
+        game=t.game,
+        dead=tuple(dead_cards),
+        opponents=tuple(o.text() for o in opponents),
+        goal=None if goal_index is None else t.names[goal_index],
+        method=used_method,
+        samples=samples,
+        seconds=time.perf_counter() - started,
+        choices=tuple(choices),
+    )

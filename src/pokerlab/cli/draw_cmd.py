@@ -1,0 +1,240 @@
+"""``pokerlab draw``: five-card draw discard advice (``advise``) and bot matches (``match``).
+
+``draw_group`` turns pokerlab errors of its subcommands into one line on stderr and exit
+status 2, like the top-level group, so it behaves the same on its own (tests) and registered.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import click
+
+from pokerlab.analysis.bots import Tournament, round_robin, wilson_interval
+from pokerlab.analysis.draw import DrawAdvice, advise
+from pokerlab.cards import format_cards
+from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.progress import LazyProgress
+from pokerlab.errors import PokerlabError
+
+__all__ = ["draw_group", "render_advice", "render_tournament"]
+
+
+class _DrawGroup(click.Group):
+    """A click group that turns pokerlab errors into one line and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PokerlabError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group("draw", cls=_DrawGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def draw_group() -> None:
+    """Five-card draw: discard advice and bots that play each other."""
+
+
+def _pct(x: float, digits: int = 3) -> str:
+    return f"{x * 100:.{digits}f}%"
+
+
+def render_advice(advice: DrawAdvice, top: int) -> None:
+    """Print the best ``top`` choices as a rich table, then the best one's distribution."""
+    from rich import box
+    from rich.table import Table
+
+    title = f"{advice.game}  hand {format_cards(advice.hand, ' ')}"
+    title += f"  dead {format_cards(advice.dead, ' ')}" if advice.dead else ""
+    title += f"  vs {', '.join(advice.opponents)}" if advice.opponents else ""
+    table = Table(
+        title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False
+    )
+    table.add_column("#", justify="right")
+    table.add_column("keep", no_wrap=True)
+    table.add_column("discard", no_wrap=True)
+    table.add_column("draws", justify="right")
+    if advice.goal is not None:
+        table.add_column(f"{advice.goal}+", justify="right")
+    sampled = advice.method == "monte-carlo"
+    if advice.method is not None:
+        table.add_column("equity", justify="right")
+        if sampled:
+            table.add_column("±", justify="right")
+        table.add_column("win", justify="right")
+        table.add_column("tie", justify="right")
+    table.add_column("score", justify="right")
+    for i, c in enumerate(advice.choices[:top], start=1):
+        row = [
+            str(i),
+            format_cards(c.keep, " ") or "-",
+            format_cards(c.discard, " ") or "-",
+            f"{c.draws:,}",
+        ]
+        if advice.goal is not None:
+            row.append(_pct(c.at_least(advice.goal), 2))
+        if advice.method is not None:
+            row.append(f"[bold]{_pct(c.equity or 0.0, 2)}[/bold]")
+            row += [_pct(c.stderr or 0.0, 2)] if sampled else []
+            row += [_pct(c.win or 0.0, 2), _pct(c.tie or 0.0, 2)]
+        row.append(f"{c.score:.3f}")
+        table.add_row(*row)
+    out = console()
+    out.print(table)
+    best = advice.best
+    action = f"draw {len(best.discard)}" if best.discard else "stand pat"
+    out.print(f"best: keep {format_cards(best.keep, ' ') or 'nothing'}, {action}")
+    for name, p in reversed(best.categories.items()):
+        if p > 0:
+            out.print(f"  {name:<16} {_pct(p):>9}   at least: {_pct(best.at_least(name))}")
+    if advice.method is not None:
+        extra = f" ({advice.samples:,} deals sampled)" if sampled else ""
+        out.print(f"equity: {advice.method}{extra}, {advice.seconds:.3f} s")
+    out.print("score: expected percentile of the final hand among all five-card hands")
+
+
+@draw_group.command("advise")
+@click.argument("hand", nargs=-1, required=True)
+@click.option(
+    "--vs",
+    "opponents",
+    multiple=True,
+    help="An opponent (repeatable): 'random', a hand 'AhAd7c4s2h', hands joined by "
+    "'|'; append ':rules' or ':random' for how it draws (default: stands pat).",
+)
+@click.option("--dead", "-d", default="", help="Dead cards (seen discards, known cards).")
+@click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")
+@click.option("--goal", default=None, help="Rank by P(at least this category), e.g. 'two pair'.")
+@click.option("--exact", is_flag=True, help="Equities by exact enumeration (refused if too large).")
+@click.option("--mc", is_flag=True, help="Equities by Monte Carlo.")
+@click.option("--trials", type=int, default=None, help="Monte Carlo deals (default 200,000).")
+@click.option("--seed", type=int, default=None, help="Monte Carlo seed.")
+@click.option("--top", type=int, default=8, show_default=True, help="Choices shown in the table.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (all 32 choices).")
+def advise_command(
+    hand: tuple[str, ...],
+    opponents: tuple[str, ...],
+    dead: str,
+    game: str,
+    goal: str | None,
+    exact: bool,
+    mc: bool,
+    trials: int | None,
+    seed: int | None,
+    top: int,
+    as_json: bool,
+) -> None:
+    """Rank the 32 keep/discard choices of a five-card hand.
+
+    Example: `pokerlab draw advise "Jh Jd 7c 4s 2h" --vs random`."""
+    if exact and mc:
+        raise click.UsageError("--exact and --mc exclude each other")
+    method: Literal["auto", "exact", "mc"] = "exact" if exact else ("mc" if mc else "auto")
+    result = advise(
+        " ".join(hand),
+        dead=dead,
+        vs=list(opponents),
+        game=game,
+        goal=goal,
+        method=method,
+        trials=trials,
+        seed=seed,
+    )
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        render_advice(result, top)
+
+
+def render_tournament(t: Tournament) -> None:
+    """Print the matches and the standings as rich tables."""
+    from rich.table import Table
+
+    def rate(count: int, n: int, interval: bool = False) -> str:
+        lo, hi = wilson_interval(count, n)
+        text = f"{count / n * 100:.1f}%"
+        return text + f" ({lo * 100:.1f}-{hi * 100:.1f})" if interval else text
+
+    game = "five-card draw" if t.game == "high" else "2-7 single draw"
+    matches = Table(
+        title=f"{game}: {t.hands:,} hands per match, seed {t.seed}", title_justify="left"
+    )
+    for name in ("A", "B", "A wins", "ties", "B wins", "z", "p-value", "better"):
+        matches.add_column(name, justify="left" if name in ("A", "B", "better") else "right")
+    for m in t.matches:
+        matches.add_row(
+            m.bots[0],
+            m.bots[1],
+            rate(m.wins, m.hands),
+            rate(m.ties, m.hands),
+            rate(m.losses, m.hands),
+            f"{m.z:+.2f}",
+            f"{m.p_value:.3g}" if m.p_value > 0 else "<1e-300",
+            m.better or "-",
+        )
+    standings = Table(title="standings (95% Wilson intervals)", title_justify="left")
+    for name in ("bot", "hands", "win", "tie", "loss"):
+        standings.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
+    for s in t.standings:
+        standings.add_row(
+            s.bot,
+            f"{s.hands:,}",
+            rate(s.wins, s.hands, True),
+            rate(s.ties, s.hands),
+            rate(s.losses, s.hands),
+        )
+    out = console()
+    out.print(matches)
+    out.print(standings)
+    out.print(
+        "better: the bot with more wins when the two-sided binomial test gives p < 0.05; "
+        f"{t.seconds:.2f} s"
+    )
+
+
+@draw_group.command("match")
+@click.option(
+    "--bots",
+    default="optimal,rules,random",
+    show_default=True,
+    help="Comma-separated bots: optimal, rules, random, stand-pat.",
+)
+@click.option("--hands", type=int, default=10_000, show_default=True, help="Deals per pair.")
+@click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a PNG chart (needs matplotlib).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def match_command(
+    bots: str, hands: int, game: str, seed: int, plot_file: str | None, as_json: bool
+) -> None:
+    """Play bots against each other, heads-up, every pair.
+
+    Example: `pokerlab draw match --bots optimal,rules,random --hands 10000 --seed 1
+    --plot results.png`."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    with LazyProgress("playing") as bar:
+        result = round_robin(names, hands, game=game, seed=seed, progress=bar)
+    if plot_file is not None:
+        from pokerlab.analysis.plots import plot_tournament
+
+        try:
+            plot_tournament(result, plot_file)
+        except ImportError as exc:
+            click.echo(f"error: {exc}", err=True)
+            raise SystemExit(2) from exc
+    if as_json:
+        payload = result.to_dict()
+        if plot_file is not None:
+            payload["plot"] = plot_file
+        emit_json(payload)
+    else:
+        render_tournament(result)
+        if plot_file is not None:
+            console().print(f"chart written to {plot_file}")

@@ -1,0 +1,520 @@
+"""Expansion of parsed pattern ranges (:mod:`pokerlab.ranges._pattern_parse`) into holdings.
+
+A holding of ``size`` cards is a 64-bit mask (bit ``code`` per card). A set of holdings is
+either :class:`Masks` (a sorted array of distinct masks) or :class:`Lazy`: every holding that
+avoids the cards of ``dead`` and satisfies a predicate (``None`` for "every holding"), which is
+how ``random`` and macro-only patterns stay unexpanded until something forces them.
+
+How a pattern expands
+---------------------
+The constrained cards of a pattern (everything but a bare ``*``) are assigned concrete cards one
+pattern card at a time, most constrained first, vectorised over all partial assignments. A
+partial assignment's *state* is the set of cards used, the suit bound to each suit variable, the
+rank bound to each rank variable and the ranks used in each no-pair group; states are
+deduplicated at every step, so the order in which a pattern lists its cards changes nothing (and
+interchangeable cards are not enumerated in every order). The distinct card sets found are then
+completed with every choice of the ``size - k`` free cards from the rest of the deck, the
+pattern's macros filter the result and duplicates (a holding matched in two ways) are dropped.
+Work is bounded: more than :data:`MAX_HOLDINGS` distinct holdings, or a candidate count far above
+it, raises :class:`~pokerlab.errors.TooLargeError` before memory runs out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.cards import RANKS
+from pokerlab.errors import EmptyRangeError, TooLargeError
+from pokerlab.ranges._pattern_parse import (
+    ALL_RANKS,
+    Binary,
+    CardPattern,
+    Group,
+    Node,
+    Term,
+    shorten,
+    suit_rule,
+)
+
+__all__ = [
+    "MAX_HOLDINGS",
+    "Lazy",
+    "Masks",
+    "SetValue",
+    "codes_of_masks",
+    "difference",
+    "evaluate",
+    "intersect",
+    "materialise",
+    "popcount",
+    "sorted_unique",
+    "union",
+]
+
+Pred = Callable[[NDArray[np.uint64]], NDArray[np.bool_]]
+
+#: The most holdings a pattern range materialises (arrays of this many holdings are ~100 MB).
+MAX_HOLDINGS = 5_000_000
+_ENUM_LIMIT = 3_000_000  # the most holdings enumerated to filter by a macro (C(52, 5) fits)
+_MAX_ROWS = 40_000_000  # the most candidate holdings generated for one pattern
+_MAX_STATES = 20_000_000  # the most partial assignments extended at one step
+_CHUNK = 1 << 20
+_STATE_CHUNK = 1 << 16  # partial assignments extended at once ((n, 52) temporaries)
+
+_CODES = np.arange(52, dtype=np.int64)
+_BIT = np.left_shift(np.uint64(1), _CODES.astype(np.uint64))
+_CARD_RANK = _CODES >> 2
+_CARD_SUIT = _CODES & 3
+_SUIT_MASKS = [np.uint64(sum(1 << (4 * r + s) for r in range(len(RANKS)))) for s in range(4)]
+
+
+def popcount(x: NDArray[np.uint64]) -> NDArray[np.int64]:
+    counter = getattr(np, "bitwise_count", None)
+    if counter is not None:
+        return np.asarray(counter(x), dtype=np.int64)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.int64)
+
+
+def sorted_unique(x: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """The distinct values of ``x``, ascending (sort-based: faster than ``np.unique`` here)."""
+    s = np.sort(x)
+    if len(s) < 2:
+        return s
+    keep = np.empty(len(s), dtype=bool)
+    keep[0] = True
+    np.not_equal(s[1:], s[:-1], out=keep[1:])
+    return s[keep]
+
+
+def _unique_rows(columns: list[NDArray[np.int64]]) -> NDArray[np.intp]:
+    """Indices of one row per distinct row of the given columns."""
+    order = np.lexsort(columns[::-1]) if len(columns) > 1 else np.argsort(columns[0])
+    keep = np.ones(len(order), dtype=bool)
+    if len(order) > 1:
+        same = np.ones(len(order) - 1, dtype=bool)
+        for col in columns:
+            s = col[order]
+            same &= s[1:] == s[:-1]
+        keep[1:] = ~same
+    return order[keep]
+
+
+# --- set values ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """Every holding avoiding ``dead`` (a card mask) that satisfies ``pred`` (None: all)."""
+
+    pred: Pred | None
+    dead: int
+
+
+@dataclass(frozen=True)
+class Masks:
+    """An explicit set of holdings: sorted, distinct 64-bit masks."""
+
+    masks: NDArray[np.uint64]
+
+
+SetValue = Lazy | Masks
+
+
+def _avoiding(masks: NDArray[np.uint64], dead: int) -> NDArray[np.bool_]:
+    return np.asarray((masks & np.uint64(dead)) == 0)
+
+
+def _apply(value: Lazy, masks: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """The masks among ``masks`` that belong to ``value``."""
+    keep = _avoiding(masks, value.dead)
+    if value.pred is not None:
+        keep &= value.pred(masks)
+    return masks[keep]
+
+
+_SMALL_COMBINATIONS: dict[tuple[int, int], NDArray[np.uint8]] = {}
+
+
+def _combinations(n: int, m: int) -> NDArray[np.uint8]:
+    """All ``m``-subsets of ``range(n)`` as rows of increasing indices, lexicographic order
+    (the small tables are kept)."""
+    key = (n, m)
+    if key in _SMALL_COMBINATIONS:
+        return _SMALL_COMBINATIONS[key]
+    table = _build_combinations(n, m)
+    if len(table) <= 300_000:
+        _SMALL_COMBINATIONS[key] = table
+    return table
+
+
+def _build_combinations(n: int, m: int) -> NDArray[np.uint8]:
+    if m == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    cur = np.arange(n - m + 1, dtype=np.uint8)[:, None]
+    for j in range(1, m):
+        last = cur[:, -1].astype(np.int64)
+        counts = (n - (m - j)) - last  # room left for the remaining m - j picks
+        counts = np.maximum(counts, 0)
+        rows = np.repeat(np.arange(len(cur)), counts)
+        starts = np.repeat(np.cumsum(counts) - counts, counts)
+        new = last[rows] + 1 + (np.arange(int(counts.sum())) - starts)
+        cur = np.column_stack([cur[rows], new.astype(np.uint8)])
+    cur.flags.writeable = False
+    return cur
+
+
+def materialise(value: SetValue, size: int) -> NDArray[np.uint64]:
+    """The sorted masks of a set value; raises :class:`TooLargeError` past the limits."""
+    if isinstance(value, Masks):
+        return value.masks
+    avail = np.array([c for c in range(52) if not value.dead >> c & 1], dtype=np.int64)
+    total = math.comb(len(avail), size)
+    if value.pred is None and total > MAX_HOLDINGS:
+        raise TooLargeError(
+            f"{total:,} holdings of {size} cards: pokerlab materialises at most "
+            f"{MAX_HOLDINGS:,} (a random range stays unexpanded; narrow it with card patterns)"
+        )
+    if value.pred is not None and total > _ENUM_LIMIT:
+        raise TooLargeError(
+            f"a macro alone would filter all {total:,} holdings of {size} cards (at most "
+            f"{_ENUM_LIMIT:,} are enumerated); intersect it with card patterns, e.g. AA:$ds"
+        )
+    combos = _combinations(len(avail), size)
+    out: list[NDArray[np.uint64]] = []
+    for lo in range(0, len(combos), _CHUNK):
+        part = combos[lo : lo + _CHUNK]
+        masks = np.zeros(len(part), dtype=np.uint64)
+        for j in range(size):
+            masks |= _BIT[avail[part[:, j]]]
+        out.append(masks if value.pred is None else masks[value.pred(masks)])
+    result = np.sort(np.concatenate(out)) if out else np.zeros(0, dtype=np.uint64)
+    if len(result) > MAX_HOLDINGS:
+        raise TooLargeError(f"{len(result):,} holdings: at most {MAX_HOLDINGS:,} are materialised")
+    return result
+
+
+def union(values: list[SetValue], size: int) -> SetValue:
+    """``a , b , ...``."""
+    for x in values:
+        if isinstance(x, Lazy) and x.pred is None and all(_within(y, x.dead) for y in values):
+            return x
+    return Masks(sorted_unique(np.concatenate([materialise(v, size) for v in values])))
+
+
+def _within(value: SetValue, dead: int) -> bool:
+    """Whether every holding of ``value`` avoids ``dead``."""
+    if isinstance(value, Masks):
+        return bool(_avoiding(value.masks, dead).all())
+    return dead & ~value.dead == 0
+
+
+def _and(p: Pred | None, q: Pred | None) -> Pred | None:
+    if p is None or q is None:
+        return p if q is None else q
+    return lambda m: p(m) & q(m)
+
+
+def intersect(a: SetValue, b: SetValue) -> SetValue:
+    """``a : b``."""
+    if isinstance(a, Lazy) and isinstance(b, Lazy):
+        return Lazy(_and(a.pred, b.pred), a.dead | b.dead)
+    if isinstance(a, Lazy):
+        a, b = b, a
+    assert isinstance(a, Masks)
+    if isinstance(b, Lazy):
+        return Masks(_apply(b, a.masks))
+    return Masks(np.intersect1d(a.masks, b.masks, assume_unique=True))
+
+
+def difference(a: SetValue, b: SetValue, size: int) -> SetValue:
+    """``a ! b``."""
+    if isinstance(b, Lazy):
+        if isinstance(a, Masks):
+            inside = _avoiding(a.masks, b.dead)
+            if b.pred is not None:
+                inside &= b.pred(a.masks)
+            return Masks(a.masks[~inside])
+        keep, drop, dead = a.pred, b.pred, b.dead
+
+        def pred(m: NDArray[np.uint64]) -> NDArray[np.bool_]:
+            inside = _avoiding(m, dead)
+            if drop is not None:
+                inside &= drop(m)
+            return ~inside if keep is None else keep(m) & ~inside
+
+        return Lazy(pred, a.dead)
+    left = materialise(a, size)
+    return Masks(np.setdiff1d(left, b.masks, assume_unique=True))
+
+
+# --- macros --------------------------------------------------------------------------------
+
+
+def _macro_pred(names: tuple[str, ...]) -> Pred | None:
+    if not names:
+        return None
+    suit_names = [n for n in names if n != "np"]
+    no_pair = "np" in names
+
+    def pred(masks: NDArray[np.uint64]) -> NDArray[np.bool_]:
+        keep = np.ones(len(masks), dtype=np.bool_)
+        if suit_names:
+            counts = np.stack([popcount(masks & s) for s in _SUIT_MASKS], axis=1)
+            counts = -np.sort(-counts, axis=1)
+            cols = [counts[:, i] for i in range(4)]
+            for name in suit_names:
+                keep &= np.asarray(suit_rule(name, *cols), dtype=np.bool_)
+        if no_pair:
+            for r in range(len(RANKS)):
+                nibble = (masks >> np.uint64(4 * r)) & np.uint64(15)
+                keep &= (nibble & (nibble - np.uint64(1))) == 0
+        return keep
+
+    return pred
+
+
+# --- patterns ------------------------------------------------------------------------------
+
+
+def _allowed(card: CardPattern, named_ranks: int, named_suits: int) -> NDArray[np.bool_]:
+    """The cards that ``card`` may be on its own (before variables and groups bind)."""
+    ranks = ALL_RANKS & ~named_ranks if card.rank_var >= 0 else card.ranks
+    if card.suit >= 0:
+        suits = 1 << card.suit
+    elif card.suit_var >= 0:
+        suits = 15 & ~named_suits
+    else:
+        suits = 15
+    rank_ok = ((ranks >> _CARD_RANK) & 1) == 1
+    suit_ok = ((suits >> _CARD_SUIT) & 1) == 1
+    return np.asarray(rank_ok & suit_ok)
+
+
+class _States:
+    """Partial assignments, one row each: used cards, suit per suit variable (-1 unbound), rank
+    per rank variable (-1 unbound), ranks used per no-pair group (bit mask)."""
+
+    def __init__(
+        self,
+        used: NDArray[np.uint64],
+        sv: NDArray[np.int8],
+        rv: NDArray[np.int8],
+        gm: NDArray[np.int32],
+    ) -> None:
+        self.used, self.sv, self.rv, self.gm = used, sv, rv, gm
+
+    def __len__(self) -> int:
+        return len(self.used)
+
+    def take(self, rows: NDArray[np.intp]) -> _States:
+        return _States(self.used[rows], self.sv[rows], self.rv[rows], self.gm[rows])
+
+    def unique(self) -> _States:
+        sv = self.sv.astype(np.int64) + 1
+        packed = self.used | (
+            (sv[:, 0] | sv[:, 1] << 3 | sv[:, 2] << 6 | sv[:, 3] << 9).astype(np.uint64)
+            << np.uint64(52)
+        )
+        columns = [packed.view(np.int64)]
+        if (self.rv >= 0).any():
+            columns.extend(self.rv.astype(np.int64).T)
+        columns.extend(self.gm.astype(np.int64).T)
+        rows = _unique_rows(columns)
+        return self.take(rows)
+
+
+def _extend(states: _States, card: CardPattern, allowed: NDArray[np.bool_]) -> _States:
+    """Every way to assign one more pattern card to a concrete card, from every state."""
+    n = len(states)
+    cand = np.broadcast_to(allowed, (n, 52)).copy()
+    cand &= ((states.used[:, None] >> _CODES.astype(np.uint64)) & np.uint64(1)) == 0
+    if card.suit_var >= 0:
+        bound = states.sv[:, card.suit_var].astype(np.int64)
+        others = np.delete(states.sv, card.suit_var, axis=1).astype(np.int64)
+        taken = np.zeros((n, 4), dtype=bool)
+        for col in others.T:
+            taken[np.flatnonzero(col >= 0), col[col >= 0]] = True
+        ok_unbound = ~taken[:, _CARD_SUIT]
+        ok_bound = _CARD_SUIT[None, :] == bound[:, None]
+        cand &= np.where((bound >= 0)[:, None], ok_bound, ok_unbound)
+    if card.rank_var >= 0:
+        bound = states.rv[:, card.rank_var].astype(np.int64)
+        others = np.delete(states.rv, card.rank_var, axis=1).astype(np.int64)
+        taken = np.zeros((n, len(RANKS)), dtype=bool)
+        for col in others.T:
+            taken[np.flatnonzero(col >= 0), col[col >= 0]] = True
+        ok_unbound = ~taken[:, _CARD_RANK]
+        ok_bound = _CARD_RANK[None, :] == bound[:, None]
+        cand &= np.where((bound >= 0)[:, None], ok_bound, ok_unbound)
+    if card.group >= 0:
+        used_ranks = states.gm[:, card.group].astype(np.int64)
+        cand &= ((used_ranks[:, None] >> _CARD_RANK[None, :]) & 1) == 0
+    rows, cards = np.nonzero(cand)
+    new = states.take(rows)
+    new.used = new.used | _BIT[cards]
+    if card.suit_var >= 0:
+        new.sv = new.sv.copy()
+        new.sv[:, card.suit_var] = _CARD_SUIT[cards]
+    if card.rank_var >= 0:
+        new.rv = new.rv.copy()
+        new.rv[:, card.rank_var] = _CARD_RANK[cards]
+    if card.group >= 0:
+        new.gm = new.gm.copy()
+        new.gm[:, card.group] |= (1 << _CARD_RANK[cards]).astype(np.int32)
+    return new
+
+
+def _assignments(term: Term, cards: list[CardPattern]) -> NDArray[np.uint64]:
+    """Distinct sets of concrete cards the constrained ``cards`` of ``term`` can take."""
+    named_ranks = 0
+    named_suits = 0
+    for c in term.cards:
+        if c.single_rank:
+            named_ranks |= c.ranks
+        if c.suit >= 0:
+            named_suits |= 1 << c.suit
+    allowed = [_allowed(c, named_ranks, named_suits) for c in cards]
+    order = sorted(range(len(cards)), key=lambda i: int(allowed[i].sum()))
+    groups = max((c.group for c in cards), default=-1) + 1
+    states = _States(
+        np.zeros(1, dtype=np.uint64),
+        np.full((1, 4), -1, dtype=np.int8),
+        np.full((1, 4), -1, dtype=np.int8),
+        np.zeros((1, groups), dtype=np.int32),
+    )
+    for i in order:
+        if len(states) * int(allowed[i].sum()) > _MAX_STATES:
+            raise TooLargeError(
+                f"the pattern '{term.text}' at position {term.position} is too complex to "
+                f"expand (over {_MAX_STATES:,} partial assignments); simplify it"
+            )
+        parts = [
+            _extend(
+                states.take(np.arange(lo, min(lo + _STATE_CHUNK, len(states)))),
+                cards[i],
+                allowed[i],
+            )
+            for lo in range(0, len(states), _STATE_CHUNK)
+        ]
+        merged = _States(
+            np.concatenate([p.used for p in parts]),
+            np.concatenate([p.sv for p in parts]),
+            np.concatenate([p.rv for p in parts]),
+            np.concatenate([p.gm for p in parts]),
+        )
+        states = merged.unique()
+        if not len(states):
+            break
+    return sorted_unique(states.used)
+
+
+def _complete(
+    term: Term, sets: NDArray[np.uint64], k: int, size: int, pred: Pred | None
+) -> NDArray[np.uint64]:
+    """Every holding made of one of ``sets`` (``k`` cards each) plus ``size - k`` other cards,
+    filtered by ``pred``; sorted and distinct."""
+    m = size - k
+    if m == 0:
+        return sets if pred is None else sets[pred(sets)]
+    per_set = math.comb(52 - k, m)
+    rows = len(sets) * per_set
+    at_least = rows // min(math.comb(size, k), len(sets))
+    where = f"the pattern '{term.text}' at position {term.position}"
+    if pred is None and at_least > MAX_HOLDINGS:
+        raise TooLargeError(
+            f"{where} matches at least {at_least:,} holdings of {size} cards: pokerlab "
+            f"materialises at most {MAX_HOLDINGS:,}; narrow the pattern"
+        )
+    if rows > _MAX_ROWS:
+        raise TooLargeError(
+            f"{where} would generate {rows:,} candidate holdings of {size} cards (at most "
+            f"{_MAX_ROWS:,}); narrow the pattern"
+        )
+    combos = _combinations(52 - k, m)
+    batch = max(1, _CHUNK // per_set)
+    found: list[NDArray[np.uint64]] = []
+    kept = 0
+    for lo in range(0, len(sets), batch):
+        base = sets[lo : lo + batch]
+        free = ((base[:, None] >> _CODES.astype(np.uint64)) & np.uint64(1)) == 0
+        avail = np.nonzero(free)[1].reshape(len(base), 52 - k)
+        for c_lo in range(0, per_set, _CHUNK):
+            part = combos[c_lo : c_lo + _CHUNK]
+            masks = np.broadcast_to(base[:, None], (len(base), len(part))).copy()
+            for j in range(m):
+                masks |= _BIT[avail[:, part[:, j]]]
+            flat = masks.ravel()
+            if pred is not None:
+                flat = flat[pred(flat)]
+            flat = sorted_unique(flat)
+            kept += len(flat)
+            if kept > 8 * MAX_HOLDINGS:
+                raise TooLargeError(
+                    f"{where} matches too many holdings of {size} cards (at most "
+                    f"{MAX_HOLDINGS:,} are materialised); narrow the pattern"
+                )
+            found.append(flat)
+    result = sorted_unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.uint64)
+    if len(result) > MAX_HOLDINGS:
+        raise TooLargeError(
+            f"{where} matches {len(result):,} holdings of {size} cards: pokerlab materialises "
+            f"at most {MAX_HOLDINGS:,}; narrow the pattern"
+        )
+    return result
+
+
+def _term(term: Term, size: int, source: str) -> SetValue:
+    pred = _macro_pred(term.macros)
+    cards = [c for c in term.cards if not c.is_free]
+    if term.is_random_word or not cards:
+        return Lazy(pred, 0)
+    exact = [c.exact_card for c in cards]
+    if min(exact) >= 0:  # only exact cards (distinct: the parser checked)
+        sets = np.array([sum(1 << c for c in exact)], dtype=np.uint64)
+    else:
+        sets = _assignments(term, cards)
+    masks = _complete(term, sets, len(cards), size, pred) if len(sets) else sets
+    if not len(masks):
+        raise EmptyRangeError(
+            f"invalid range '{shorten(source)}' at position {term.position}: the pattern "
+            f"'{term.text}' matches no holding of {size} cards"
+        )
+    return Masks(masks)
+
+
+def evaluate(node: Node, size: int, source: str) -> SetValue:
+    """The set of holdings of an expression tree (``source`` is the text, for errors)."""
+    if isinstance(node, Term):
+        return _term(node, size, source)
+    if isinstance(node, Group):
+        return union([evaluate(part, size, source) for part in node.parts], size)
+    assert isinstance(node, Binary)
+    left = evaluate(node.left, size, source)
+    if node.op == "!" and isinstance(node.right, Term) and node.right.exact_card >= 0:
+        card = node.right.exact_card  # "! As" drops the holdings with the ace of spades
+        if isinstance(left, Lazy):
+            return Lazy(left.pred, left.dead | 1 << card)
+        return Masks(left.masks[_avoiding(left.masks, 1 << card)])
+    right = evaluate(node.right, size, source)
+    if node.op == ":":
+        return intersect(left, right)
+    return difference(left, right, size)
+
+
+def codes_of_masks(masks: NDArray[np.uint64], size: int) -> NDArray[np.uint8]:
+    """``(n, size)`` card codes of the masks, each row in descending order."""
+    out = np.empty((len(masks), size), dtype=np.uint8)
+    for lo in range(0, len(masks), _CHUNK):
+        part = np.ascontiguousarray(masks[lo : lo + _CHUNK], dtype="<u8")
+        bits = np.unpackbits(part.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        cols = np.nonzero(bits)[1].reshape(len(part), size)
+        out[lo : lo + len(part)] = cols[:, ::-1]
+    return out

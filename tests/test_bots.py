@@ -1,0 +1,252 @@
+"""Draw bots: built-in strategies, the match runner, its statistics and the chart."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import struct
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerlab import GameError
+from pokerlab.analysis.bots import (
+    Known,
+    OptimalStrategy,
+    RandomStrategy,
+    RulesStrategy,
+    Strategy,
+    binomial_p_value,
+    canonical_hand,
+    discard_for,
+    get_strategy,
+    play_match,
+    round_robin,
+    wilson_interval,
+)
+from pokerlab.analysis.draw import advise
+from pokerlab.cards import Card, format_cards, parse_cards
+
+
+def thrown(bot: str | Strategy, hand: str, game: str = "high") -> str:
+    return format_cards(sorted(discard_for(bot, hand, game)), " ")
+
+
+def cards(text: str) -> str:
+    return format_cards(sorted(parse_cards(text)), " ")
+
+
+# --- strategies -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "discard"),
+    [
+        ("Jh Jd 7c 4s 2h", "2h 4s 7c"),  # a pair: draw three
+        ("Kh Kd 7c 7s 2h", "2h"),  # two pair: draw one
+        ("9h 9d 9c 4s 2h", "2h 4s"),  # trips: draw two
+        ("Ah 9h 6h 3h Kc", "Kc"),  # four to a flush
+        ("9c 8d 7h 6s Kc", "Kc"),  # open-ended straight draw
+        ("5c 4d 3h 2s Kc", "Kc"),  # 2345 is open-ended too (A or 6)
+        ("Ac Kd Qh Js 4c", "Kd Qh Js 4c"),  # JQKA is one-ended: high card -> keep the ace
+        ("Ac 9d 7h 4s 2c", "2c 4s 7h 9d"),  # nothing: keep the ace
+        ("Tc 9d 7h 4s 2c", "2c 4s 7h 9d Tc"),  # nothing below a jack: draw five
+        ("9c 8d 7h 6s 5c", ""),  # straight: stand pat
+        ("Ah 9h 6h 3h 2h", ""),  # flush
+        ("Kh Kd Kc 7s 7h", ""),  # full house
+    ],
+)
+def test_rules_high(hand: str, discard: str) -> None:
+    assert thrown("rules", hand) == (cards(discard) if discard else "")
+
+
+@pytest.mark.parametrize(
+    ("hand", "discard"),
+    [
+        ("7c 5d 4h 3s 2c", ""),  # the nuts
+        ("9c 7d 5h 3s 2c", ""),  # 9-low: pat
+        ("Tc 7d 5h 3s 2c", "Tc"),  # 10-low: draw one
+        ("Kc 7d 5h 3s 2c", "Kc"),
+        ("7c 7d 5h 3s 2c", "7d"),  # a pair: throw one of them
+        ("Ac 5d 4h 3s 2c", "Ac"),  # the wheel is ace-high: throw the ace
+        ("6c 5d 4h 3s 2c", "6c"),  # a straight: keep the four lowest
+        ("Kc Qd Jh 3s 2c", "Jh Kc Qd"),
+        ("7h 5h 4h 3h 2h", "7h"),  # a flush
+    ],
+)
+def test_rules_deuce7(hand: str, discard: str) -> None:
+    assert thrown("rules", hand, "2-7") == (cards(discard) if discard else "")
+
+
+def test_stand_pat_and_random() -> None:
+    assert thrown("stand-pat", "Jh Jd 7c 4s 2h") == ""
+    assert thrown("pat", "Jh Jd 7c 4s 2h") == ""
+    hand = parse_cards("Jh Jd 7c 4s 2h")
+    seen = Counter(len(RandomStrategy().discard(hand, Known(noise=n))) for n in range(32))
+    assert seen == {k: math.comb(5, k) for k in range(6)}  # each keep set once
+
+
+def test_random_keep_masks_are_uniform() -> None:
+    from pokerlab.analysis import _draw_kernels as D
+    from pokerlab.equity._sampling import seed_state
+
+    decks = np.empty((32_000, 20), np.uint8)
+    noise = np.empty((32_000, 2), np.uint64)
+    D.deal_decks(seed_state(9), decks, noise)
+    counts = np.bincount(
+        RandomStrategy().keep_masks(decks[:, :5], "high", noise[:, 0]), minlength=32
+    )
+    chi2 = float(((counts - 1000) ** 2 / 1000).sum())
+    assert chi2 < 70  # 31 degrees of freedom: p < 1e-4 beyond 70
+    assert len({tuple(sorted(r)) for r in decks[:, :10].tolist()}) == 32_000
+    assert all(len(set(r)) == 20 for r in decks[:200].tolist())
+
+
+def test_optimal_is_consistent_across_suit_isomorphic_hands() -> None:
+    bot = OptimalStrategy(trials=4_000)
+    a = sorted(bot.discard(parse_cards("Ah Kh Qh Jh 2c"), Known()))
+    b = sorted(bot.discard(parse_cards("As Ks Qs Js 2d"), Known()))
+    assert format_cards(a, " ") == "2c" and format_cards(b, " ") == "2d"
+    assert len(bot._cache) == 1  # one class, computed once
+    assert thrown(bot, "Jh Jd 7c 4s 2h") == cards("7c 4s 2h")
+
+
+def test_optimal_matches_the_advisor() -> None:
+    bot = OptimalStrategy(trials=20_000, seed=3)
+    hand = "Ts 9s 8d 4c 3h"
+    advice = advise(hand, vs="random", trials=200_000, seed=4)
+    top = {frozenset(c.keep) for c in advice.choices[:3]}
+    kept = frozenset(set(parse_cards(hand)) - set(discard_for(bot, hand)))
+    assert kept in top
+
+
+def test_canonical_hand() -> None:
+    base = [int(c) for c in parse_cards("Ah Kh 7c 7d 2s")]
+    canon, _ = canonical_hand(base)
+    for perm in itertools.permutations(range(4)):
+        image = [c & ~3 | perm[c & 3] for c in base]
+        assert canonical_hand(image)[0] == canon
+    assert canonical_hand([int(c) for c in parse_cards("Ah Kd 7c 7d 2s")])[0] != canon
+
+
+def test_custom_strategy_plays() -> None:
+    class ThrowLowest(Strategy):
+        name = "throw-lowest"
+
+        def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+            return (min(hand),)
+
+    m = play_match(ThrowLowest(), "random", hands=300, seed=2)
+    assert m.bots == ("throw-lowest", "random") and m.wins + m.ties + m.losses == 300
+
+
+def test_get_strategy_errors() -> None:
+    with pytest.raises(GameError, match="unknown bot"):
+        get_strategy("genius")
+    assert isinstance(get_strategy("RULES"), RulesStrategy)
+
+
+# --- matches ----------------------------------------------------------------------------------
+
+
+def test_optimal_beats_random_significantly() -> None:
+    m = play_match(OptimalStrategy(trials=2_000), "random", hands=400, seed=1)
+    assert m.wins > m.losses
+    assert m.p_value < 1e-4 and m.better == "optimal"
+    assert m.win_interval()[0] > 0.5
+
+
+def test_rules_beats_random_in_both_games() -> None:
+    for game in ("high", "2-7"):
+        m = play_match("rules", "random", hands=3_000, seed=5, game=game)
+        assert m.better == "rules" and m.z > 5
+
+
+def test_match_is_reproducible_and_seeded() -> None:
+    a = round_robin(["rules", "random", "stand-pat"], hands=500, seed=7)
+    b = round_robin(["rules", "random", "stand-pat"], hands=500, seed=7)
+    c = round_robin(["rules", "random", "stand-pat"], hands=500, seed=8)
+    for x, y in zip(a.matches, b.matches, strict=True):
+        assert np.array_equal(x.outcomes, y.outcomes)
+    assert not np.array_equal(a.matches[0].outcomes, c.matches[0].outcomes)
+    assert [m.bots for m in a.matches] == [
+        ("rules", "random"), ("rules", "stand-pat"), ("random", "stand-pat"),
+    ]  # fmt: skip
+
+
+def test_standings_and_series() -> None:
+    t = round_robin(["rules", "random", "stand-pat"], hands=400, seed=3)
+    by_bot = {s.bot: s for s in t.standings}
+    assert all(s.hands == 800 for s in t.standings)
+    for bot, s in by_bot.items():
+        series = t.series(bot)
+        assert len(series) == 800
+        assert (series == 1).sum() == s.wins and (series == -1).sum() == s.losses
+    rates = [s.win_rate for s in t.standings]
+    assert rates == sorted(rates, reverse=True)
+    d = t.to_dict()
+    assert d["matches"][0]["rates"]["win"]["ci95"][0] <= d["matches"][0]["rates"]["win"]["rate"]
+    assert set(d) >= {"game", "seed", "hands", "bots", "matches", "standings"}
+
+
+def test_progress_is_reported() -> None:
+    seen: list[float] = []
+    round_robin(["rules", "random", "stand-pat"], hands=1_200, seed=1, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0) and len(seen) >= 3
+
+
+@pytest.mark.parametrize(
+    ("bots", "hands", "match"),
+    [
+        (["rules"], 10, "at least two"),
+        (["rules", "rules"], 10, "once"),
+        (["rules", "random"], 0, "hands"),
+    ],
+)
+def test_match_errors(bots: list[str], hands: int, match: str) -> None:
+    with pytest.raises(GameError, match=match):
+        round_robin(bots, hands=hands)
+    with pytest.raises(GameError, match="unknown draw game"):
+        round_robin(["rules", "random"], hands=10, game="stud")
+
+
+# --- statistics -------------------------------------------------------------------------------
+
+
+def test_binomial_p_value_against_the_definition() -> None:
+    for wins, losses in [(0, 0), (3, 0), (7, 3), (12, 20), (50, 50), (61, 39)]:
+        n, k = wins + losses, min(wins, losses)
+        tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n if n else 0.5
+        assert binomial_p_value(wins, losses) == pytest.approx(min(1.0, 2 * tail))
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson_interval(8000, 10000)
+    assert lo < 0.8 < hi and hi - lo == pytest.approx(2 * 1.96 * math.sqrt(0.16 / 10000), rel=1e-2)
+
+
+# --- chart ------------------------------------------------------------------------------------
+
+
+def test_chart_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from pokerlab.analysis.plots import plot_tournament
+
+    t = round_robin(["rules", "random", "stand-pat"], hands=300, seed=1)
+    path = tmp_path / "chart.png"
+    fig = plot_tournament(t, path, dpi=50)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (550, 240)  # 11 x 4.8 inches at 50 dpi
+    curve, bars = fig.axes
+    assert [line.get_label() for line in curve.get_lines()] == ["rules", "random", "stand-pat"]
+    assert len(curve.collections) == 3  # one confidence band per bot
+    final = [line.get_ydata()[-1] for line in curve.get_lines()]
+    assert final == pytest.approx([t.series(b).tolist().count(1) / 600 for b in t.bots])
+    assert [tick.get_text() for tick in bars.get_yticklabels()] == [s.bot for s in t.standings]
