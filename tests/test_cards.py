@@ -247,11 +247,6 @@ def test_public_reexports() -> None:
     assert pokerlab.cards_to_mask is cards_to_mask and pokerlab.cards_from_mask is cards_from_mask
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src: format_cards indexes a tuple with int(c), so -1 formats as 'As' (and 52 raises "
-    "IndexError, not CardError)",
-)
 def test_format_cards_rejects_out_of_range_codes() -> None:
     with pytest.raises(CardError):
         format_cards([-1])

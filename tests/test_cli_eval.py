@@ -130,11 +130,6 @@ def test_no_argument_is_a_usage_error() -> None:
     assert "Traceback" not in result.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src: click's own usage errors (no argument) print a 3-line 'Usage/Try/Error:' "
-    "block, not one 'error: ...' line as the library errors do",
-)
 def test_no_argument_is_one_line() -> None:
     assert_one_line_error(run(), "Missing argument")
 

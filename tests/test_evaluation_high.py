@@ -352,11 +352,6 @@ def test_hand_value_comparisons() -> None:
     assert len({quads, other_suits, royal}) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src bug: HandValue.__lt__ reads other.strength without returning NotImplemented, "
-    "so ordering against a non-HandValue raises AttributeError instead of TypeError",
-)
 def test_hand_value_ordering_against_other_types_is_a_type_error() -> None:
     with pytest.raises(TypeError):
         _ = evaluate("As Ks Qs Js Ts") < 5  # type: ignore[operator]
@@ -472,6 +467,35 @@ def test_evaluate_batch_names_the_bad_row(bad_row: list[int], dtype: type[Any]) 
     message = str(info.value)
     assert "row 3 " in message
     assert str(np.array(bad_row, dtype=dtype).tolist()) in message
+
+
+@pytest.mark.parametrize(
+    ("bad_row", "dtype"),
+    [
+        ([0, 1, 2, 3, 4, 5, 52], np.int64),
+        ([-1, 1, 2, 3, 4, 5, 6], np.int64),
+        ([0, 1, 2, 3, 4, 5, 2**40], np.int64),
+        ([0, 1, 2, 3, 4, 5, 255], np.uint8),
+        ([0, 1, 2, 3, 4, 5, 0], np.uint8),
+        ([9, 9, 9, 9, 9, 9, 9], np.int16),
+    ],
+)
+def test_evaluate_batch_checks_seven_card_rows_in_the_kernel(
+    bad_row: list[int], dtype: type[Any]
+) -> None:
+    # 7-column arrays go to the kernel as they are (no copy), which validates as it evaluates.
+    codes = np.array([list(range(7))] * 4 + [bad_row] + [list(range(10, 17))], dtype=dtype)
+    with pytest.raises(CardError, match="row 4 is not 7 distinct card codes"):
+        evaluate_batch(codes)
+    trusted = evaluate_batch(codes, check=False)  # garbage for row 4, but no error or crash
+    assert trusted.shape == (6,)
+    assert np.array_equal(np.delete(trusted, 4), evaluate_batch(np.delete(codes, 4, axis=0)))
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_evaluate_batch_unchecked_equals_checked_on_valid_rows(k: int) -> None:
+    hands = R.random_hands(5_000, k, seed=40 + k)
+    assert np.array_equal(evaluate_batch(hands, check=False), evaluate_batch(hands))
 
 
 # --- the tables ---------------------------------------------------------------------------------

@@ -200,7 +200,11 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     >>> format_cards([51, 46])
     'AsKh'
     """
-    return sep.join(str(_ALL_CARDS[int(c)]) for c in cards)
+    codes = [int(c) for c in cards]
+    for code in codes:
+        if not 0 <= code < CARD_COUNT:
+            raise CardError(f"invalid card code {code}: must be in 0..{CARD_COUNT - 1}")
+    return sep.join(str(_ALL_CARDS[code]) for code in codes)
 
 
 def deck() -> list[Card]:

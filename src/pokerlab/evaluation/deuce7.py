@@ -45,7 +45,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANKS, Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
-from pokerlab.evaluation.high import HandCategory, evaluate
+from pokerlab.evaluation.high import HandCategory, batch_strengths, evaluate
 
 __all__ = [
     "DEUCE7_CLASSES",
@@ -153,7 +153,9 @@ class Deuce7Value:
             return NotImplemented
         return self.strength == other.strength
 
-    def __lt__(self, other: Deuce7Value) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Deuce7Value):
+            return NotImplemented
         return self.strength < other.strength
 
     def __hash__(self) -> int:
@@ -200,29 +202,4 @@ def deuce7_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
     >>> deuce7_batch(np.array([[20, 13, 8, 4, 0], [48, 12, 8, 4, 1]])).tolist()  # 75432, A5432
     [7462, 6678]
     """
-    from pokerlab.evaluation import _kernels as K
-
-    arr = np.asarray(codes)
-    if arr.ndim != 2 or arr.shape[1] != 5:
-        raise CardError(f"deuce7_batch needs an array of shape (n, 5), got {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise CardError(f"deuce7_batch needs integer card codes, got dtype {arr.dtype}")
-    bad = int(K.first_invalid_row(arr))
-    if bad >= 0:
-        raise CardError(
-            f"deuce7_batch: row {bad} is not 5 distinct card codes in 0..51: {arr[bad].tolist()}"
-        )
-    padded = np.full((arr.shape[0], 7), K.NULL_CARD, dtype=np.uint8)
-    padded[:, :5] = arr
-    out = np.empty(arr.shape[0], dtype=np.uint16)
-    tables = T.load_high_tables()
-    K.evaluate_rows(
-        padded,
-        K.CARD_KEY,
-        K.CARD_MASK,
-        np.uint64(tables.multiplier),
-        tables.displace,
-        deuce7_values(),
-        out,
-    )
-    return out
+    return batch_strengths(codes, deuce7_values(), "deuce7_batch", (5,))
