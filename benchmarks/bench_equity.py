@@ -152,6 +152,15 @@ def run_spot(spot: dict[str, Any]) -> dict[str, Any]:
         "target_ms": spot.get("target_ms"),
         "ompeval_ms": spot.get("ompeval_ms"),
     }
+    if not board and len(players) == 2:
+        # Heads-up preflop answers come from the shipped table of exact results; time the engine
+        # enumerating the same spot from scratch too, so the table is not the only figure.
+        from pokerlab.equity.exact import enumerate_exact
+        from pokerlab.equity.problem import prepare
+
+        problem = prepare(players, "", "", "holdem")
+        engine_s, _ = best_of(lambda: enumerate_exact(problem, use_table=False), repeats)
+        row["engine_no_table_ms"] = engine_s * 1e3
     for peer in spot.get("peers", []):
         if peer == "eval7":
             t, eq = best_of(lambda: eval7_hands_exact(players, board), 1, 0)
@@ -234,6 +243,8 @@ def main() -> None:
         row = run_spot(spot)
         rows.append(row)
         line = f"{row['spot']:<48} {row['pokerlab_ms']:>10.2f} ms"
+        if "engine_no_table_ms" in row:
+            line += f" (no table: {row['engine_no_table_ms']:.2f} ms)"
         if row.get("target_ms"):
             line += f"  (target <= {row['target_ms']} ms, OMPEval {row.get('ompeval_ms', '-')})"
         for key, value in row.items():

@@ -141,3 +141,13 @@ def test_match_text() -> None:
 )
 def test_match_errors(args: list[str], fragment: str) -> None:
     assert_one_line_error(run("match", *args), fragment)
+
+
+def test_draw_is_registered_on_the_top_level_command() -> None:
+    from pokerlab.cli import app
+
+    result = CliRunner().invoke(app, ["draw", "advise", "Jh Jd 7c 4s 2h", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["choices"][0]["keep"] == ["Jh", "Jd"]
+    bad = CliRunner().invoke(app, ["draw", "advise", "Jh Jd 7c 4s"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: ")

@@ -7,59 +7,28 @@ traceback. Each command lives in its own module and registers itself on :data:`a
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import click
 
-from pokerlab.errors import PokerlabError
+from pokerlab.cli.group import ErrorGroup
 
 __all__ = ["app", "main"]
 
 
-class _Group(click.Group):
-    """A click group that turns pokerlab errors, and click's own usage errors, into one line on
-    stderr and exit status 2."""
-
-    def main(  # type: ignore[override]
-        self, args: list[str] | None = None, standalone_mode: bool = True, **extra: Any
-    ) -> Any:
-        if not standalone_mode:
-            return super().main(args, standalone_mode=False, **extra)
-        try:
-            code = super().main(args, standalone_mode=False, **extra)
-        except click.UsageError as exc:
-            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            click.echo(f"error: {exc.format_message()}{hint}", err=True)
-            sys.exit(exc.exit_code)
-        except click.ClickException as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
-            sys.exit(exc.exit_code)
-        except click.Abort:
-            click.echo("error: aborted", err=True)
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except PokerlabError as exc:
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(2)
-
-
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pokerlab")
 def app() -> None:
     """pokerlab: hand evaluation, equity, outs and ranges for poker games."""
 
 
 def _register() -> None:
-    from pokerlab.cli import equity_cmd, eval_cmd, outs_cmd, range_cmd
+    from pokerlab.cli import draw_cmd, equity_cmd, eval_cmd, outs_cmd, range_cmd
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
     app.add_command(outs_cmd.outs_command)
     app.add_command(range_cmd.range_command)
+    app.add_command(draw_cmd.draw_group)
 
 
 _register()

@@ -1,37 +1,26 @@
 """``pokerlab draw``: five-card draw discard advice (``advise``) and bot matches (``match``).
 
-``draw_group`` turns pokerlab errors of its subcommands into one line on stderr and exit
-status 2, like the top-level group, so it behaves the same on its own (tests) and registered.
+``draw_group`` is an :class:`~pokerlab.cli.group.ErrorGroup` like the top-level group, so it
+behaves the same on its own (tests) and registered.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import click
 
 from pokerlab.analysis.bots import Tournament, round_robin, wilson_interval
 from pokerlab.analysis.draw import DrawAdvice, advise
 from pokerlab.cards import format_cards
+from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
-from pokerlab.errors import PokerlabError
 
 __all__ = ["draw_group", "render_advice", "render_tournament"]
 
 
-class _DrawGroup(click.Group):
-    """A click group that turns pokerlab errors into one line and exit status 2."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except PokerlabError as exc:
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(2)
-
-
-@click.group("draw", cls=_DrawGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("draw", cls=ErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def draw_group() -> None:
     """Five-card draw: discard advice and bots that play each other."""
 
