@@ -1,0 +1,76 @@
+"""Where a hold'em Monte Carlo deal spends its time: the sampler's parts timed alone.
+
+    python benchmarks/bench_mc_parts.py
+
+Single core (NUMBA_NUM_THREADS=1), warm numba cache. Times, per call, one xoshiro256** draw
+(``next_u64``), dealing five board cards around four used ones (``deal_cards``), and a whole
+heads-up deal through ``pokerlab.equity`` (fixed hands, then ranges), so the parts can be set
+against the whole.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+import time
+
+import numpy as np
+from numba import njit, uint64
+
+import pokerlab
+from pokerlab.equity import _sampling as S
+
+N = 5_000_000
+
+
+@njit(cache=True)
+def _draws(state, n):  # type: ignore[no-untyped-def]
+    acc = uint64(0)
+    for _ in range(n):
+        acc ^= S.next_u64(state)
+    return acc
+
+
+@njit(cache=True)
+def _deals(state, n):  # type: ignore[no-untyped-def]
+    dealt = np.empty(5, np.int64)
+    acc = 0
+    for _ in range(n):
+        S.deal_cards(state, uint64(0xF), 5, dealt)
+        acc += dealt[0]
+    return acc
+
+
+def per_call_ns(fn: object, n: int) -> float:
+    state = S.seed_state(1)
+    fn(state, 1000)  # type: ignore[operator]
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        fn(state, n)  # type: ignore[operator]
+        best = min(best, time.perf_counter() - t)
+    return best / n * 1e9
+
+
+def deal_ns(players: list[str]) -> float:
+    pokerlab.equity(players, method="mc", trials=100_000, seed=1)
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        pokerlab.equity(players, method="mc", trials=N, seed=1)
+        best = min(best, time.perf_counter() - t)
+    return best / N * 1e9
+
+
+def main() -> None:
+    print(f"next_u64 (one xoshiro256** draw)       {per_call_ns(_draws, N):6.1f} ns")
+    print(f"deal_cards (5 board cards, 4 used)      {per_call_ns(_deals, N):6.1f} ns")
+    for players in (["AhAs", "KdKc"], ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"]):
+        ns = deal_ns(players)
+        print(f"whole deal, {' vs '.join(players):<28}{ns:6.1f} ns ({1e3 / ns:.1f} M deals/s)")
+
+
+if __name__ == "__main__":
+    main()
