@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _common import cpu_model
+
 
 def pokerlab_script() -> str:
     for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
@@ -38,17 +40,6 @@ def pokerlab_script() -> str:
     if found is None:
         raise SystemExit("the pokerlab console script is not installed (pip install -e .)")
     return found
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 BATCH = (

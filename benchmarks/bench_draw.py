@@ -27,39 +27,18 @@ import argparse
 import json
 import platform
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numba
 import numpy as np
 
 import pokerlab
+from _common import best_time, cpu_model
 from pokerlab.analysis.bots import OptimalStrategy, play_match
 from pokerlab.analysis.draw import advise
 
 HAND = "Jh Jd 7c 4s 2h"
 SEED = 1
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def best_of(fn: Callable[[], object], repeats: int) -> float:
-    fn()  # warm-up (compiles on a cold numba cache)
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main() -> None:
@@ -84,18 +63,18 @@ def main() -> None:
           f"numba {numba.__version__}  pokerlab {pokerlab.__version__}")  # fmt: skip
     print(f"NUMBA_NUM_THREADS={os.environ['NUMBA_NUM_THREADS']}\n")
 
-    report("advise, 32 choices, no opponent (exact)", best_of(lambda: advise(HAND), 20), 0.010)
-    report("advise, 2-7, 32 choices, no opponent", best_of(lambda: advise(HAND, game="2-7"), 20),
+    report("advise, 32 choices, no opponent (exact)", best_time(lambda: advise(HAND), 20), 0.010)
+    report("advise, 2-7, 32 choices, no opponent", best_time(lambda: advise(HAND, game="2-7"), 20),
            0.010)  # fmt: skip
     result = advise(HAND, vs="random", seed=SEED)
     worst = max(c.stderr or 0.0 for c in result.choices)
     report("advise vs 1 random pat hand (MC 200k deals)",
-           best_of(lambda: advise(HAND, vs="random", seed=SEED), 5), None,
+           best_time(lambda: advise(HAND, vs="random", seed=SEED), 5), None,
            f"max stderr {worst:.4f}")  # fmt: skip
 
     m = play_match("rules", "random", 10_000, seed=SEED)
     report("match rules vs random, 10,000 hands",
-           best_of(lambda: play_match("rules", "random", 10_000, seed=SEED), 5), 2.0,
+           best_time(lambda: play_match("rules", "random", 10_000, seed=SEED), 5), 2.0,
            f"rules wins {m.wins / m.hands:.1%}, p={m.p_value:.2g}")  # fmt: skip
 
     play_match(OptimalStrategy(), "random", 20, seed=SEED + 1)  # warm-up: compile only

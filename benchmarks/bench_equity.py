@@ -16,8 +16,6 @@ import itertools
 import json
 import os
 import platform
-import time
-from collections.abc import Callable
 from typing import Any
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -26,34 +24,10 @@ import numba
 import numpy as np
 
 import pokerlab
+from _common import best_of, cpu_model
 from pokerlab.cards import format_cards, parse_cards
 
 RANGE_226 = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
-
-
-def best_of(fn: Callable[[], Any], repeats: int, budget: float = 20.0) -> tuple[float, Any]:
-    fn()  # warm-up (compiles on a cold cache)
-    best = float("inf")
-    out = None
-    started = time.perf_counter()
-    for _ in range(repeats):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-        if time.perf_counter() - started > budget:
-            break
-    return best, out
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 # --- peers: brute force over runouts ------------------------------------------------------
@@ -142,7 +116,7 @@ def run_spot(spot: dict[str, Any]) -> dict[str, Any]:
     players, board = spot["players"], spot["board"]
     repeats = spot.get("repeats", 7)
     seconds, result = best_of(
-        lambda: pokerlab.equity(players, board=board, method="exact"), repeats
+        lambda: pokerlab.equity(players, board=board, method="exact"), repeats, budget=20.0
     )
     row: dict[str, Any] = {
         "spot": spot["name"],
@@ -163,14 +137,16 @@ def run_spot(spot: dict[str, Any]) -> dict[str, Any]:
         row["engine_no_table_ms"] = engine_s * 1e3
     for peer in spot.get("peers", []):
         if peer == "eval7":
-            t, eq = best_of(lambda: eval7_hands_exact(players, board), 1, 0)
+            t, eq = best_of(lambda: eval7_hands_exact(players, board), 1, warm=False)
         elif peer == "phevaluator":
-            t, eq = best_of(lambda: phevaluator_hands_exact(players, board), 1, 0)
+            t, eq = best_of(lambda: phevaluator_hands_exact(players, board), 1, warm=False)
         elif peer == "eval7-3way":
             # eval7 cannot enumerate a range here; loop over the random hand's combos instead
-            t, eq = best_of(lambda: _eval7_three_way(players, board), 1, 0)
+            t, eq = best_of(lambda: _eval7_three_way(players, board), 1, warm=False)
         elif peer == "eval7-hvr":
-            t, eq = best_of(lambda: [eval7_hand_vs_range_flop(players[0], players[1], board)], 1, 0)
+            t, eq = best_of(
+                lambda: [eval7_hand_vs_range_flop(players[0], players[1], board)], 1, warm=False
+            )
         else:
             continue
         row[f"{peer}_ms"] = t * 1e3
@@ -218,7 +194,7 @@ def monte_carlo_rate() -> dict[str, Any]:
     hero = [eval7.Card("As"), eval7.Card("Ks")]
     villain = eval7.HandRange("QQ+,AKs,AKo")
     m = 200_000
-    t, _ = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], m), 1, 0)
+    t, _ = best_of(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], m), 1, warm=False)
     row["eval7_hand_vs_range_mc_hands_per_s"] = m / t
     return row
 

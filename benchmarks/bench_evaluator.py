@@ -30,7 +30,6 @@ import json
 import math
 import platform
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numba
@@ -38,6 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 import pokerlab
+from _common import best_time, cpu_model
 from pokerlab.cards import Card, parse_cards
 from pokerlab.evaluation import _kernels as K
 from pokerlab.evaluation import _tables as T
@@ -45,17 +45,6 @@ from pokerlab.evaluation import evaluate_batch
 
 SEED = 20240607
 HOLE = "AhKd"
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def machine() -> dict[str, Any]:
@@ -90,18 +79,6 @@ def random_hands(n: int, k: int, seed: int) -> NDArray[np.uint8]:
     return np.ascontiguousarray(np.concatenate(kept)[:n])
 
 
-def best_of(fn: Callable[[], Any], repeats: int, warm: bool = True) -> float:
-    """Best wall time of ``repeats`` calls, after one untimed warm-up call."""
-    if warm:
-        fn()
-    best = math.inf
-    for _ in range(repeats):
-        started = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
 def row(name: str, pattern: str, n: int, seconds: float, note: str = "") -> dict[str, Any]:
     return {
         "name": name,
@@ -120,15 +97,15 @@ def bench_random(n: int, sub: int, repeats: int) -> list[dict[str, Any]]:
     hands = random_hands(n, 7, SEED)
     rows = []
 
-    seconds = best_of(lambda: evaluate_batch(hands), repeats)
+    seconds = best_time(lambda: evaluate_batch(hands), repeats)
     rows.append(row("pokerlab evaluate_batch", "random 7-card", n, seconds, "validation included"))
 
     wide = hands.astype(np.int64)
-    seconds = best_of(lambda: evaluate_batch(wide), repeats)
+    seconds = best_time(lambda: evaluate_batch(wide), repeats)
     rows.append(row("pokerlab evaluate_batch (int64 input)", "random 7-card", n, seconds,
                     "validation included, no conversion"))  # fmt: skip
 
-    seconds = best_of(lambda: evaluate_batch(hands, check=False), repeats)
+    seconds = best_time(lambda: evaluate_batch(hands, check=False), repeats)
     rows.append(row("pokerlab evaluate_batch(check=False)", "random 7-card", n, seconds,
                     "rows trusted, not validated"))  # fmt: skip
 
@@ -141,7 +118,7 @@ def bench_random(n: int, sub: int, repeats: int) -> list[dict[str, Any]]:
         for h in prebuilt:
             evaluate7(h)
 
-    seconds = best_of(run_eval7, max(1, repeats // 2))
+    seconds = best_time(run_eval7, max(1, repeats // 2))
     rows.append(row("eval7 evaluate (per hand)", "random 7-card", sub, seconds))
 
     names = [str(Card(c)) for c in range(52)]
@@ -151,7 +128,7 @@ def bench_random(n: int, sub: int, repeats: int) -> list[dict[str, Any]]:
         for h in small:
             evaluate_cards(*h)
 
-    seconds = best_of(run_ph, max(1, repeats // 2))
+    seconds = best_time(run_ph, max(1, repeats // 2))
     rows.append(row("phevaluator evaluate_cards (per hand)", "random 7-card", sub, seconds))
 
     few = [parse_cards(h) for h in small[: sub // 10]]
@@ -161,7 +138,7 @@ def bench_random(n: int, sub: int, repeats: int) -> list[dict[str, Any]]:
         for h in few:
             evaluate(h)
 
-    seconds = best_of(run_single, 1)
+    seconds = best_time(run_single, 1)
     rows.append(
         row("pokerlab evaluate (per hand)", "random 7-card", len(few), seconds, "pure Python")
     )
@@ -197,7 +174,7 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
         assert count == n_boards
 
     rows = []
-    seconds = best_of(kernel, repeats * 4)
+    seconds = best_time(kernel, repeats * 4)
     rows.append(row("pokerlab strength_histogram", f"{HOLE} + all boards", n_boards, seconds))
 
     # Peers: every `step`-th board (a spread-out subsample), or the full loop.
@@ -212,7 +189,7 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
         for b in bs:
             evaluate7(hole7 + b)
 
-    seconds = best_of(lambda: run_eval7(boards7), 1)
+    seconds = best_time(lambda: run_eval7(boards7), 1)
     rows.append(row("eval7 evaluate (per board)", f"{HOLE} + every {step}th board",
                     len(boards7), seconds))  # fmt: skip
     if seconds / len(boards7) * n_boards < full_budget:
@@ -231,7 +208,7 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
         for b in boards:
             evaluate_cards(h0, h1, *b)
 
-    seconds = best_of(run_ph, 1)
+    seconds = best_time(run_ph, 1)
     rows.append(row("phevaluator evaluate_cards (per board)", f"{HOLE} + every {step}th board",
                     len(boards), seconds))  # fmt: skip
     return rows

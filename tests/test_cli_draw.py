@@ -9,22 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from cli_helpers import assert_one_line_error
 from pokerlab.cli.draw_cmd import draw_group
 
 
 def run(*args: str) -> Result:
     return CliRunner().invoke(draw_group, list(args))
-
-
-def assert_one_line_error(result: Result, *fragments: str) -> None:
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
-    assert "Traceback" not in result.output
 
 
 # --- advise -----------------------------------------------------------------------------------

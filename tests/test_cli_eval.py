@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from cli_helpers import assert_one_line_error
 from pokerlab.cli import app
 
 JSON_KEYS = ["category", "description", "best", "strength"]
@@ -33,18 +34,6 @@ def pokerlab_script() -> str:
     if found is None:
         pytest.skip("the pokerlab console script is not installed")
     return found
-
-
-def assert_one_line_error(result: Result, *fragments: str) -> None:
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
 # --- output -------------------------------------------------------------------------------------

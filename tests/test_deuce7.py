@@ -286,3 +286,12 @@ def test_every_class_has_a_bucket_and_itertools_agrees() -> None:
     cards = [c for c in range(52) if c // 4 in (0, 5, 12)]
     for hand in itertools.combinations(cards, 5):
         assert evaluate_deuce7(list(hand)).bucket == bucket(hand)
+
+
+def test_deuce7_and_high_values_do_not_compare() -> None:
+    from pokerlab import evaluate
+
+    low, high = evaluate_deuce7("7c 5d 4h 3s 2c"), evaluate("7c 5d 4h 3s 2c")
+    assert low != high and high != low
+    with pytest.raises(TypeError):
+        _ = low < high  # type: ignore[operator]

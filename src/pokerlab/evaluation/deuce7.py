@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache, total_ordering
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -46,6 +46,7 @@ from pokerlab.cards import RANKS, Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.high import HandCategory, batch_strengths, evaluate
+from pokerlab.evaluation.ordering import StrengthOrdered
 
 __all__ = [
     "DEUCE7_CLASSES",
@@ -134,9 +135,8 @@ def deuce7_values() -> NDArray[np.uint16]:
     return deuce7_of_high()[values]
 
 
-@total_ordering
 @dataclass(frozen=True, eq=False)
-class Deuce7Value:
+class Deuce7Value(StrengthOrdered):
     """A 2-7 hand's value; compares by ``strength`` (larger is better, equal ties).
 
     Fields: ``strength`` (``1..7462``), ``bucket``, ``description`` (``'9-7-5-3-2'`` for a no-pair
@@ -147,19 +147,6 @@ class Deuce7Value:
     bucket: Deuce7Bucket
     description: str
     cards: tuple[Card, ...]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Deuce7Value):
-            return NotImplemented
-        return self.strength == other.strength
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Deuce7Value):
-            return NotImplemented
-        return self.strength < other.strength
-
-    def __hash__(self) -> int:
-        return hash(self.strength)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``bucket``, ``description``, ``cards``, ``strength``."""

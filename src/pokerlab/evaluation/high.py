@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import total_ordering
 from typing import Any
 
 import numpy as np
@@ -29,6 +28,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANK_NAMES, RANK_PLURALS, Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
+from pokerlab.evaluation.ordering import StrengthOrdered
 
 __all__ = ["HandCategory", "HandValue", "category_of", "describe", "evaluate", "evaluate_batch"]
 
@@ -59,9 +59,8 @@ def category_of(strength: int) -> HandCategory:
     return HandCategory(int(strength) >> T.CATEGORY_SHIFT)
 
 
-@total_ordering
 @dataclass(frozen=True, eq=False)
-class HandValue:
+class HandValue(StrengthOrdered):
     """A high hand's value. Compares by ``strength`` (larger wins; equal strengths tie).
 
     Fields: ``strength`` (``category << 12 | index``), ``category``, ``description`` and
@@ -72,19 +71,6 @@ class HandValue:
     category: HandCategory
     description: str
     best: tuple[Card, ...]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandValue):
-            return NotImplemented
-        return self.strength == other.strength
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, HandValue):
-            return NotImplemented
-        return self.strength < other.strength
-
-    def __hash__(self) -> int:
-        return hash(self.strength)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``category``, ``description``, ``best`` (card strings), ``strength``."""
