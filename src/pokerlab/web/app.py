@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
 from pokerlab.errors import PokerlabError
@@ -127,6 +128,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(PokerlabError)
     async def on_pokerlab(_: Request, exc: PokerlabError) -> JSONResponse:
         return JSONResponse(tasks.error_payload(exc), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        body = _error("HTTPError", str(exc.detail))
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(_Failure)
     async def on_failure(_: Request, exc: _Failure) -> JSONResponse:

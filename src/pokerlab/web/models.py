@@ -22,7 +22,10 @@ __all__ = [
     "RangeRequest",
 ]
 
-Cards = Annotated[str, Field(max_length=200, description="Cards, e.g. 'Qh7c2d' or 'Qh 7c 2d'.")]
+Cards = Annotated[
+    str,
+    Field(max_length=200, description="Cards, e.g. 'Qh7c2d' or 'Qh 7c 2d'.", examples=["Qh7c2d"]),
+]
 HandOrRange = Annotated[
     str,
     Field(max_length=2000, description="A hand ('AhAs') or, in hold'em, a range ('QQ+,AKs')."),
@@ -49,7 +52,11 @@ class EquityRequest(_Request):
     """``pokerlab equity``: equity of each player."""
 
     game: GameName = "holdem"
-    players: list[HandOrRange] = Field(max_length=52, description="One hand or range per player.")
+    players: list[HandOrRange] = Field(
+        max_length=52,
+        description="One hand or range per player.",
+        examples=[["AhAs", "KdKc"], ["AsKs", "QQ+,AKs", "random"]],
+    )
     board: Cards = ""
     dead: Cards = ""
     method: Literal["auto", "exact", "monte-carlo", "mc"] = "auto"
@@ -65,8 +72,8 @@ class OutsRequest(_Request):
     """``pokerlab outs``: winning, tying and losing next cards on a flop or turn."""
 
     game: GameName = "holdem"
-    players: list[HandOrRange] = Field(max_length=52)
-    board: Cards
+    players: list[HandOrRange] = Field(max_length=52, examples=[["9h8h", "AsKd"]])
+    board: Cards = Field(examples=["Th7c2hKs", "Th7c2h"])
     dead: Cards = ""
     time_limit: TimeLimit = None
 
@@ -74,7 +81,7 @@ class OutsRequest(_Request):
 class DrawRequest(_Request):
     """``pokerlab draw advise``: the 32 keep/discard choices of a five-card hand."""
 
-    hand: Cards
+    hand: Cards = Field(examples=["Jh Jd 7c 4s 2h"])
     vs: list[Annotated[str, Field(max_length=2000)]] = Field(
         default_factory=list,
         max_length=9,
@@ -93,7 +100,9 @@ class DrawRequest(_Request):
 class RangeRequest(_Request):
     """``pokerlab range``: combos, percent, canonical text and grid of a hold'em range."""
 
-    text: str = Field(alias="range", max_length=5000, description="A hold'em range.")
+    text: str = Field(
+        alias="range", max_length=5000, description="A hold'em range.", examples=["QQ+,AKs,A5s:0.5"]
+    )
     dead: Cards | None = None
     list_combos: bool = Field(default=False, alias="list", description="List every combo.")
 
@@ -101,7 +110,7 @@ class RangeRequest(_Request):
 class EvaluateRequest(_Request):
     """``pokerlab eval``: the value of a 5, 6 or 7-card high hand."""
 
-    cards: Cards
+    cards: Cards = Field(examples=["Kh Kd Ks 4c 4d 2s 7h"])
 
 
 class ErrorDetail(BaseModel):

@@ -105,7 +105,7 @@ class WorkerPool:
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._lock = threading.Lock()
         self._started = False
-        self._closed = False
+        self._generation = 0  # bumped by close(): workers of an older generation are stopped
         self._workers: set[_Worker] = set()
 
     def _spawn(self) -> _Worker:
@@ -124,14 +124,15 @@ class WorkerPool:
             raise WorkerCrashed(f"a worker failed to start:\n{detail}")
         return worker
 
-    def _add(self) -> None:
+    def _add(self, generation: int) -> None:
         worker = self._spawn()
         with self._lock:
-            if self._closed:
-                worker.kill()
-                return
-            self._workers.add(worker)
-        self._idle.put(worker)
+            current = generation == self._generation
+            if current:
+                self._workers.add(worker)
+                self._idle.put(worker)
+        if not current:
+            worker.kill()
 
     def start(self) -> None:
         """Start the workers (in parallel) and wait until each has warmed up. Idempotent."""
@@ -139,11 +140,12 @@ class WorkerPool:
             if self._started:
                 return
             self._started = True
+            generation = self._generation
         errors: list[BaseException] = []
 
         def add() -> None:
             try:
-                self._add()
+                self._add(generation)
             except BaseException as exc:  # reported below, in the caller's thread
                 errors.append(exc)
 
@@ -159,9 +161,17 @@ class WorkerPool:
         """Kill ``worker`` and start another in the background."""
         with self._lock:
             self._workers.discard(worker)
+            generation = self._generation
         worker.kill()
-        if not self._closed:
-            threading.Thread(target=self._add, daemon=True).start()
+        threading.Thread(target=self._add, args=(generation,), daemon=True).start()
+
+    def _release(self, worker: _Worker) -> None:
+        """Make ``worker`` free again, unless :meth:`close` retired it meanwhile."""
+        with self._lock:
+            if worker in self._workers:
+                self._idle.put(worker)
+                return
+        worker.kill()
 
     def run(self, task: str, kwargs: dict[str, Any], timeout: float) -> tuple[str, Any]:
         """Run ``task`` in a worker: ``("ok", payload)`` or ``("error", error payload)``.
@@ -185,16 +195,19 @@ class WorkerPool:
         except (EOFError, OSError, BrokenPipeError) as exc:
             self._replace(worker)
             raise WorkerCrashed(f"the worker stopped: {exc!r}") from None
-        self._idle.put(worker)  # an unexpected exception leaves the worker itself healthy
+        self._release(worker)  # an unexpected exception leaves the worker itself healthy
         if status == "crash":
             raise WorkerCrashed(payload)
         return status, payload
 
     def close(self) -> None:
-        """Stop every worker."""
+        """Stop every worker (a later :meth:`start` or :meth:`run` starts new ones)."""
         with self._lock:
-            self._closed = True
+            self._generation += 1
+            self._started = False
             workers = list(self._workers)
             self._workers.clear()
+            while not self._idle.empty():
+                self._idle.get_nowait()
         for worker in workers:
             worker.kill()
