@@ -343,7 +343,8 @@ async function openGrid(player) {
       fractions = new Map(data.grid.flat().map((cell) => [cell.class, cell.fraction]));
       const partial = data.grid.flat().some((c) => c.fraction > 0 && c.fraction < 1);
       if (partial || data.weighted_combos !== data.combos) {
-        note = "This range has single combos or weights; the grid edits whole classes, so using it replaces them.";
+        note = "Half-filled cells hold single combos or weights: the grid edits whole classes, " +
+          "so using it drops those unless you select their class.";
       }
     } catch (error) {
       showError(form, { message: error.message, field: `players.${player}` });
@@ -365,10 +366,9 @@ async function openGrid(player) {
     box.append(button);
   }));
   $("#grid-player").textContent = String(player + 1);
-  $("#grid-text").textContent = note;
+  $("#grid-note").textContent = note;
   $("#grid-dialog").hidden = false;
   await refreshGridCount();
-  if (note) $("#grid-text").textContent = note;
 }
 
 function setupGrid() {
