@@ -9,16 +9,15 @@ Limits: a task gets ``timeout`` seconds (the caller passes the request's time li
 the server); a worker still busy after that is killed and replaced, so no request can hold a core
 for longer than the server allows. Waiting for a free worker is bounded the same way.
 
-The pool is synchronous and thread-safe (the routes call it from FastAPI's thread pool), so it
-does not depend on any particular event loop.
+The pool lives on the server's event loop: a request waiting for a worker or for its answer holds
+no thread, so fifty waiting requests cost nothing while the cheap routes keep answering.
 """
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
-import queue
 import threading
-import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -95,18 +94,22 @@ class _Worker:
 
 
 class WorkerPool:
-    """``size`` worker processes; :meth:`run` gives a task to a free one and waits for it."""
+    """``size`` worker processes; :meth:`run` gives a task to a free one and awaits its answer.
+
+    The pool belongs to the event loop that starts it (the server's); :meth:`close` stops it and a
+    later :meth:`start` (or :meth:`run`) starts a fresh one, on whichever loop is running then.
+    Waiting for a worker holds no thread: the loop watches the worker's pipe."""
 
     def __init__(self, size: int) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least 1 worker, got {size}")
         self.size = size
         self._context = multiprocessing.get_context("spawn")
-        self._idle: queue.Queue[_Worker] = queue.Queue()
-        self._lock = threading.Lock()
         self._started = False
         self._generation = 0  # bumped by close(): workers of an older generation are stopped
         self._workers: set[_Worker] = set()
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _spawn(self) -> _Worker:
         parent, child = self._context.Pipe()
@@ -124,77 +127,97 @@ class WorkerPool:
             raise WorkerCrashed(f"a worker failed to start:\n{detail}")
         return worker
 
-    def _add(self, generation: int) -> None:
-        worker = self._spawn()
-        with self._lock:
-            current = generation == self._generation
-            if current:
-                self._workers.add(worker)
-                self._idle.put(worker)
-        if not current:
+    def _adopt(self, worker: _Worker, generation: int) -> None:
+        """On the loop: free a new worker, unless the pool was closed since it was asked for."""
+        if generation != self._generation or self._idle is None:
             worker.kill()
+            return
+        self._workers.add(worker)
+        self._idle.put_nowait(worker)
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Start the workers (in parallel) and wait until each has warmed up. Idempotent."""
-        with self._lock:
-            if self._started:
-                return
-            self._started = True
-            generation = self._generation
-        errors: list[BaseException] = []
+        if self._started:
+            return
+        self._started = True
+        self._loop = asyncio.get_running_loop()
+        self._idle = asyncio.Queue()
+        generation = self._generation
+        spawned = await asyncio.gather(
+            *(asyncio.to_thread(self._spawn) for _ in range(self.size)), return_exceptions=True
+        )
+        for worker in spawned:
+            if isinstance(worker, _Worker):
+                self._adopt(worker, generation)
+        failures = [w for w in spawned if isinstance(w, BaseException)]
+        if failures:
+            self.close()
+            raise failures[0]
 
-        def add() -> None:
-            try:
-                self._add(generation)
-            except BaseException as exc:  # reported below, in the caller's thread
-                errors.append(exc)
-
-        threads = [threading.Thread(target=add) for _ in range(self.size)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        if errors:
-            raise errors[0]
-
-    def _replace(self, worker: _Worker) -> None:
+    def _retire(self, worker: _Worker) -> None:
         """Kill ``worker`` and start another in the background."""
-        with self._lock:
-            self._workers.discard(worker)
-            generation = self._generation
+        self._workers.discard(worker)
         worker.kill()
-        threading.Thread(target=self._add, args=(generation,), daemon=True).start()
+        loop, generation = self._loop, self._generation
+        if loop is None or not self._started:
+            return
+
+        def replace() -> None:
+            try:
+                fresh = self._spawn()
+            except WorkerCrashed:
+                return  # the pool runs one worker short; the next retirement tries again
+            try:
+                loop.call_soon_threadsafe(self._adopt, fresh, generation)
+            except RuntimeError:  # the loop has closed
+                fresh.kill()
+
+        threading.Thread(target=replace, daemon=True).start()
 
     def _release(self, worker: _Worker) -> None:
-        """Make ``worker`` free again, unless :meth:`close` retired it meanwhile."""
-        with self._lock:
-            if worker in self._workers:
-                self._idle.put(worker)
-                return
-        worker.kill()
+        if worker in self._workers and self._idle is not None:
+            self._idle.put_nowait(worker)
+        else:
+            worker.kill()
 
-    def run(self, task: str, kwargs: dict[str, Any], timeout: float) -> tuple[str, Any]:
+    async def run(self, task: str, kwargs: dict[str, Any], timeout: float) -> tuple[str, Any]:
         """Run ``task`` in a worker: ``("ok", payload)`` or ``("error", error payload)``.
 
         Raises :class:`PoolBusyError` when no worker frees up within ``timeout``,
         :class:`TaskTimeout` when the task runs longer (its worker is replaced), and
         :class:`WorkerCrashed` when the worker dies or fails unexpectedly."""
-        self.start()
-        started = time.monotonic()
+        await self.start()
+        assert self._idle is not None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         try:
-            worker = self._idle.get(timeout=timeout)
-        except queue.Empty:
+            worker = await asyncio.wait_for(self._idle.get(), timeout)
+        except TimeoutError:
             raise PoolBusyError(f"every worker stayed busy for {timeout:g} s") from None
-        left = max(0.0, timeout - (time.monotonic() - started))
+        left = max(0.0, timeout - (loop.time() - started))
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def on_readable() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        fd = worker.conn.fileno()
+        loop.add_reader(fd, on_readable)
         try:
             worker.conn.send((task, kwargs))
-            if not worker.conn.poll(left):
-                self._replace(worker)
-                raise TaskTimeout(f"the task ran longer than {timeout:g} s")
+            await asyncio.wait_for(readable, left)
             status, payload = worker.conn.recv()
-        except (EOFError, OSError, BrokenPipeError) as exc:
-            self._replace(worker)
+        except TimeoutError:
+            self._retire(worker)
+            raise TaskTimeout(f"the task ran longer than {timeout:g} s") from None
+        except (EOFError, OSError) as exc:
+            self._retire(worker)
             raise WorkerCrashed(f"the worker stopped: {exc!r}") from None
+        except BaseException:  # cancelled while the worker computes: its answer would be stale
+            self._retire(worker)
+            raise
+        finally:
+            loop.remove_reader(fd)
         self._release(worker)  # an unexpected exception leaves the worker itself healthy
         if status == "crash":
             raise WorkerCrashed(payload)
@@ -202,12 +225,10 @@ class WorkerPool:
 
     def close(self) -> None:
         """Stop every worker (a later :meth:`start` or :meth:`run` starts new ones)."""
-        with self._lock:
-            self._generation += 1
-            self._started = False
-            workers = list(self._workers)
-            self._workers.clear()
-            while not self._idle.empty():
-                self._idle.get_nowait()
+        self._generation += 1
+        self._started = False
+        self._idle = None
+        workers = list(self._workers)
+        self._workers.clear()
         for worker in workers:
             worker.kill()
