@@ -283,3 +283,34 @@ def test_cli_and_web_never_import_each_other() -> None:
 def test_serve_command_is_registered() -> None:
     result = CliRunner().invoke(cli_app, ["serve", "--help"])
     assert result.exit_code == 0 and "--port" in result.output and "--host" in result.output
+
+
+def test_serve_starts_the_app_by_its_import_string() -> None:
+    import httpx
+
+    from web_server import free_port
+
+    port = free_port()
+    code = "import sys; from pokerlab.cli import main; main(sys.argv[1:])"
+    args = ["serve", "--port", str(port), "--workers", "1", "--max-seconds", "2"]
+    server = subprocess.Popen([sys.executable, "-c", code, *args])
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            assert server.poll() is None, "pokerlab serve exited"
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "pokerlab serve did not answer"
+                time.sleep(0.2)
+        assert r.status_code == 200
+        r = httpx.post(f"http://127.0.0.1:{port}/api/equity", json={"players": ["AhAs", "KdKc"]})
+        assert round(r.json()["players"][0]["equity"], 4) == 0.8126
+        body = {"players": ["random", "random"], "board": "AhKs2d", "method": "exact"}
+        error = httpx.post(f"http://127.0.0.1:{port}/api/equity", json=body, timeout=30).json()
+        assert error["error"]["field"] == "time_limit"  # --max-seconds 2 reached the app
+        assert "2 s" in error["error"]["message"]
+    finally:
+        server.terminate()
+        server.wait(30)

@@ -174,3 +174,21 @@ def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px screen"
     context.close()
+
+
+def test_draw_advice_tab(page: Page) -> None:
+    from pokerlab.analysis.draw import advise
+
+    page.click("#tab-draw")
+    page.fill("#draw-hand", "Jh Jd 7c 4s 2h")
+    page.click("#advise")
+    page.wait_for_selector("#draw-results:not([hidden])")
+    rows = page.query_selector_all("#draw-table tbody tr")
+    assert len(rows) == 8
+    best = advise("Jh Jd 7c 4s 2h").best
+    first = [cell.inner_text() for cell in rows[0].query_selector_all("td")]
+    assert first[1] == " ".join(str(c) for c in best.keep)
+    page.fill("#draw-hand", "Jh Jd 7c 4s")
+    page.click("#advise")
+    slot = page.wait_for_selector('#draw-form [data-error-for="hand"]:not(:empty)')
+    assert "exactly 5 cards" in slot.inner_text()
