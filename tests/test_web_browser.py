@@ -173,6 +173,11 @@ def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    table = page.evaluate(
+        "(() => { const w = document.querySelector('#results .table-wrap');"
+        " return [w.scrollWidth, w.clientWidth]; })()"
+    )
+    assert table[0] <= table[1], f"the equity table needs {table[0]} px, has {table[1]}"
     context.close()
 
 

@@ -186,23 +186,25 @@ async function busy(indicator, buttons, work) {
 function renderEquity(result) {
   const split = result.players.some((p) => p.hi !== undefined);
   const sampled = result.method === "monte-carlo";
-  const head = ["#", "Hand / range", "Equity", "Win", "Tie"];
+  const head = ["#", "Hand / range", "Equity", "Win", "Tie", "Tie eq."];
   if (split) head.push("Hi", "Lo", "Scoop");
   if (sampled) head.push("± stderr");
   head.push("Combos");
   const table = $("#equity-table");
+  const optional = new Set(["#", "Tie eq."]); // left out on a phone-sized screen
   table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, i) =>
-    el("th", { class: i === 1 ? "hand" : null, scope: "col", text: h })))));
+    el("th", { class: i === 1 ? "hand" : optional.has(h) ? "opt" : null, scope: "col", text: h })))));
   const body = el("tbody");
   result.players.forEach((p, i) => {
     const bar = el("div", { class: "bar" }, el("i", { style: `width:${(p.equity * 100).toFixed(2)}%` }),
       el("b", { text: pct(p.equity) }));
     const cells = [
-      el("td", { text: String(i + 1) }),
+      el("td", { class: "opt", text: String(i + 1) }),
       el("td", { class: "hand", title: p.input, text: p.input }),
       el("td", { class: "equity", "data-player": String(i + 1) }, bar),
       el("td", { text: pct(p.win) }),
       el("td", { text: pct(p.tie) }),
+      el("td", { class: "opt", text: pct(p.tie_equity) }),
     ];
     if (split) for (const key of ["hi", "lo", "scoop"]) cells.push(el("td", { text: pct(p[key] || 0) }));
     if (sampled) cells.push(el("td", { text: pct(p.stderr, 3) }));
