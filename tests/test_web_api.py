@@ -239,6 +239,20 @@ def test_a_long_request_does_not_block_short_ones(client: TestClient) -> None:
     assert finished["short"] < finished["long"]
 
 
+def test_a_request_that_finds_every_worker_busy_gets_a_503() -> None:
+    with TestClient(create_app(Settings(workers=1, max_seconds=5.0))) as single:
+        long_body = {"players": ["AK", "QQ"], "method": "mc", "trials": 10**12, "time_limit": 4}
+        thread = threading.Thread(target=single.post, args=("/api/equity",),
+                                  kwargs={"json": long_body})  # fmt: skip
+        thread.start()
+        time.sleep(0.5)
+        body = {"players": ["AhAs", "KdKc"], "time_limit": 0.1}
+        r = single.post("/api/equity", json=body)
+        thread.join()
+        assert r.status_code == 503 and r.json()["error"]["type"] == "Busy"
+        assert single.post("/api/equity", json=body).status_code == 200
+
+
 # ---- the page and the layering ----------------------------------------------------------------
 
 
