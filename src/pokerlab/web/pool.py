@@ -9,6 +9,9 @@ Limits: a task gets ``timeout`` seconds (the caller passes the request's time li
 the server); a worker still busy after that is killed and replaced, so no request can hold a core
 for longer than the server allows. Waiting for a free worker is bounded the same way.
 
+Workers are started with ``spawn``, which imports the main module again: a script that builds
+the app itself needs the usual ``if __name__ == "__main__":`` guard.
+
 The pool lives on the server's event loop: a request waiting for a worker or for its answer holds
 no thread, so fifty waiting requests cost nothing while the cheap routes keep answering.
 """
@@ -121,7 +124,10 @@ class WorkerPool:
         if not parent.poll(_START_TIMEOUT):
             worker.kill()
             raise WorkerCrashed("a worker did not start in time")
-        status, detail = parent.recv()
+        try:
+            status, detail = parent.recv()
+        except EOFError:
+            status, detail = "crash", f"the worker exited with status {process.exitcode}"
         if status != "ready":
             worker.kill()
             raise WorkerCrashed(f"a worker failed to start:\n{detail}")

@@ -98,7 +98,9 @@ function renderPlayers(values) {
     const input = el("input", {
       name, value, spellcheck: "false",
       "aria-label": `Player ${i + 1} hand or range`,
-      placeholder: game.ranges ? (i === 0 ? "AhAs" : "QQ+,AKs or random") : `${game.hole_cards} cards, e.g. ${i === 0 ? "As Ks | Qd" : "8h 8c | 2d"}`,
+      placeholder: game.ranges ? (i === 0 ? "AhAs" : "QQ+,AKs or random")
+        : game.is_stud ? `up to ${game.hole_cards} known cards, e.g. ${i === 0 ? "As Ks | Qd" : "8h 8c | 2d"}`
+          : `${game.hole_cards} cards`,
     });
     input.value = value;
     const row = el("div", { class: "player" },
@@ -127,6 +129,8 @@ function selectGame(name) {
   const values = playerValues();
   while (values.length < 2) values.push("");
   renderPlayers(values.slice(0, game.max_players));
+  const hint = $("#players-hint");
+  hint.textContent = game.ranges ? hint.dataset.ranges : hint.dataset.hands;
   $("#board-row").hidden = game.is_stud;
   $("#show-outs").hidden = game.is_stud;
   clearErrors(equityForm());
@@ -428,7 +432,8 @@ function renderDraw(advice) {
   if (withEquity) head.push("Equity", "Win", "Tie");
   head.push("Score");
   const table = $("#draw-table");
-  table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))));
+  table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, j) =>
+    el("th", { scope: "col", class: j === 1 || j === 2 ? "hand" : null, text: h })))));
   const body = el("tbody");
   advice.choices.slice(0, 8).forEach((c, i) => {
     const cells = [String(i + 1), c.keep.join(" ") || "—", c.discard.join(" ") || "—", count(c.draws)];
