@@ -4,7 +4,7 @@ These functions run inside the worker processes of :mod:`pokerlab.web.pool` (equ
 advice) or in the server itself (ranges, evaluation, games), and they import neither FastAPI nor
 the CLI. Each answers exactly what the matching ``pokerlab ... --json`` command prints.
 
-Every task takes ``limit``, the seconds the server allows it: an equity run is told to stop
+The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
 there (Monte Carlo through its time limit, an exact run through cancellation); the pool kills a
 worker whose task outlives it (outs and draw advice cannot be interrupted from inside).
 """
