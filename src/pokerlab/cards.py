@@ -231,8 +231,13 @@ def cards_from_mask(mask: int) -> list[Card]:
     return [_ALL_CARDS[code] for code in range(CARD_COUNT) if mask >> code & 1]
 
 
-def ensure_distinct(groups: Mapping[str, Sequence[int]]) -> None:
+def ensure_distinct(
+    groups: Mapping[str, Sequence[int]], fields: Mapping[str, str] | None = None
+) -> None:
     """Raise :class:`DuplicateCardError` if any card appears twice across named groups.
+
+    ``fields`` maps a group's name to the argument it came from; the error's ``field`` is that of
+    the group where the card turns up the second time.
 
     >>> ensure_distinct({"player 1": parse_cards("AsKs"), "the board": parse_cards("Qs As 2d")})
     Traceback (most recent call last):
@@ -245,5 +250,8 @@ def ensure_distinct(groups: Mapping[str, Sequence[int]]) -> None:
             code = int(c)
             if code in owner:
                 where = f"in {owner[code]} and in {name}" if owner[code] != name else f"in {name}"
-                raise DuplicateCardError(f"card '{_ALL_CARDS[code]}' is used twice: {where}")
+                raise DuplicateCardError(
+                    f"card '{_ALL_CARDS[code]}' is used twice: {where}",
+                    field=(fields or {}).get(name),
+                )
             owner[code] = name

@@ -14,10 +14,23 @@ matching builtin, so ``except ValueError`` keeps working for callers who do not 
     └── CancelledError(RuntimeError)   a long computation stopped by its caller
 
 Messages name the input that is wrong and say what would be right, e.g.
-``invalid card 'Xs' at position 1: rank must be one of 23456789TJQKA``.
+``invalid card 'Xs' at position 1: rank must be one of 23456789TJQKA``. Where the public function
+knows which of its arguments is at fault, the error's ``field`` names it (``"board"``,
+``"dead"``, ``"players.1"`` for the second player, ``"trials"`` ...), so a form can show the
+message next to that input; :func:`blame` sets it.
+
+>>> try:
+...     with blame("board"):
+...         raise CardError("invalid card 'Xs'")
+... except CardError as exc:
+...     exc.field
+'board'
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 __all__ = [
     "CancelledError",
@@ -28,11 +41,19 @@ __all__ = [
     "PokerlabError",
     "RangeError",
     "TooLargeError",
+    "blame",
 ]
 
 
 class PokerlabError(Exception):
-    """Base class of every error pokerlab raises on purpose."""
+    """Base class of every error pokerlab raises on purpose.
+
+    ``field``: the argument of the public function the error is about (``None`` when unknown or
+    when it concerns the request as a whole)."""
+
+    def __init__(self, *args: object, field: str | None = None) -> None:
+        super().__init__(*args)
+        self.field = field
 
 
 class CardError(PokerlabError, ValueError):
@@ -61,3 +82,15 @@ class TooLargeError(PokerlabError, ValueError):
 
 class CancelledError(PokerlabError, RuntimeError):
     """A long computation that its caller cancelled."""
+
+
+@contextmanager
+def blame(field: str) -> Iterator[None]:
+    """Name ``field`` as the cause of a :class:`PokerlabError` raised inside the block, unless a
+    more precise ``field`` was already set deeper down."""
+    try:
+        yield
+    except PokerlabError as exc:
+        if exc.field is None:
+            exc.field = field
+        raise

@@ -54,7 +54,7 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
 )
-from pokerlab.errors import CardError, EmptyRangeError, GameError, TooLargeError
+from pokerlab.errors import CardError, EmptyRangeError, GameError, TooLargeError, blame
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
 from pokerlab.evaluation.high import HandCategory
@@ -373,29 +373,41 @@ def sample_equities(
 def _validate(
     hand: CardsLike, dead: CardsLike, vs: Sequence[str | Opponent] | str | None
 ) -> tuple[list[Card], list[Card], list[Opponent]]:
-    cards = parse_cards(hand)
+    with blame("hand"):
+        cards = parse_cards(hand)
     if len(cards) != 5:
-        raise CardError(f"a draw hand needs exactly 5 cards, got {len(cards)}")
-    dead_cards = parse_cards(dead)
+        raise CardError(f"a draw hand needs exactly 5 cards, got {len(cards)}", field="hand")
+    with blame("dead"):
+        dead_cards = parse_cards(dead)
     specs = [vs] if isinstance(vs, str) else list(vs or ())
-    opponents = [parse_opponent(o) if isinstance(o, str) else o for o in specs]
+    opponents = []
+    for i, o in enumerate(specs):
+        with blame(f"vs.{i}"):
+            opponents.append(parse_opponent(o) if isinstance(o, str) else o)
     groups: dict[str, Sequence[int]] = {"the hand": cards, "the dead cards": dead_cards}
+    fields = {"the hand": "hand", "the dead cards": "dead"}
     for i, o in enumerate(opponents):
         if o.hands is not None and len(o.hands) == 1:
             groups[f"opponent {i + 1}"] = o.hands[0]
-    ensure_distinct(groups)
+            fields[f"opponent {i + 1}"] = f"vs.{i}"
+    ensure_distinct(groups, fields)
     known = cards_to_mask([*cards, *dead_cards])
     for i, o in enumerate(opponents):
         if o.hands is not None:
             for h in o.hands:
                 if len(set(h)) != 5:
-                    raise CardError(f"opponent {i + 1}'s hand '{format_cards(h)}' repeats a card")
+                    raise CardError(
+                        f"opponent {i + 1}'s hand '{format_cards(h)}' repeats a card",
+                        field=f"vs.{i}",
+                    )
             kept = tuple(h for h in o.hands if not cards_to_mask(h) & known)
             if not kept:
-                raise EmptyRangeError(f"opponent {i + 1}'s hands all use a known card")
+                raise EmptyRangeError(
+                    f"opponent {i + 1}'s hands all use a known card", field=f"vs.{i}"
+                )
             opponents[i] = Opponent(kept, o.strategy)
     if 10 + len(dead_cards) + 10 * len(opponents) > 52:
-        raise GameError("not enough cards left for every player to draw five")
+        raise GameError("not enough cards left for every player to draw five", field="vs")
     return cards, dead_cards, opponents
 
 
@@ -483,13 +495,15 @@ def advise(
     (refused when too large), ``"mc"`` or ``"auto"`` (exact when it takes up to about 10**8
     evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals)."""
     started = time.perf_counter()
-    t = game_tables(game)
+    with blame("game"):
+        t = game_tables(game)
     cards, dead_cards, opponents = _validate(hand, dead, vs)
-    goal_index = None if goal is None else _parse_goal(t, goal)
+    with blame("goal"):
+        goal_index = None if goal is None else _parse_goal(t, goal)
     if method not in ("auto", "exact", "mc"):
-        raise GameError(f"unknown method '{method}': use auto, exact or mc")
+        raise GameError(f"unknown method '{method}': use auto, exact or mc", field="method")
     if trials is not None and trials < 1:
-        raise GameError(f"trials must be at least 1, got {trials}")
+        raise GameError(f"trials must be at least 1, got {trials}", field="trials")
     known = [h for o in opponents if o.hands is not None and len(o.hands) == 1 for h in o.hands]
     view = _free(cards_to_mask([*cards, *dead_cards, *(c for h in known for c in h)]))
     hist = _histograms(np.array(cards, np.uint8), view, t)

@@ -183,11 +183,12 @@ def outs(
     """The outs report for hands or ranges on a flop (3 cards) or turn (4 cards) board."""
     problem = prepare(players, board, dead, game)
     if problem.game.is_stud:
-        raise GameError(f"outs need a board game; {problem.game.title} has no board")
+        raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")
     if len(problem.board) not in (3, 4):
         raise GameError(
             f"outs need a flop (3 cards) or a turn (4 cards), got a board of "
-            f"{len(problem.board)} cards"
+            f"{len(problem.board)} cards",
+            field="board",
         )
     deck, counts = _runout_counts(problem)
     cards = [Card(c) for c in deck]

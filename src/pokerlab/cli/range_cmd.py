@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from pokerlab.cards import format_cards
 from pokerlab.cli.output import console, emit_json
-from pokerlab.ranges import Range
+from pokerlab.ranges import Range, range_report
 
 __all__ = ["range_command"]
 
@@ -22,27 +20,6 @@ def _cell_style(fraction: float) -> str:
     if fraction > 0.0:
         return "black on orange3"
     return "grey50"
-
-
-def _payload(text: str, value: Range, dead: str | None, list_combos: bool) -> dict[str, Any]:
-    payload: dict[str, Any] = {
-        "input": text,
-        "canonical": value.to_string(),
-        "combos": value.combo_count,
-        "percent": value.percent,
-        "weighted_combos": value.weighted_combos,
-        "grid": [
-            [{"class": name, "fraction": fraction} for name, fraction in row]
-            for row in value.grid()
-        ],
-    }
-    if dead is not None:
-        payload["dead"] = dead
-    if list_combos:
-        payload["list"] = [
-            {"combo": format_cards(combo), "weight": weight} for combo, weight in value.items()
-        ]
-    return payload
 
 
 @click.command("range")
@@ -63,12 +40,12 @@ def range_command(text: str, dead: str | None, list_combos: bool, as_json: bool)
     Notation: QQ+, 99-22, AKs, AKo, AK, A2s+, KTo-K7o, T9s-54s, AcKd, random, 15%, 5%-10%,
     weights AQs:0.5 or AQs@50 (the last mention of a combo wins).
     """
+    if as_json:
+        emit_json(range_report(text, dead, list_combos))
+        return
     value = Range(text)
     if dead is not None:
         value = value.remove(dead)
-    if as_json:
-        emit_json(_payload(text, value, dead, list_combos))
-        return
     from rich.table import Table
     from rich.text import Text
 

@@ -66,7 +66,9 @@ def equity(
 
     started = time.perf_counter()
     if method not in ("auto", "exact", "monte-carlo", "mc"):
-        raise GameError(f"unknown method '{method}': use auto, exact or monte-carlo")
+        raise GameError(
+            f"unknown method '{method}': use auto, exact or monte-carlo", field="method"
+        )
     problem = prepare(players, board, dead, game)
     estimate = estimate_seconds(problem)
     wants_mc = method in ("monte-carlo", "mc")
@@ -74,7 +76,8 @@ def equity(
         raise TooLargeError(
             f"exact enumeration is too large: about {estimate:,.0f} s of work "
             f"({'x'.join(str(s) for s in problem.sizes)} combos per player); use Monte Carlo "
-            "(--mc, method='monte-carlo') with a target standard error"
+            "(--mc, method='monte-carlo') with a target standard error",
+            field="method",
         )
     run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
     stopped: StopReason = "complete"

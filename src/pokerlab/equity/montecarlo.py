@@ -37,13 +37,19 @@ class Stopping:
 
     def __post_init__(self) -> None:
         if self.trials is None and self.stderr is None and self.time_limit is None:
-            raise GameError("Monte Carlo needs a stopping rule: trials, stderr or a time limit")
+            raise GameError(
+                "Monte Carlo needs a stopping rule: trials, stderr or a time limit", field="trials"
+            )
         if self.trials is not None and self.trials < 1:
-            raise GameError(f"trials must be at least 1, got {self.trials}")
+            raise GameError(f"trials must be at least 1, got {self.trials}", field="trials")
         if self.stderr is not None and not 0 < self.stderr < 1:
-            raise GameError(f"target stderr must be between 0 and 1, got {self.stderr}")
+            raise GameError(
+                f"target stderr must be between 0 and 1, got {self.stderr}", field="stderr"
+            )
         if self.time_limit is not None and not self.time_limit > 0:
-            raise GameError(f"time limit must be positive, got {self.time_limit}")
+            raise GameError(
+                f"time limit must be positive, got {self.time_limit}", field="time_limit"
+            )
 
 
 def alias_tables(

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, cards_to_mask, ensure_distinct, format_cards, parse_cards
-from pokerlab.errors import EmptyRangeError, GameError, RangeError
+from pokerlab.errors import EmptyRangeError, GameError, RangeError, blame
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 
@@ -134,7 +134,8 @@ def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
     if not keep.any():
         raise EmptyRangeError(
             f"player {index + 1} ('{h.text}'): no hand of the range is left once the board and "
-            "dead cards are removed"
+            "dead cards are removed",
+            field=f"players.{index}",
         )
     return _Holdings(h.text, h.combos[keep], h.weights[keep])
 
@@ -146,25 +147,37 @@ def prepare(
     game: str | Game = "holdem",
 ) -> Problem:
     """Validate a request and build its :class:`Problem`."""
-    spec = get_game(game)
+    with blame("game"):
+        spec = get_game(game)
     if isinstance(players, str | Range):
-        raise GameError("players must be a list of hands or ranges, one per player")
-    board_cards = parse_cards(board)
-    dead_cards = parse_cards(dead)
-    spec.check_board(len(board_cards))
-    spec.check_players(len(players), len(dead_cards))
-    if spec.name == "holdem":
-        parsed = [_holdem_holdings(p, i) for i, p in enumerate(players)]
-    else:
-        parsed = [_game_holdings(p, i, spec) for i, p in enumerate(players)]
+        raise GameError(
+            "players must be a list of hands or ranges, one per player", field="players"
+        )
+    with blame("board"):
+        board_cards = parse_cards(board)
+    with blame("dead"):
+        dead_cards = parse_cards(dead)
+    with blame("board"):
+        spec.check_board(len(board_cards))
+    with blame("players"):
+        spec.check_players(len(players), len(dead_cards))
+    parsed = []
+    for i, p in enumerate(players):
+        with blame(f"players.{i}"):
+            if spec.name == "holdem":
+                parsed.append(_holdem_holdings(p, i))
+            else:
+                parsed.append(_game_holdings(p, i, spec))
     groups: dict[str, list[int]] = {
         "the board": [int(c) for c in board_cards],
         "the dead cards": [int(c) for c in dead_cards],
     }
+    fields = {"the board": "board", "the dead cards": "dead"}
     for i, h in enumerate(parsed):
         if h.is_exact:
             groups[f"player {i + 1}'s hand"] = [int(c) for c in h.combos[0]]
-    ensure_distinct(groups)
+            fields[f"player {i + 1}'s hand"] = f"players.{i}"
+    ensure_distinct(groups, fields)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
     parsed = [_remove_known(h, known_mask, i) for i, h in enumerate(parsed)]
     width = max(h.combos.shape[1] for h in parsed)
@@ -188,7 +201,8 @@ def prepare(
     if not _has_joint_holding(problem):
         raise EmptyRangeError(
             "no deal is possible: every way of giving each player a hand from its range uses "
-            "some card twice"
+            "some card twice",
+            field="players",
         )
     return problem
 

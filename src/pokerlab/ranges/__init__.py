@@ -19,6 +19,7 @@ from pokerlab.ranges.holdem import (
     OrderedClass,
     Range,
     hand_ordering,
+    range_report,
 )
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "OrderedClass",
     "Range",
     "hand_ordering",
+    "range_report",
 ]

@@ -87,7 +87,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import CardError, EmptyRangeError, RangeError
+from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame
 from pokerlab.ranges._combos import (
     CLASS_COMBOS,
     CLASS_NAMES,
@@ -100,7 +100,15 @@ from pokerlab.ranges._format import format_weights
 from pokerlab.ranges._order import OrderedClass, hand_ordering
 from pokerlab.ranges._parse import parse_weights
 
-__all__ = ["COMBO_COUNT", "Combo", "ComboLike", "OrderedClass", "Range", "hand_ordering"]
+__all__ = [
+    "COMBO_COUNT",
+    "Combo",
+    "ComboLike",
+    "OrderedClass",
+    "Range",
+    "hand_ordering",
+    "range_report",
+]
 
 Combo: TypeAlias = tuple[Card, Card]
 ComboLike: TypeAlias = str | Sequence[int | str | Card]
@@ -368,3 +376,50 @@ class Range:
         """
         cells = [(name, have / total) for name, (have, total) in self.classes().items()]
         return [cells[row * GRID_SIZE : (row + 1) * GRID_SIZE] for row in range(GRID_SIZE)]
+
+    # --- JSON ------------------------------------------------------------------------------
+
+    def to_dict(self, list_combos: bool = False) -> dict[str, Any]:
+        """JSON-ready summary: canonical text, combos, percent, weighted combos, the 13x13 grid
+        (and every combo with its weight when ``list_combos``).
+
+        >>> d = Range("QQ+,AKs").to_dict()
+        >>> d["canonical"], d["combos"], d["grid"][0][1]
+        ('QQ+,AKs', 22, {'class': 'AKs', 'fraction': 1.0})
+        """
+        out: dict[str, Any] = {
+            "canonical": self.to_string(),
+            "combos": self.combo_count,
+            "percent": self.percent,
+            "weighted_combos": self.weighted_combos,
+            "grid": [
+                [{"class": name, "fraction": fraction} for name, fraction in row]
+                for row in self.grid()
+            ],
+        }
+        if list_combos:
+            out["list"] = [
+                {"combo": format_cards(combo), "weight": weight} for combo, weight in self.items()
+            ]
+        return out
+
+
+def range_report(text: str, dead: str | None = None, list_combos: bool = False) -> dict[str, Any]:
+    """What ``pokerlab range --json`` prints (and the web API answers): the input, then
+    :meth:`Range.to_dict` of the range without the combos that touch ``dead``.
+
+    Errors name the argument at fault (``field``: ``"range"`` or ``"dead"``).
+
+    >>> range_report("AA", dead="As")["combos"]
+    3
+    """
+    with blame("range"):
+        value = Range(text)
+    if dead is not None:
+        with blame("dead"):
+            value = value.remove(dead)
+    out: dict[str, Any] = {"input": text}
+    out.update(value.to_dict(list_combos))
+    if dead is not None:
+        out["dead"] = dead
+    return out

@@ -1,0 +1,123 @@
+"""Request and error bodies of the JSON API (pydantic models; they make the OpenAPI schema).
+
+Field names are the keyword arguments of the library functions, so an error's ``field`` (see
+:mod:`pokerlab.errors`) names the request field to show it next to. The models bound sizes (text
+lengths, list lengths, numbers) so that no request can ask for unbounded parsing; everything about
+poker (what a card, range or game is) is left to the library and its messages.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "DrawRequest",
+    "EquityRequest",
+    "ErrorBody",
+    "ErrorDetail",
+    "EvaluateRequest",
+    "OutsRequest",
+    "RangeRequest",
+]
+
+Cards = Annotated[
+    str,
+    Field(max_length=200, description="Cards, e.g. 'Qh7c2d' or 'Qh 7c 2d'.", examples=["Qh7c2d"]),
+]
+HandOrRange = Annotated[
+    str,
+    Field(max_length=2000, description="A hand ('AhAs') or, in hold'em, a range ('QQ+,AKs')."),
+]
+GameName = Annotated[str, Field(max_length=40, description="A game name from GET /api/games.")]
+TimeLimit = Annotated[
+    float | None,
+    Field(
+        default=None,
+        gt=0,
+        le=3600,
+        allow_inf_nan=False,
+        description="Seconds this request may compute (capped by the server's limit).",
+    ),
+]
+Seed = Annotated[int | None, Field(default=None, ge=0, le=2**63 - 1)]
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class EquityRequest(_Request):
+    """``pokerlab equity``: equity of each player."""
+
+    game: GameName = "holdem"
+    players: list[HandOrRange] = Field(
+        max_length=52,
+        description="One hand or range per player.",
+        examples=[["AhAs", "KdKc"], ["AsKs", "QQ+,AKs", "random"]],
+    )
+    board: Cards = ""
+    dead: Cards = ""
+    method: Literal["auto", "exact", "monte-carlo", "mc"] = "auto"
+    trials: int | None = Field(default=None, ge=1, le=10**12, description="Monte Carlo deals.")
+    stderr: float | None = Field(
+        default=None, gt=0, lt=1, allow_inf_nan=False, description="Monte Carlo target stderr."
+    )
+    time_limit: TimeLimit = None
+    seed: Seed = None
+
+
+class OutsRequest(_Request):
+    """``pokerlab outs``: winning, tying and losing next cards on a flop or turn."""
+
+    game: GameName = "holdem"
+    players: list[HandOrRange] = Field(max_length=52, examples=[["9h8h", "AsKd"]])
+    board: Cards = Field(examples=["Th7c2hKs", "Th7c2h"])
+    dead: Cards = ""
+    time_limit: TimeLimit = None
+
+
+class DrawRequest(_Request):
+    """``pokerlab draw advise``: the 32 keep/discard choices of a five-card hand."""
+
+    hand: Cards = Field(examples=["Jh Jd 7c 4s 2h"])
+    vs: list[Annotated[str, Field(max_length=2000)]] = Field(
+        default_factory=list,
+        max_length=9,
+        description="Opponents: 'random', a hand, hands joined by '|'; ':rules' or ':random' "
+        "after it for how it draws.",
+    )
+    dead: Cards = ""
+    game: str = Field(default="high", max_length=20, description="'high' or '2-7'.")
+    goal: str | None = Field(default=None, max_length=40)
+    method: Literal["auto", "exact", "mc"] = "auto"
+    trials: int | None = Field(default=None, ge=1, le=10**9)
+    seed: Seed = None
+    time_limit: TimeLimit = None
+
+
+class RangeRequest(_Request):
+    """``pokerlab range``: combos, percent, canonical text and grid of a hold'em range."""
+
+    text: str = Field(
+        alias="range", max_length=5000, description="A hold'em range.", examples=["QQ+,AKs,A5s:0.5"]
+    )
+    dead: Cards | None = None
+    list_combos: bool = Field(default=False, alias="list", description="List every combo.")
+
+
+class EvaluateRequest(_Request):
+    """``pokerlab eval``: the value of a 5, 6 or 7-card high hand."""
+
+    cards: Cards = Field(examples=["Kh Kd Ks 4c 4d 2s 7h"])
+
+
+class ErrorDetail(BaseModel):
+    type: str = Field(description="The error's class, e.g. CardError, RangeError.")
+    message: str = Field(description="What is wrong and what would be right.")
+    field: str | None = Field(description="The request field at fault ('board', 'players.1').")
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail

@@ -1,0 +1,504 @@
+// pokerlab's simulator page: plain JavaScript, no dependencies, no build step.
+// The page holds no poker logic: games, ranges, equities and outs all come from the JSON API,
+// and every error message is the library's, shown next to the field it names.
+"use strict";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+const state = { games: [], game: null, gridNames: null };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+const pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+const count = (n) => Number(n).toLocaleString("en-US");
+
+class ApiError extends Error {
+  constructor(message, field, status) {
+    super(message);
+    this.field = field;
+    this.status = status;
+  }
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch (_) { data = null; }
+  if (!response.ok) {
+    const error = data && data.error ? data.error : { message: `HTTP ${response.status}`, field: null };
+    throw new ApiError(error.message, error.field, response.status);
+  }
+  return data;
+}
+
+// ---- errors next to their fields -------------------------------------------------------
+
+function clearErrors(form) {
+  for (const p of $$(".field-error", form)) p.textContent = "";
+  for (const input of $$(".invalid", form)) input.classList.remove("invalid");
+  const general = $(".form-error", form);
+  if (general) general.textContent = "";
+}
+
+function showError(form, error) {
+  const field = error.field || "";
+  const candidates = field ? [field, field.split(".")[0]] : [];
+  for (const name of candidates) {
+    const slot = $(`[data-error-for="${name}"]`, form);
+    if (slot) {
+      slot.textContent = error.message;
+      const input = $(`[name="${name}"]`, form);
+      if (input) { input.classList.add("invalid"); input.focus(); }
+      return;
+    }
+  }
+  $(".form-error", form).textContent = error.message;
+}
+
+// A number typed in a box goes to the server as a number; anything else goes as typed so the
+// server's validation names the field.
+function numberOrText(text, scale = 1) {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value * scale : trimmed;
+}
+
+// ---- games and players -----------------------------------------------------------------
+
+const equityForm = () => $("#equity-form");
+
+function playerInputs() {
+  return $$("#players input");
+}
+
+function renderPlayers(values) {
+  const game = state.game;
+  const box = $("#players");
+  box.replaceChildren();
+  values.forEach((value, i) => {
+    const name = `players.${i}`;
+    const input = el("input", {
+      name, value, spellcheck: "false",
+      "aria-label": `Player ${i + 1} hand or range`,
+      placeholder: game.ranges ? (i === 0 ? "AhAs" : "QQ+,AKs or random")
+        : game.is_stud ? `up to ${game.hole_cards} known cards, e.g. ${i === 0 ? "As Ks | Qd" : "8h 8c | 2d"}`
+          : `${game.hole_cards} cards`,
+    });
+    input.value = value;
+    const row = el("div", { class: "player" },
+      el("span", { class: "num", text: String(i + 1), "aria-hidden": "true" }),
+      input,
+      game.ranges
+        ? el("button", { type: "button", class: "icon grid-btn", title: "Pick a range on the grid",
+            "aria-label": `Range grid for player ${i + 1}`, text: "▦", onclick: () => openGrid(i) })
+        : el("span"),
+      el("button", { type: "button", class: "icon remove", text: "×", title: "Remove this player",
+        "aria-label": `Remove player ${i + 1}`, disabled: values.length <= 2,
+        onclick: () => { const v = playerValues(); v.splice(i, 1); renderPlayers(v); } }),
+      el("p", { class: "field-error", "data-error-for": name }));
+    box.append(row);
+  });
+  $("#add-player").disabled = values.length >= game.max_players;
+}
+
+function playerValues() {
+  return playerInputs().map((input) => input.value);
+}
+
+function selectGame(name) {
+  state.game = state.games.find((g) => g.name === name) || state.games[0];
+  const game = state.game;
+  const values = playerValues();
+  while (values.length < 2) values.push("");
+  renderPlayers(values.slice(0, game.max_players));
+  const hint = $("#players-hint");
+  hint.textContent = game.ranges ? hint.dataset.ranges : hint.dataset.hands;
+  $("#board-row").hidden = game.is_stud;
+  $("#show-outs").hidden = game.is_stud;
+  clearErrors(equityForm());
+}
+
+async function loadGames() {
+  const data = await api("/api/games");
+  state.games = data.games;
+  const select = $("#game");
+  select.replaceChildren(...state.games.map((g) => el("option", { value: g.name, text: g.title })));
+  select.value = "holdem";
+  state.game = state.games.find((g) => g.name === select.value) || state.games[0];
+  select.value = state.game.name;
+  renderPlayers(["", ""]);
+  selectGame(state.game.name);
+}
+
+function methodValue() {
+  return $('input[name="method"]:checked', equityForm()).value;
+}
+
+function updateMethod() {
+  const exact = methodValue() === "exact";
+  for (const id of ["trials", "stderr"]) $(`#${id}`).disabled = exact;
+}
+
+function equityBody() {
+  const body = {
+    game: state.game.name,
+    players: playerValues(),
+    board: state.game.is_stud ? "" : $("#board").value,
+    dead: $("#dead").value,
+    method: methodValue(),
+  };
+  const extra = {
+    trials: numberOrText($("#trials").value),
+    stderr: numberOrText($("#stderr").value, 0.01),
+    time_limit: numberOrText($("#time_limit").value),
+    seed: numberOrText($("#seed").value),
+  };
+  if (body.method === "exact") { delete extra.trials; delete extra.stderr; }
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) body[key] = value;
+  return body;
+}
+
+async function busy(indicator, buttons, work) {
+  $(indicator).hidden = false;
+  for (const b of buttons) $(b).disabled = true;
+  try { await work(); } finally {
+    $(indicator).hidden = true;
+    for (const b of buttons) $(b).disabled = false;
+  }
+}
+
+// ---- equity ------------------------------------------------------------------------------
+
+function renderEquity(result) {
+  const split = result.players.some((p) => p.hi !== undefined);
+  const sampled = result.method === "monte-carlo";
+  const head = ["#", "Hand / range", "Equity", "Win", "Tie", "Tie eq."];
+  if (split) head.push("Hi", "Lo", "Scoop");
+  if (sampled) head.push("± stderr");
+  head.push("Combos");
+  const table = $("#equity-table");
+  const optional = new Set(["#", "Tie eq."]); // left out on a phone-sized screen
+  table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, i) =>
+    el("th", { class: i === 1 ? "hand" : optional.has(h) ? "opt" : null, scope: "col", text: h })))));
+  const body = el("tbody");
+  result.players.forEach((p, i) => {
+    const bar = el("div", { class: "bar" }, el("i", { style: `width:${(p.equity * 100).toFixed(2)}%` }),
+      el("b", { text: pct(p.equity) }));
+    const cells = [
+      el("td", { class: "opt", text: String(i + 1) }),
+      el("td", { class: "hand", title: p.input, text: p.input }),
+      el("td", { class: "equity", "data-player": String(i + 1) }, bar),
+      el("td", { text: pct(p.win) }),
+      el("td", { text: pct(p.tie) }),
+      el("td", { class: "opt", text: pct(p.tie_equity) }),
+    ];
+    if (split) for (const key of ["hi", "lo", "scoop"]) cells.push(el("td", { text: pct(p[key] || 0) }));
+    if (sampled) cells.push(el("td", { text: pct(p.stderr, 3) }));
+    cells.push(el("td", { text: count(p.combos) }));
+    body.append(el("tr", {}, ...cells));
+  });
+  table.append(body);
+  const how = sampled
+    ? `Monte Carlo: ${count(result.samples)} deals sampled, stopped by ${result.stopped}`
+    : `Exact: ${count(result.samples)} deals enumerated`;
+  const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`]
+    .filter(Boolean).join(", ");
+  $("#equity-summary").textContent =
+    `${how} in ${result.seconds.toFixed(3)} s${where ? ` · ${where}` : ""}.`;
+  $("#results").hidden = false;
+}
+
+async function simulate(event) {
+  event.preventDefault();
+  const form = equityForm();
+  clearErrors(form);
+  await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
+    try {
+      renderEquity(await api("/api/equity", equityBody()));
+    } catch (error) {
+      showError(form, error);
+    }
+  });
+}
+
+// ---- outs --------------------------------------------------------------------------------
+
+function renderOuts(report) {
+  const lists = report.players;
+  const all = new Set();
+  for (const p of lists) for (const kind of ["win", "tie", "lose"]) for (const c of p[kind]) all.add(c);
+  const ranks = "AKQJT98765432";
+  const suits = "shdc";
+  const box = $("#outs-players");
+  box.replaceChildren();
+  lists.forEach((p, i) => {
+    const kindOf = new Map();
+    for (const kind of ["win", "tie", "lose"]) for (const c of p[kind]) kindOf.set(c, kind);
+    const grid = el("div", { class: "outs-grid", "data-player": String(i + 1) });
+    for (const s of suits) {
+      for (const r of ranks) {
+        const card = r + s;
+        const kind = kindOf.get(card) || "known";
+        const share = p.equity[card];
+        grid.append(el("span", {
+          class: `out ${kind}`, "data-card": card, "data-kind": kind, text: card,
+          title: share === undefined ? `${card}: already out` : `${card}: ${kind}, share ${pct(share)}`,
+        }));
+      }
+    }
+    box.append(el("div", { class: "outs-player" },
+      el("h3", {}, `Player ${i + 1} `, el("code", { text: p.input }),
+        el("span", { class: "counts",
+          text: `wins ${p.win.length} · ties ${p.tie.length} · loses ${p.lose.length}` })),
+      grid));
+  });
+  const street = report.runouts ? "turn" : "river";
+  $("#outs-title").textContent = `board ${report.board}: every ${street} card`;
+  let summary = "";
+  if (report.runouts) {
+    summary = `Over all ${count(report.runouts.total)} turn + river runouts: ` +
+      report.runouts.players.map((p, i) =>
+        `player ${i + 1} wins ${count(p.win)}, ties ${count(p.tie)}, equity ${pct(p.equity)}`).join("; ") + ".";
+  }
+  $("#outs-summary").textContent = summary;
+  $("#outs").hidden = false;
+}
+
+async function showOuts() {
+  const form = equityForm();
+  clearErrors(form);
+  const body = { game: state.game.name, players: playerValues(), board: $("#board").value,
+    dead: $("#dead").value };
+  const limit = numberOrText($("#time_limit").value);
+  if (limit !== undefined) body.time_limit = limit;
+  await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
+    try {
+      renderOuts(await api("/api/outs", body));
+    } catch (error) {
+      showError(form, error);
+    }
+  });
+}
+
+// ---- the 13x13 range grid ----------------------------------------------------------------
+
+const grid = { player: null, selected: new Set(), request: 0, text: "", painting: null };
+
+async function gridNames() {
+  if (!state.gridNames) {
+    const all = await api("/api/range", { range: "random" });
+    state.gridNames = all.grid.map((row) => row.map((cell) => cell.class));
+  }
+  return state.gridNames;
+}
+
+function paintCell(button, on) {
+  const name = button.dataset.class;
+  if (on) grid.selected.add(name); else grid.selected.delete(name);
+  button.classList.toggle("on", on);
+  button.classList.remove("partial");
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+async function refreshGridCount() {
+  const names = state.gridNames.flat().filter((n) => grid.selected.has(n));
+  const ticket = ++grid.request;
+  if (names.length === 0) {
+    grid.text = "";
+    $("#grid-combos").textContent = "0";
+    $("#grid-percent").textContent = "0.00%";
+    $("#grid-text").textContent = "";
+    return;
+  }
+  const data = await api("/api/range", { range: names.join(",") });
+  if (ticket !== grid.request) return;
+  grid.text = data.canonical;
+  $("#grid-combos").textContent = count(data.combos);
+  $("#grid-percent").textContent = `${data.percent.toFixed(2)}%`;
+  $("#grid-text").textContent = data.canonical;
+}
+
+async function openGrid(player) {
+  const form = equityForm();
+  clearErrors(form);
+  const names = await gridNames();
+  const text = playerValues()[player].trim();
+  let fractions = new Map();
+  let note = "";
+  if (text) {
+    try {
+      const data = await api("/api/range", { range: text });
+      fractions = new Map(data.grid.flat().map((cell) => [cell.class, cell.fraction]));
+      const partial = data.grid.flat().some((c) => c.fraction > 0 && c.fraction < 1);
+      if (partial || data.weighted_combos !== data.combos) {
+        note = "Half-filled cells hold single combos or weights: the grid edits whole classes, " +
+          "so using it drops those unless you select their class.";
+      }
+    } catch (error) {
+      showError(form, { message: error.message, field: `players.${player}` });
+      return;
+    }
+  }
+  grid.player = player;
+  grid.selected = new Set();
+  const box = $("#range-grid");
+  box.replaceChildren();
+  names.forEach((row, r) => row.forEach((name, c) => {
+    const f = fractions.get(name) || 0;
+    const button = el("button", {
+      type: "button", "data-class": name, text: name, role: "gridcell",
+      class: [r === c ? "pair" : "", f >= 1 ? "on" : "", f > 0 && f < 1 ? "partial" : ""].join(" ").trim(),
+      "aria-pressed": f >= 1 ? "true" : "false",
+    });
+    if (f >= 1) grid.selected.add(name);
+    box.append(button);
+  }));
+  $("#grid-player").textContent = String(player + 1);
+  $("#grid-note").textContent = note;
+  $("#grid-dialog").hidden = false;
+  await refreshGridCount();
+}
+
+function setupGrid() {
+  const box = $("#range-grid");
+  box.addEventListener("pointerdown", (event) => {
+    const button = event.target.closest("button[data-class]");
+    if (!button) return;
+    event.preventDefault();
+    grid.painting = !grid.selected.has(button.dataset.class);
+    paintCell(button, grid.painting);
+    if (box.releasePointerCapture && event.pointerId !== undefined) {
+      try { box.releasePointerCapture(event.pointerId); } catch (_) { /* not captured */ }
+    }
+  });
+  box.addEventListener("pointerover", (event) => {
+    if (grid.painting === null) return;
+    const button = event.target.closest("button[data-class]");
+    if (button) paintCell(button, grid.painting);
+  });
+  const stop = () => {
+    if (grid.painting === null) return;
+    grid.painting = null;
+    refreshGridCount();
+  };
+  document.addEventListener("pointerup", stop);
+  document.addEventListener("pointercancel", stop);
+  box.addEventListener("keydown", (event) => {
+    const button = event.target.closest("button[data-class]");
+    if (button && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      paintCell(button, !grid.selected.has(button.dataset.class));
+      refreshGridCount();
+    }
+  });
+  $("#grid-clear").addEventListener("click", () => {
+    for (const button of $$("button[data-class]", box)) paintCell(button, false);
+    refreshGridCount();
+  });
+  const close = () => { $("#grid-dialog").hidden = true; };
+  $("#grid-cancel").addEventListener("click", close);
+  $("#grid-dialog").addEventListener("click", (event) => { if (event.target.id === "grid-dialog") close(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+  $("#grid-apply").addEventListener("click", async () => {
+    await refreshGridCount();
+    playerInputs()[grid.player].value = grid.text;
+    close();
+  });
+}
+
+// ---- five-card draw ------------------------------------------------------------------------
+
+function renderDraw(advice) {
+  const withEquity = advice.method !== null;
+  const head = ["#", "Keep", "Discard", "Draws"];
+  if (withEquity) head.push("Equity", "Win", "Tie");
+  head.push("Score");
+  const table = $("#draw-table");
+  table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, j) =>
+    el("th", { scope: "col", class: j === 1 || j === 2 ? "hand" : null, text: h })))));
+  const body = el("tbody");
+  advice.choices.slice(0, 8).forEach((c, i) => {
+    const cells = [String(i + 1), c.keep.join(" ") || "—", c.discard.join(" ") || "—", count(c.draws)];
+    if (withEquity) cells.push(pct(c.equity), pct(c.win), pct(c.tie));
+    cells.push(c.score.toFixed(3));
+    body.append(el("tr", {}, ...cells.map((text, j) => el("td", { class: j === 1 || j === 2 ? "hand" : null, text }))));
+  });
+  table.append(body);
+  const best = advice.choices[0];
+  const action = best.discard.length ? `draw ${best.discard.length}` : "stand pat";
+  let summary = `Best: keep ${best.keep.join(" ") || "nothing"}, ${action}.`;
+  if (withEquity) {
+    summary += ` Equities ${advice.method === "exact" ? "exact" : `by Monte Carlo (${count(advice.samples)} deals)`}`;
+  }
+  summary += ` · ${advice.seconds.toFixed(3)} s. Score: expected percentile of the final hand.`;
+  $("#draw-summary").textContent = summary;
+  $("#draw-results").hidden = false;
+}
+
+async function advise(event) {
+  event.preventDefault();
+  const form = $("#draw-form");
+  clearErrors(form);
+  const body = {
+    hand: $("#draw-hand").value,
+    game: $("#draw-game").value,
+    dead: $("#draw-dead").value,
+    vs: $("#draw-vs").value.split("\n").map((s) => s.trim()).filter(Boolean),
+  };
+  await busy("#draw-busy", ["#advise"], async () => {
+    try {
+      renderDraw(await api("/api/draw", body));
+    } catch (error) {
+      showError(form, error);
+    }
+  });
+}
+
+// ---- wiring ------------------------------------------------------------------------------
+
+function setupTabs() {
+  for (const tab of $$(".tabs button")) {
+    tab.addEventListener("click", () => {
+      for (const other of $$(".tabs button")) {
+        const on = other === tab;
+        other.setAttribute("aria-selected", on ? "true" : "false");
+        $(`#panel-${other.dataset.tab}`).hidden = !on;
+      }
+    });
+  }
+}
+
+function start() {
+  setupTabs();
+  setupGrid();
+  $("#equity-form").addEventListener("submit", simulate);
+  $("#draw-form").addEventListener("submit", advise);
+  $("#show-outs").addEventListener("click", showOuts);
+  $("#game").addEventListener("change", (event) => selectGame(event.target.value));
+  $("#add-player").addEventListener("click", () => renderPlayers([...playerValues(), ""]));
+  for (const radio of $$('input[name="method"]')) radio.addEventListener("change", updateMethod);
+  updateMethod();
+  loadGames().then(() => { document.body.dataset.ready = "true"; }).catch((error) => {
+    $("#equity-error").textContent = `Could not load the games: ${error.message}`;
+  });
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,135 @@
+"""What each JSON route computes: a call of the public API and its ``to_dict()``, nothing more.
+
+These functions run inside the worker processes of :mod:`pokerlab.web.pool` (equity, outs, draw
+advice) or in the server itself (ranges, evaluation, games), and they import neither FastAPI nor
+the CLI. Each answers exactly what the matching ``pokerlab ... --json`` command prints.
+
+The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
+there (Monte Carlo through its time limit, an exact run through cancellation); the pool kills a
+worker whose task outlives it (outs and draw advice cannot be interrupted from inside).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from pokerlab.analysis.draw import advise
+from pokerlab.analysis.outs import outs
+from pokerlab.equity.api import DEFAULT_STDERR, equity
+from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
+from pokerlab.evaluation import evaluate
+from pokerlab.games import GAMES
+from pokerlab.ranges import range_report
+
+__all__ = ["TASKS", "error_payload", "games", "time_limit_error"]
+
+Payload = dict[str, Any]
+
+
+def error_payload(exc: PokerlabError) -> Payload:
+    """The JSON body of an error answer: the library's type, message and the field at fault."""
+    return {"error": {"type": type(exc).__name__, "message": str(exc), "field": exc.field}}
+
+
+def time_limit_error(limit: float) -> TooLargeError:
+    """The error of a request that did not finish within ``limit`` seconds."""
+    return TooLargeError(
+        f"the computation did not finish within its time limit of {limit:g} s: use Monte Carlo "
+        "with a target standard error, or a smaller problem",
+        field="time_limit",
+    )
+
+
+def run_equity(
+    *,
+    players: list[str],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    stderr: float | None,
+    time_limit: float | None,
+    seed: int | None,
+    limit: float,
+) -> Payload:
+    """``pokerlab equity --json``. Monte Carlo stops at ``time_limit`` (at most ``limit``); with
+    no stopping rule it targets the library's default standard error, as the CLI does."""
+    budget = limit if time_limit is None else min(time_limit, limit)
+    if trials is None and stderr is None:
+        stderr = DEFAULT_STDERR
+    deadline = time.monotonic() + budget
+    try:
+        result = equity(
+            players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
+            trials=trials, stderr=stderr, time_limit=budget, seed=seed,
+            cancel=lambda: time.monotonic() > deadline,
+        )  # fmt: skip
+    except CancelledError:
+        raise time_limit_error(budget) from None
+    return result.to_dict()
+
+
+def run_outs(*, players: list[str], board: str, dead: str, game: str, limit: float) -> Payload:
+    """``pokerlab outs --json``."""
+    return outs(players, board=board, dead=dead, game=game).to_dict()
+
+
+def run_draw(
+    *,
+    hand: str,
+    vs: list[str],
+    dead: str,
+    game: str,
+    goal: str | None,
+    method: str,
+    trials: int | None,
+    seed: int | None,
+    limit: float,
+) -> Payload:
+    """``pokerlab draw advise --json``."""
+    advice = advise(
+        hand, dead=dead, vs=vs, game=game, goal=goal, method=method,  # type: ignore[arg-type]
+        trials=trials, seed=seed,
+    )  # fmt: skip
+    return advice.to_dict()
+
+
+def run_range(*, range: str, dead: str | None, list: bool) -> Payload:
+    """``pokerlab range --json``."""
+    return range_report(range, dead, list)
+
+
+def run_evaluate(*, cards: str) -> Payload:
+    """``pokerlab eval --json``."""
+    with blame("cards"):
+        return evaluate(cards).to_dict()
+
+
+def games() -> Payload:
+    """Every game pokerlab knows, as data (the page builds its game menu from this)."""
+    return {
+        "games": [
+            {
+                **asdict(g),
+                "max_players": g.max_players,
+                "split": g.split,
+                "is_stud": g.is_stud,
+                "ranges": g.name == "holdem",
+            }
+            for g in GAMES.values()
+        ]
+    }
+
+
+TASKS: dict[str, Callable[..., Payload]] = {
+    "equity": run_equity,
+    "outs": run_outs,
+    "draw": run_draw,
+    "range": run_range,
+    "evaluate": run_evaluate,
+}
+"""Tasks by name (what the pool's workers are asked to run)."""

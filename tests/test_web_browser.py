@@ -1,0 +1,199 @@
+"""The simulator page in a real headless Chromium (Debian's, driven by Playwright).
+
+Locally the tests skip, saying why, when no Chromium is installed; in CI (``CI=true``) a missing
+browser fails them instead (``scripts/test`` installs Debian's ``chromium`` when it is absent).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import pokerlab
+from pokerlab.ranges import Range
+from web_server import CHROMIUM_ARGS, chromium_path, running_server
+
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with running_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, base_url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def simulate(page: Page) -> None:
+    page.click("#simulate")
+    page.wait_for_selector("#results:not([hidden])")
+
+
+def test_heads_up_equity_reads_81_26_percent(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    simulate(page)
+    assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
+    assert page.inner_text('td.equity[data-player="2"]').strip() == "18.74%"
+    assert "1,712,304 deals enumerated" in page.inner_text("#equity-summary")
+
+
+def test_a_range_built_on_the_grid(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.click('button[aria-label="Range grid for player 2"]')
+    page.wait_for_selector("#grid-dialog:not([hidden])")
+    for name in ("KK", "QQ", "AKs"):
+        page.click(f'#range-grid button[data-class="{name}"]')
+    chosen = Range("KK,QQ,AKs")
+    page.wait_for_function(
+        f"document.querySelector('#grid-combos').textContent === '{chosen.combo_count}'"
+    )
+    assert page.inner_text("#grid-percent") == f"{chosen.percent:.2f}%"
+    page.click('#range-grid button[data-class="AKs"]')  # and out again
+    page.wait_for_function("document.querySelector('#grid-combos').textContent === '12'")
+    assert page.inner_text("#grid-percent") == f"{Range('KK,QQ').percent:.2f}%"
+    page.click("#grid-apply")
+    page.wait_for_selector("#grid-dialog", state="hidden")
+    assert page.input_value('[name="players.1"]') == Range("KK,QQ").to_string()
+    simulate(page)
+    expected = pokerlab.equity(["AhAs", "KK,QQ"]).players[0].equity
+    assert page.inner_text('td.equity[data-player="1"]').strip() == f"{expected * 100:.2f}%"
+
+
+def test_the_grid_opens_on_the_players_range(page: Page) -> None:
+    page.fill('[name="players.1"]', "QQ+,AKs")
+    page.click('button[aria-label="Range grid for player 2"]')
+    page.wait_for_function("document.querySelector('#grid-combos').textContent === '22'")
+    on = page.eval_on_selector_all(
+        "#range-grid button.on", "cells => cells.map(c => c.dataset.class)"
+    )
+    assert sorted(on) == sorted(["AA", "KK", "QQ", "AKs"])
+
+
+def library_error(**kwargs: Any) -> str:
+    with pytest.raises(pokerlab.PokerlabError) as info:
+        pokerlab.equity(**kwargs)
+    return str(info.value)
+
+
+def test_an_invalid_card_shows_an_inline_error(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.fill("#board", "Qh7x2d")
+    page.click("#simulate")
+    slot = page.wait_for_selector('[data-error-for="board"]:not(:empty)')
+    assert slot.inner_text() == library_error(players=["AhAs", "KdKc"], board="Qh7x2d")
+    assert "invalid" in (page.get_attribute("#board", "class") or "")
+    assert page.is_hidden("#results")
+    page.fill("#board", "")
+    page.fill('[name="players.1"]', "KdKx")
+    page.click("#simulate")
+    slot = page.wait_for_selector('[data-error-for="players.1"]:not(:empty)')
+    assert slot.inner_text() == library_error(players=["AhAs", "KdKx"])
+    assert page.inner_text('[data-error-for="board"]') == ""
+
+
+def test_the_outs_grid_of_a_turn_spot(page: Page) -> None:
+    players, board = ["9h8h", "AsKd"], "Th7c2hKs"
+    page.fill('[name="players.0"]', players[0])
+    page.fill('[name="players.1"]', players[1])
+    page.fill("#board", board)
+    page.click("#show-outs")
+    page.wait_for_selector("#outs:not([hidden])")
+    report = pokerlab.outs(players, board=board).next_cards
+    wins = []
+    for p in range(2):
+        grid = f'.outs-grid[data-player="{p + 1}"]'
+        cells = page.eval_on_selector_all(
+            f"{grid} .out", "cells => cells.map(c => [c.dataset.card, c.dataset.kind])"
+        )
+        assert len(cells) == 52
+        kinds = dict(cells)
+        for kind, cards in (("win", report.win_cards(p)), ("tie", report.tie_cards(p)),
+                            ("lose", report.lose_cards(p))):  # fmt: skip
+            assert {c for c, k in kinds.items() if k == kind} == {str(c) for c in cards}
+        known = {c for c, k in kinds.items() if k == "known"}
+        assert known == {"9h", "8h", "As", "Kd", "Th", "7c", "2h", "Ks"}
+        wins.append(sum(1 for k in kinds.values() if k == "win"))
+    assert wins == [15, 29]  # the nine hearts and six jacks/sixes complete 9h8h; else AsKd wins
+    assert "wins 15" in page.inner_text(".outs-player h3")
+
+
+def test_players_can_be_added_and_removed_up_to_the_games_maximum(page: Page) -> None:
+    page.select_option("#game", "stud")
+    maximum = pokerlab.games.GAMES["stud"].max_players
+    for _ in range(maximum - 2):
+        page.click("#add-player")
+    assert page.is_disabled("#add-player")
+    assert len(page.query_selector_all("#players input")) == maximum
+    page.click('button[aria-label="Remove player 3"]')
+    assert len(page.query_selector_all("#players input")) == maximum - 1
+    assert page.is_hidden("#board-row")
+
+
+def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)  # fmt: skip
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.tap("#simulate")
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    table = page.evaluate(
+        "(() => { const w = document.querySelector('#results .table-wrap');"
+        " return [w.scrollWidth, w.clientWidth]; })()"
+    )
+    assert table[0] <= table[1], f"the equity table needs {table[0]} px, has {table[1]}"
+    context.close()
+
+
+def test_draw_advice_tab(page: Page) -> None:
+    from pokerlab.analysis.draw import advise
+
+    page.click("#tab-draw")
+    page.fill("#draw-hand", "Jh Jd 7c 4s 2h")
+    page.click("#advise")
+    page.wait_for_selector("#draw-results:not([hidden])")
+    rows = page.query_selector_all("#draw-table tbody tr")
+    assert len(rows) == 8
+    best = advise("Jh Jd 7c 4s 2h").best
+    first = [cell.inner_text() for cell in rows[0].query_selector_all("td")]
+    assert first[1] == " ".join(str(c) for c in best.keep)
+    page.fill("#draw-hand", "Jh Jd 7c 4s")
+    page.click("#advise")
+    slot = page.wait_for_selector('#draw-form [data-error-for="hand"]:not(:empty)')
+    assert "exactly 5 cards" in slot.inner_text()
