@@ -8,7 +8,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pokerlab.cli import _Group
+from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.range_cmd import range_command
 from pokerlab.errors import EmptyRangeError, RangeError
 
@@ -83,7 +83,7 @@ def test_bad_input_raises_pokerlab_errors() -> None:
 
 
 def test_bad_input_inside_pokerlab_group_is_one_line_exit_2() -> None:
-    @click.group(cls=_Group)
+    @click.group(cls=ErrorGroup)
     def group() -> None:
         pass
 
