@@ -9,7 +9,7 @@ from pokerlab import equity
 from pokerlab.equity.exact import enumerate_exact, enumerate_game
 from pokerlab.equity.problem import prepare
 from pokerlab.equity.result import player_stats, split_stats
-from pokerlab.errors import GameError
+from pokerlab.errors import GameError, RangeError
 
 
 @pytest.mark.parametrize(
@@ -49,7 +49,7 @@ def test_stud_exact_and_monte_carlo_agree() -> None:
 def test_stud_inputs_are_checked() -> None:
     with pytest.raises(GameError, match="no board"):
         equity(["AsKsQs", "2h3h4h"], game="stud", board="2c3c4c")
-    with pytest.raises(GameError, match="1 to 7 known cards"):
+    with pytest.raises(RangeError, match="has 8 cards but a holding has 7"):
         equity(["AsKsQsJsTs9s8s7s", "2h3h4h"], game="stud")
     with pytest.raises(GameError, match="the deck has 52"):
         equity(["As"] * 8, game="stud")

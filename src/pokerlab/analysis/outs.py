@@ -150,8 +150,8 @@ def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
     to_come = 5 - len(problem.board)
     total = math.comb(len(deck), to_come)
     totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables()
     game = problem.game
+    mult, displace, values = _tables(game)
     if game.name == "holdem":
         out = np.zeros((total, n + 1, n), dtype=np.float64)
         _runouts.enumerate_runouts(

@@ -18,7 +18,7 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.equity._generic import HI_NONE, _next_combination, hand_values
+from pokerlab.equity._generic import _next_combination, hand_values
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
@@ -29,7 +29,7 @@ def _completion_values(
     known, n_known, deck, nd, k, hi_code, lo_code, card_key, card_mask, mult, displace, values
 ):
     """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the value of the known
-    cards plus it (the high strength, or the low one when the game has no high)."""
+    cards plus it (the strength that decides the pot: see ``hand_values``)."""
     count = 1
     for i in range(k):
         count = count * (nd - i) // (i + 1)
@@ -63,7 +63,7 @@ def _completion_values(
             displace,
             values,
         )
-        vals[r] = out[0] if hi_code != HI_NONE else out[1]
+        vals[r] = out[0]  # the deciding strength (a razz low included)
         if k > 0:
             _next_combination(idx, k, nd)
     return subsets, vals

@@ -70,6 +70,12 @@ def equity(
     problem = prepare(players, board, dead, game)
     estimate = estimate_seconds(problem)
     wants_mc = method in ("monte-carlo", "mc")
+    if method == "exact" and problem.deals_hole_cards:
+        raise TooLargeError(
+            f"exact enumeration of {problem.game.title} needs every player's hole cards as a "
+            "range of holdings; a 'random' hand is only dealt by Monte Carlo (--mc, "
+            "method='monte-carlo')"
+        )
     if method == "exact" and estimate > MAX_EXACT_SECONDS:
         raise TooLargeError(
             f"exact enumeration is too large: about {estimate:,.0f} s of work "
