@@ -225,13 +225,42 @@ def _deal_seconds(problem: Problem) -> float:
 
 
 def _sweeps(problem: Problem) -> bool:
-    """Heads-up stud decided by one evaluator (stud high, razz), where the subset sweep (matchup
-    by matchup) is cheaper than walking the deals (it is not when the hands are nearly complete
-    and the ranges large)."""
-    game = problem.game
-    if not (game.is_stud and problem.n_players == 2 and not game.split):
+    """Heads-up stud, where the subset sweep (matchup by matchup) is cheaper than walking the
+    deals (it is not when the hands are nearly complete and the ranges large)."""
+    if not (problem.game.is_stud and problem.n_players == 2):
         return False
     return _sweep_seconds(problem) < _deal_seconds(problem)
+
+
+def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
+    """Player 1's (pot share, high part, low part) in a deal of high outcome ``h`` and low
+    outcome ``lo`` (classes of ``_stud_sweep``)."""
+    sweep = _stud_sweep
+    hi_share = {sweep.WIN: 1.0, sweep.TIE: 0.5, sweep.LOSS: 0.0}[h]
+    if lo == sweep.NO_LOW:
+        return hi_share, hi_share, 0.0
+    lo_share = {sweep.WIN: 1.0, sweep.TIE: 0.5, sweep.LOSS: 0.0}[lo]
+    return (hi_share + lo_share) / 2, hi_share / 2, lo_share / 2
+
+
+_MIRROR = {_stud_sweep.WIN: _stud_sweep.LOSS, _stud_sweep.LOSS: _stud_sweep.WIN}
+
+
+def _credit_split(counts: NDArray[np.int64], w: float, stats: NDArray[np.float64]) -> None:
+    """Both players' statistics from the split sweep's outcome counts."""
+    for h in range(3):
+        for lo in range(4):
+            c = float(counts[h, lo])
+            if c == 0:
+                continue
+            for p, (hh, ll) in enumerate([(h, lo), (_MIRROR.get(h, h), _MIRROR.get(lo, lo))]):
+                share, hi_part, lo_part = _split_shares(hh, ll)
+                stats[p, _generic.SHARE] += w * c * share
+                stats[p, _generic.SHARE_SQ] += w * c * share * share
+                stats[p, _generic.SCOOP] += w * c * (share == 1.0)
+                stats[p, _generic.TIE] += w * c * (0.0 < share < 1.0)
+                stats[p, _generic.HI_SHARE] += w * c * hi_part
+                stats[p, _generic.LO_SHARE] += w * c * lo_part
 
 
 def _stud_heads_up(problem: Problem, stats: NDArray[np.float64], totals: NDArray[np.int64]) -> None:
@@ -246,12 +275,19 @@ def _stud_heads_up(problem: Problem, stats: NDArray[np.float64], totals: NDArray
                 continue
             used = int(masks[a] | masks[b]) | problem.dead_mask
             deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
-            wins, ties, deals = _stud_sweep.heads_up_sweep(
+            w = float(problem.weights[a] * problem.weights[b])
+            args = (
                 problem.combos[a], n1, problem.combos[b], n2, deck, len(deck), game.hole_cards,
                 game.hi_code, game.lo_code, _stud_sweep.BINOM, CARD_KEY, CARD_MASK, mult,
                 displace, values,
             )  # fmt: skip
-            w = float(problem.weights[a] * problem.weights[b])
+            if game.split:
+                counts, deals = _stud_sweep.heads_up_split_sweep(*args)
+                _credit_split(counts, w, stats)
+                stats[2, 0] += w * deals
+                totals[0] += deals
+                continue
+            wins, ties, deals = _stud_sweep.heads_up_sweep(*args)
             losses = deals - wins - ties
             stats[0, _generic.SHARE] += w * (wins + ties / 2)
             stats[1, _generic.SHARE] += w * (losses + ties / 2)
