@@ -20,10 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
-import time
-from collections.abc import Callable
 from typing import Any
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -32,32 +29,8 @@ import numba
 import numpy as np
 
 import pokerlab
+from bench_equity import best_of, cpu_model  # the shared timing conventions
 from pokerlab.errors import TooLargeError
-
-
-def best_of(fn: Callable[[], Any], repeats: int, budget: float = 30.0) -> tuple[float, Any]:
-    fn()  # warm-up (compiles on a cold cache)
-    best = float("inf")
-    out = None
-    started = time.perf_counter()
-    for _ in range(repeats):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-        if time.perf_counter() - started > budget:
-            break
-    return best, out
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def random_deals(n: int, k: int, seed: int) -> np.ndarray:

@@ -60,23 +60,31 @@ def _credit(values: list[tuple[int, ...]], shares: list[float]) -> None:
         shares[i] += 1 / len(winners)
 
 
+def joint_holdings(
+    holdings: Sequence[Sequence[tuple[Cards, float]]], known: Cards
+) -> Iterator[tuple[tuple[tuple[Cards, float], ...], float, list[int]]]:
+    """Every joint holding (one weighted holding per player) that uses no card twice and none
+    of ``known``, with its weight (the product) and the cards left in the deck."""
+    known_set = set(known)
+    for joint in itertools.product(*holdings):
+        cards = [c for combo, _ in joint for c in combo]
+        if len(set(cards)) != len(cards) or known_set & set(cards):
+            continue
+        weight = 1.0
+        for _, w in joint:
+            weight *= w
+        yield joint, weight, [c for c in range(52) if c not in known_set and c not in cards]
+
+
 def holdem_equity(
     holdings: Sequence[Sequence[tuple[Cards, float]]], board: Cards, dead: Cards
 ) -> tuple[list[float], float]:
     """Exact hold'em equity of weighted holdings per player: every joint holding with no shared
     card, weighted by its weight product, times every board completion. Returns the expected
     shares and the total weight."""
-    known = set(board) | set(dead)
     shares = [0.0] * len(holdings)
     total = 0.0
-    for joint in itertools.product(*holdings):
-        cards = [c for combo, _ in joint for c in combo]
-        if len(set(cards)) != len(cards) or known & set(cards):
-            continue
-        weight = 1.0
-        for _, w in joint:
-            weight *= w
-        deck = [c for c in range(52) if c not in known and c not in cards]
+    for joint, weight, deck in joint_holdings(holdings, [*board, *dead]):
         for rest in itertools.combinations(deck, 5 - len(board)):
             full = [*board, *rest]
             local = [0.0] * len(holdings)
@@ -236,7 +244,6 @@ def game_equity(
     n = len(holdings)
     acc = {k: [0.0] * n for k in ("equity", "hi", "lo", "scoop", "tie")}
     total = 0.0
-    known = set(board) | set(dead)
 
     def credit(hands: list[list[int]], full_board: list[int], weight: float) -> None:
         nonlocal total
@@ -250,14 +257,7 @@ def game_equity(
             acc["tie"][i] += weight * (1e-12 < share[i] < 1 - 1e-12)
         total += weight
 
-    for joint in itertools.product(*holdings):
-        cards = [c for combo, _ in joint for c in combo]
-        if len(set(cards)) != len(cards) or known & set(cards):
-            continue
-        weight = 1.0
-        for _, w in joint:
-            weight *= w
-        deck = [c for c in range(52) if c not in known and c not in cards]
+    for joint, weight, deck in joint_holdings(holdings, [*board, *dead]):
         if board_cards:
             for rest in itertools.combinations(deck, board_cards - len(board)):
                 credit([list(c) for c, _ in joint], [*board, *rest], weight)

@@ -285,6 +285,43 @@ def enumerate_boards(
 
 
 @njit(cache=True)
+def complete_holding_values(
+    combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace, values
+):
+    """``(high, low)`` value arrays of every holding that is all of its player's cards (stud:
+    ``held[p] == hole_total``), so it is evaluated once rather than once per deal; 0 for the
+    other holdings."""
+    n = offsets.shape[0] - 1
+    pre_hi = np.zeros(combos.shape[0], np.int64)
+    pre_lo = np.zeros(combos.shape[0], np.int64)
+    no_board = np.empty(0, np.uint8)
+    scratch = np.empty(16, np.uint8)
+    vals = np.empty(2, np.int64)
+    for p in range(n):
+        if held[p] != hole_total:
+            continue
+        for t in range(offsets[p], offsets[p + 1]):
+            hand_values(
+                hi_code,
+                lo_code,
+                combos[t],
+                hole_total,
+                no_board,
+                0,
+                scratch,
+                vals,
+                card_key,
+                card_mask,
+                mult,
+                displace,
+                values,
+            )
+            pre_hi[t] = vals[0]
+            pre_lo[t] = vals[1]
+    return pre_hi, pre_lo
+
+
+@njit(cache=True)
 def enumerate_stud_deals(
     combos,
     held,
@@ -315,29 +352,10 @@ def enumerate_stud_deals(
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
     vals = np.empty(2, np.int64)
-    # a holding of all the player's cards is evaluated once, not once per deal
-    pre_hi = np.zeros(combos.shape[0], np.int64)
-    pre_lo = np.zeros(combos.shape[0], np.int64)
-    for p in range(n):
-        if held[p] == hole_total:
-            for t in range(offsets[p], offsets[p + 1]):
-                hand_values(
-                    hi_code,
-                    lo_code,
-                    combos[t],
-                    hole_total,
-                    no_board,
-                    0,
-                    scratch,
-                    vals,
-                    card_key,
-                    card_mask,
-                    mult,
-                    displace,
-                    values,
-                )
-                pre_hi[t] = vals[0]
-                pre_lo[t] = vals[1]
+    pre_hi, pre_lo = complete_holding_values(
+        combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace,
+        values,
+    )  # fmt: skip
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
     level_used = np.empty(n + 1, np.uint64)
@@ -433,6 +451,7 @@ def enumerate_stud_deals(
 @njit(cache=True)
 def enumerate_known_hands(
     combos,
+    held,
     offsets,
     weights,
     dead_mask,
@@ -448,39 +467,22 @@ def enumerate_known_hands(
     displace,
     values,
 ):
-    """Exact enumeration for stud games when every holding is all of its player's cards (no
-    card left to deal): each holding is evaluated once; the joint holdings of all players but
-    the last are walked depth-first, and the last player's compatible holdings are summed by
-    class of equal (high, low) value, so each class is credited once per prefix (razz
-    ``(3-3-)45678`` vs ``A345678``: one class instead of 16,384 holdings)."""
+    """Exact enumeration for stud games when every holding is all of its player's cards
+    (``held[p] == hole_total``, no card left to deal): each holding is evaluated once; the
+    joint holdings of all players but the last are walked depth-first, and the last player's
+    compatible holdings are summed by class of equal (high, low) value, so each class is
+    credited once per prefix (razz ``(3-3-)45678`` vs ``A345678``: one class instead of
+    16,384 holdings)."""
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
     masks = np.zeros(n_combos, np.uint64)
-    pre_hi = np.zeros(n_combos, np.int64)
-    pre_lo = np.zeros(n_combos, np.int64)
-    no_board = np.empty(0, np.uint8)
-    scratch = np.empty(16, np.uint8)
-    vals = np.empty(2, np.int64)
     for t in range(n_combos):
         for j in range(hole_total):
             masks[t] |= _ONE << uint64(combos[t, j])
-        hand_values(
-            hi_code,
-            lo_code,
-            combos[t],
-            hole_total,
-            no_board,
-            0,
-            scratch,
-            vals,
-            card_key,
-            card_mask,
-            mult,
-            displace,
-            values,
-        )
-        pre_hi[t] = vals[0]
-        pre_lo[t] = vals[1]
+    pre_hi, pre_lo = complete_holding_values(
+        combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace,
+        values,
+    )  # fmt: skip
     # classes of the last player's holdings by (high, low)
     first = offsets[n - 1]
     size = offsets[n] - first

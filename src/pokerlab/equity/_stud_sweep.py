@@ -72,17 +72,25 @@ def _completion_values(
     return subsets, vals, lows
 
 
+@njit(cache=True, inline="always")
+def _subset(subsets, row, k, bits, binom):
+    """``(size, rank)`` of the subset ``bits`` of one completion's cards (rank in the
+    combinatorial number system, an index into the counts of that size)."""
+    size = 0
+    rank = 0
+    for i in range(k):
+        if (bits >> i) & 1:
+            size += 1
+            rank += binom[subsets[row, i], size]
+    return size, rank
+
+
 @njit(cache=True)
 def _subset_sum(subsets, row, k, tables, binom, sign_query, max_size):
     """Sum (query) over the subsets T of one completion of sign(T) * count[T]."""
     total = 0
     for bits in range(1 << k):
-        size = 0
-        rank = 0
-        for i in range(k):
-            if (bits >> i) & 1:
-                size += 1
-                rank += binom[subsets[row, i], size]
+        size, rank = _subset(subsets, row, k, bits, binom)
         if size > max_size:
             continue
         term = tables[size, rank]
@@ -93,12 +101,7 @@ def _subset_sum(subsets, row, k, tables, binom, sign_query, max_size):
 @njit(cache=True)
 def _insert(subsets, row, k, tables, binom, max_size):
     for bits in range(1 << k):
-        size = 0
-        rank = 0
-        for i in range(k):
-            if (bits >> i) & 1:
-                size += 1
-                rank += binom[subsets[row, i], size]
+        size, rank = _subset(subsets, row, k, bits, binom)
         if size <= max_size:
             tables[size, rank] += 1
 
@@ -174,12 +177,7 @@ WIN, TIE, LOSS, NO_LOW = 0, 1, 2, 3
 @njit(cache=True)
 def _insert_low(subsets, row, k, tables, binom, max_size, bucket):
     for bits in range(1 << k):
-        size = 0
-        rank = 0
-        for i in range(k):
-            if (bits >> i) & 1:
-                size += 1
-                rank += binom[subsets[row, i], size]
+        size, rank = _subset(subsets, row, k, bits, binom)
         if size <= max_size:
             tables[size, rank, bucket] += 1
 
@@ -193,12 +191,7 @@ def _query_low(subsets, row, k, tables, binom, max_size, bucket, out):
     out[2] = 0
     n_buckets = tables.shape[2]
     for bits in range(1 << k):
-        size = 0
-        rank = 0
-        for i in range(k):
-            if (bits >> i) & 1:
-                size += 1
-                rank += binom[subsets[row, i], size]
+        size, rank = _subset(subsets, row, k, bits, binom)
         if size > max_size:
             continue
         sign = -1 if size & 1 else 1

@@ -318,9 +318,9 @@ def enumerate_game(
         return stats, int(totals[0])
     if game.is_stud and bool((problem.held == game.hole_cards).all()):
         _generic.enumerate_known_hands(
-            problem.combos, problem.offsets, problem.weights, np.uint64(problem.dead_mask),
-            game.hole_cards, game.hi_code, game.lo_code, game.split, stats, totals, CARD_KEY,
-            CARD_MASK, mult, displace, values,
+            problem.combos, problem.held, problem.offsets, problem.weights,
+            np.uint64(problem.dead_mask), game.hole_cards, game.hi_code, game.lo_code, game.split,
+            stats, totals, CARD_KEY, CARD_MASK, mult, displace, values,
         )  # fmt: skip
         check(cancel, progress, 1.0)
         return stats, int(totals[0])

@@ -100,9 +100,9 @@ def _hash_slots(keys: NDArray[np.uint64], tables: T.HighTables) -> NDArray[np.in
 
 def _rank_key(ranks: NDArray[np.int64]) -> NDArray[np.uint64]:
     """Additive rank-count keys (the high evaluator's layout) of rows of ranks."""
-    return (np.uint64(1) << (np.uint64(T.RANK_BITS) * ranks.astype(np.uint64))).sum(
-        axis=-1, dtype=np.uint64
-    )
+    bits = np.uint64(1) << (np.uint64(T.RANK_BITS) * ranks.astype(np.uint64))
+    keys: NDArray[np.uint64] = bits.sum(axis=-1, dtype=np.uint64)
+    return keys
 
 
 def pair_id(r1: int, r2: int) -> int:
