@@ -40,13 +40,13 @@ def random_deals(n: int, k: int, seed: int) -> np.ndarray:
 
 def bench_omaha_eval(n: int, n_peer: int) -> list[dict[str, Any]]:
     from pokerlab.evaluation import _game_kernels as K
-    from pokerlab.evaluation._game_tables import build_game_values
+    from pokerlab.evaluation._game_tables import load_game_values
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
     from pokerlab.evaluation._tables import load_high_tables
     from pokerlab.evaluation.omaha import omaha_batch, omaha_low_batch
 
     t = load_high_tables()
-    mult, displace, values = np.uint64(t.multiplier), t.displace, build_game_values()
+    mult, displace, values = np.uint64(t.multiplier), t.displace, load_game_values()
     rows = []
     for n_hole in (4, 5, 6):
         deals = random_deals(n, n_hole + 5, seed=n_hole)

@@ -146,3 +146,11 @@ def test_low_and_omaha_inputs_are_checked() -> None:
         omaha_batch(np.array([[1, 2, 3, 4]]), np.array([[1, 5, 6, 7, 8]]))
     with pytest.raises(CardError, match="row 1"):
         a5_batch(np.array([[0, 1, 2, 3, 4], [0, 0, 1, 2, 3]]))
+
+
+def test_shipped_game_tables_equal_their_generator() -> None:
+    from pokerlab.evaluation import _game_tables as G
+
+    built = G.build_game_values()
+    assert built.shape == (G.GAME_VALUES_LEN,)
+    np.testing.assert_array_equal(G.load_game_values(), built)

@@ -21,7 +21,7 @@ from pokerlab.equity import _exact, _generic, _preflop_table, _runouts, _stud_sw
 from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
 from pokerlab.equity._showdown import RANK_KEY
 from pokerlab.equity.problem import Problem
-from pokerlab.evaluation._game_tables import build_game_values
+from pokerlab.evaluation._game_tables import load_game_values
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 from pokerlab.evaluation._tables import SLOT_BITS, load_high_tables
 from pokerlab.games import Game
@@ -112,7 +112,7 @@ def _tables(game: Game | None = None) -> tuple[np.uint64, NDArray[np.uint32], ND
     combined table of ``evaluation._game_tables`` (built on first use), else the high one."""
     t = load_high_tables()
     if game is not None and (game.hi_code == _generic.HI_OMAHA or game.lo_code != _generic.LO_NONE):
-        return np.uint64(t.multiplier), t.displace, build_game_values()
+        return np.uint64(t.multiplier), t.displace, load_game_values()
     return np.uint64(t.multiplier), t.displace, t.values
 
 

@@ -1,4 +1,6 @@
-"""Generator of the lowball and Omaha lookup tables (deterministic, numpy, well under a second).
+"""Generator of the lowball and Omaha lookup tables (deterministic, numpy, about 0.6 s; the
+package ships the result, ``_data/games.npz``, so a process loads it in milliseconds, and a test
+checks the shipped copy equals what this code builds).
 
 All of them live in one ``uint16`` array, :func:`game_values`, that *starts with* the high
 evaluator's ``values`` table, so every kernel that reads high strengths reads this array
@@ -32,6 +34,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
@@ -191,3 +194,27 @@ def build_game_values() -> NDArray[np.uint16]:
     out[FLUSH_PAIR_OFFSET:OMAHA8_OFFSET] = _flush_pair().ravel()
     out[OMAHA8_OFFSET:] = _omaha_eight().ravel()
     return out
+
+
+DATA_FILE = Path(__file__).with_name("_data") / "games.npz"
+
+
+def write_game_tables(path: Path = DATA_FILE) -> None:
+    """Regenerate the shipped copy: ``python -m pokerlab.evaluation._game_tables`` (the part
+    after the high table; the high table has its own file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, values=build_game_values()[HIGH_LEN:])
+
+
+@cache
+def load_game_values() -> NDArray[np.uint16]:
+    """The combined table from the shipped files (equal to :func:`build_game_values`)."""
+    with np.load(DATA_FILE) as data:
+        rest = data["values"]
+    out = np.concatenate([T.load_high_tables().values, rest]).astype(np.uint16)
+    assert out.shape == (GAME_VALUES_LEN,)
+    return out
+
+
+if __name__ == "__main__":
+    write_game_tables()

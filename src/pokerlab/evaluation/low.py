@@ -65,7 +65,9 @@ class LowValue:
             return NotImplemented
         return self.strength == other.strength
 
-    def __lt__(self, other: LowValue) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, LowValue):
+            return NotImplemented
         return self.strength < other.strength
 
     def __hash__(self) -> int:
@@ -139,7 +141,7 @@ def _batch(codes: NDArray[np.integer[Any]], eight: bool, what: str) -> NDArray[n
     tables = load_high_tables()
     K.low_rows(
         np.ascontiguousarray(arr, dtype=np.uint8), arr.shape[1], eight, CARD_KEY,
-        np.uint64(tables.multiplier), tables.displace, G.build_game_values(), out,
+        np.uint64(tables.multiplier), tables.displace, G.load_game_values(), out,
     )  # fmt: skip
     return out
 

@@ -113,7 +113,7 @@ def omaha_batch(
     t = load_high_tables()
     K.omaha_high_rows(
         h, h.shape[1], b, CARD_KEY, CARD_MASK, np.uint64(t.multiplier), t.displace,
-        G.build_game_values(), out,
+        G.load_game_values(), out,
     )  # fmt: skip
     return out
 
@@ -126,5 +126,5 @@ def omaha_low_batch(
 
     h, b = _arrays(hole, board, "omaha_low_batch")
     out = np.empty(h.shape[0], dtype=np.uint16)
-    K.omaha_eight_rows(h, h.shape[1], b, G.build_game_values(), out)
+    K.omaha_eight_rows(h, h.shape[1], b, G.load_game_values(), out)
     return out
