@@ -180,6 +180,11 @@ def test_random_omaha_hand_is_dealt_by_monte_carlo_only() -> None:
     assert 0.0 < exact.players[0].equity < 1.0
 
 
+def test_outs_refuse_a_dealt_random_hand() -> None:
+    with pytest.raises(GameError, match="random"):
+        outs(["AsAhKsKh", "random"], board="Qs7h2d", game="omaha")
+
+
 @pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
 def test_outs_for_omaha(game: str) -> None:
     result = outs(["AsAhKsKh", "JdTd9c8c"], board="Qs7h2d", game=game)

@@ -189,6 +189,11 @@ def outs(
             f"outs need a flop (3 cards) or a turn (4 cards), got a board of "
             f"{len(problem.board)} cards"
         )
+    if problem.deals_hole_cards:
+        raise GameError(
+            f"outs need every player's {problem.game.title} hand as holdings; a 'random' hand "
+            "is only dealt by Monte Carlo equity"
+        )
     deck, counts = _runout_counts(problem)
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())

@@ -218,9 +218,15 @@ def _sweep_seconds(problem: Problem) -> float:
 
 
 def _deal_seconds(problem: Problem) -> float:
-    if problem.game.is_stud and bool((problem.held == problem.game.hole_cards).all()):
+    game = problem.game
+    if game.is_stud and bool((problem.held == game.hole_cards).all()):
         # enumerate_known_hands: one pass over the last player's holdings per prefix
         return _matchup_space(problem) * _SECONDS_PER_KNOWN_HOLDING
+    if not game.is_stud:
+        # enumerate_boards: per runout, every holding evaluated once, then the joint walk
+        n_runouts = math.comb(problem.unseen, game.board_cards - len(problem.board))
+        per_runout = len(problem.combos) * _SECONDS_PER_GENERIC_EVAL
+        return n_runouts * (per_runout + _matchup_space(problem) * _SECONDS_PER_JOINT_HOLDING)
     return deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
 
 
