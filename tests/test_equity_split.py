@@ -27,14 +27,20 @@ STUD_GAMES = ["stud", "stud-hilo", "razz"]
 _PERCENT = {1.0: "", 0.5: "@50", 2.0: "@200"}
 
 
-def _spot(game: str, seed: int) -> tuple[list[str], Holdings, list[int], list[int]]:
+def _spot(
+    game: str, seed: int, complete: bool = False
+) -> tuple[list[str], Holdings, list[int], list[int]]:
     """Random players (one to three weighted holdings each, drawn from a small shared pool so
-    that ranges overlap), board and dead cards; small enough for the brute force."""
+    that ranges overlap), board and dead cards; small enough for the brute force. ``complete``:
+    stud hands of all seven cards, 2 to 4 players."""
     g = get_game(game)
-    rng = random.Random(f"{game}-{seed}")
+    rng = random.Random(f"{game}-{seed}-{complete}")
     deck = list(range(52))
     rng.shuffle(deck)
-    if g.is_stud:
+    if complete:
+        n_players = rng.choice([2, 3, 4])
+        known = [7] * n_players
+    elif g.is_stud:
         n_players = rng.choice([2, 2, 3, 4])
         known = {2: [6, 6], 3: [6, 6, 7], 4: [7, 7, 6, 6]}[n_players]
     else:
@@ -73,6 +79,22 @@ def test_exact_matches_brute_force(game: str, seed: int) -> None:
             assert p.scoop == p.win
         else:
             assert p.hi is None and p.lo is None and p.scoop is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("game", STUD_GAMES)
+def test_complete_stud_hands_match_brute_force(game: str, seed: int) -> None:
+    """Every player's seven cards known (ranges of complete hands): the value-class walk."""
+    texts, holdings, _, dead = _spot(game, seed, complete=True)
+    ref = game_equity(game, holdings, [], dead, 7, 0)
+    got = equity(texts, dead=format_cards(dead), game=game, method="exact")
+    for i, p in enumerate(got.players):
+        assert p.equity == pytest.approx(ref["equity"][i], abs=1e-9), (texts, i)
+        assert p.win == pytest.approx(ref["scoop"][i], abs=1e-9)
+        assert p.tie == pytest.approx(ref["tie"][i], abs=1e-9)
+        if p.hi is not None:
+            assert p.hi == pytest.approx(ref["hi"][i], abs=1e-9)
+            assert p.lo == pytest.approx(ref["lo"][i], abs=1e-9)
 
 
 @pytest.mark.parametrize("game", ["omaha-hilo", "stud-hilo"])
