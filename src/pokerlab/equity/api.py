@@ -59,6 +59,16 @@ def equity(
     ('exact', 1712304, 0.812555)
     >>> equity(["AsKs", "QQ"], board="Qh7c2d", method="mc", trials=20000, seed=1).method
     'monte-carlo'
+
+    Other games (``pokerlab.games``) take pattern ranges; split games add ``hi``, ``lo`` and
+    ``scoop`` per player:
+
+    >>> r = equity(["AsAhKsKh", "JdTd9c8c"], game="omaha")
+    >>> r.samples, round(r.players[0].equity, 6)
+    (1086008, 0.614813)
+    >>> p = equity(["As2sKd3d", "AA**$ds"], board="Qs7d2c", game="omaha-hilo").players[0]
+    >>> round(p.equity, 4) == round(p.hi + p.lo, 4), p.scoop == p.win
+    (True, True)
     """
     # The engines (numba kernels) are imported on first use so `import pokerlab` stays light.
     from pokerlab.equity.exact import enumerate_exact, enumerate_game, estimate_seconds
@@ -103,7 +113,7 @@ def equity(
     players_out = tuple(
         PlayerEquity(text, st.equity, st.win, st.tie, st.tie_equity, st.stderr, size, st.hi,
                      st.lo, st.win if problem.game.split else None)
-        for text, st, size in zip(problem.inputs, stats, problem.sizes, strict=True)
+        for text, st, size in zip(problem.inputs, stats, problem.range_sizes, strict=True)
     )  # fmt: skip
     return EquityResult(
         players=players_out,

@@ -7,6 +7,7 @@ admit no joint holding at all.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -77,6 +78,17 @@ class Problem:
         for p in range(self.n_players):
             held |= int(np.bitwise_and.reduce(masks[self.offsets[p] : self.offsets[p + 1]]))
         return held
+
+    @property
+    def range_sizes(self) -> list[int]:
+        """Holdings per player once the board and dead cards are removed: :attr:`sizes`, except
+        that a dealt ``random`` hand counts every holding of the unseen cards."""
+        return [
+            math.comb(self.unseen, self.game.hole_cards)
+            if not self.game.is_stud and int(self.held[p]) < self.game.hole_cards
+            else size
+            for p, size in enumerate(self.sizes)
+        ]
 
     @property
     def deals_hole_cards(self) -> bool:
