@@ -9,7 +9,7 @@ from pokerlab import equity
 from pokerlab.equity.exact import enumerate_exact, enumerate_game
 from pokerlab.equity.problem import prepare
 from pokerlab.equity.result import player_stats, split_stats
-from pokerlab.errors import GameError
+from pokerlab.errors import GameError, RangeError
 
 
 @pytest.mark.parametrize(
@@ -49,7 +49,7 @@ def test_stud_exact_and_monte_carlo_agree() -> None:
 def test_stud_inputs_are_checked() -> None:
     with pytest.raises(GameError, match="no board"):
         equity(["AsKsQs", "2h3h4h"], game="stud", board="2c3c4c")
-    with pytest.raises(GameError, match="1 to 7 known cards"):
+    with pytest.raises(RangeError, match="has 8 cards but a holding has 7"):
         equity(["AsKsQsJsTs9s8s7s", "2h3h4h"], game="stud")
     with pytest.raises(GameError, match="the deck has 52"):
         equity(["As"] * 8, game="stud")
@@ -63,26 +63,40 @@ def test_stud_up_down_separator_is_accepted() -> None:
 
 
 @pytest.mark.parametrize(
-    "players",
-    [["AsKsQsJs9c", "2h3h4h5h7d"], ["AsAhKd7c2s", "QcQdJs8h8c"], ["9s9h9d2c", "AcKcQcJc"]],
+    ("game", "players"),
+    [
+        ("stud", ["AsKsQsJs9c", "2h3h4h5h7d"]),
+        ("stud", ["AsAhKd7c2s", "QcQdJs8h8c"]),
+        ("stud", ["9s9h9d2c", "AcKcQcJc"]),
+        ("stud-hilo", ["AsKsQsJs9c", "2h3h4h5h7d"]),
+        ("stud-hilo", ["As2d3h9c4d", "KdKc7s5h5c"]),
+        ("stud-hilo", ["Ac2c3c5d", "4c4d7d8d"]),
+        ("razz", ["As2d3h9c4d", "KdKc7s5h5c"]),
+        ("razz", ["AsAhKd7c2s", "QcQdJs8h8c"]),
+    ],
 )
-def test_stud_sweep_matches_plain_deal_enumeration(players: list[str]) -> None:
-    """The inclusion-exclusion sweep against walking every joint deal."""
+def test_stud_sweep_matches_plain_deal_enumeration(game: str, players: list[str]) -> None:
+    """The inclusion-exclusion sweeps (one evaluator, and split pots) against walking every
+    joint deal: every statistic, hi and lo halves included."""
     from pokerlab.equity import _generic
-    from pokerlab.equity.exact import _tables
+    from pokerlab.equity.exact import _sweeps, _tables
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 
-    problem = prepare(players, game="stud")
+    problem = prepare(players, game=game)
+    assert _sweeps(problem)
+    g = problem.game
     swept, deals = enumerate_game(problem)
     plain = np.zeros_like(swept)
     totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables()
+    mult, displace, values = _tables(g)
     _generic.enumerate_stud_deals(
-        problem.combos, problem.held, problem.offsets, problem.weights, np.uint64(0), 7, 1, 0,
-        0, plain, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        problem.combos, problem.held, problem.offsets, problem.weights, np.uint64(0), 7,
+        g.hi_code, g.lo_code, g.split, plain, totals, CARD_KEY, CARD_MASK, mult, displace,
+        values,
     )  # fmt: skip
     assert deals == totals[0]
-    np.testing.assert_allclose(swept[:, :4], plain[:, :4], rtol=1e-12)
+    columns = slice(None) if g.split else slice(0, 4)
+    np.testing.assert_allclose(swept[:, columns], plain[:, columns], rtol=1e-12, atol=1e-9)
 
 
 def test_stud_third_street_exact_counts_every_deal() -> None:

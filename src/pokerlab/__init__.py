@@ -24,22 +24,38 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
 )
-from pokerlab.evaluation import HandCategory, HandValue, evaluate, evaluate_batch
+from pokerlab.evaluation import (
+    HandCategory,
+    HandValue,
+    LowValue,
+    evaluate,
+    evaluate_a5,
+    evaluate_batch,
+    evaluate_eight,
+    evaluate_omaha,
+    evaluate_omaha_low,
+)
+from pokerlab.games import GAMES, Game, get_game
 from pokerlab.ranges import Range, hand_ordering
+from pokerlab.ranges.pattern import PatternRange
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "GAMES",
     "CancelledError",
     "Card",
     "CardError",
     "DuplicateCardError",
     "EmptyRangeError",
     "EquityResult",
+    "Game",
     "GameError",
     "HandCategory",
     "HandValue",
+    "LowValue",
     "OutsReport",
+    "PatternRange",
     "PlayerEquity",
     "PokerlabError",
     "Range",
@@ -51,8 +67,13 @@ __all__ = [
     "deck",
     "equity",
     "evaluate",
+    "evaluate_a5",
     "evaluate_batch",
+    "evaluate_eight",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
     "format_cards",
+    "get_game",
     "hand_ordering",
     "outs",
     "parse_cards",

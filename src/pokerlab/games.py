@@ -7,6 +7,9 @@ adding a definition here (and, where it needs one, an evaluator), not another en
 23
 >>> get_game("Hold'em").name
 'holdem'
+>>> g = get_game("plo8")
+>>> g.name, g.hole_cards, g.split, get_game("razz").split
+('omaha-hilo', 4, True, False)
 """
 
 from __future__ import annotations
@@ -60,6 +63,12 @@ class Game:
         return {None: 0, "a5": 1, "eight": 2, "omaha-eight": 3}[self.low]
 
     @property
+    def low_aces(self) -> bool:
+        """Whether rank spans in this game's pattern ranges put the ace below the deuce
+        (``8-`` = A..8): games with a low half or decided by a low."""
+        return self.low is not None
+
+    @property
     def max_players(self) -> int:
         """Most players the deck can deal to, board included."""
         return (CARD_COUNT - self.board_cards) // self.hole_cards
@@ -89,9 +98,23 @@ class Game:
             )
 
 
+_STREETS = (0, 3, 4, 5)
+
 GAMES: dict[str, Game] = {
-    "holdem": Game("holdem", "Texas Hold'em", 2, 5, (0, 3, 4, 5)),
-    "stud": Game("stud", "Seven-card stud", 7, 0, (0,)),
+    g.name: g
+    for g in (
+        Game("holdem", "Texas Hold'em", 2, 5, _STREETS),
+        Game("omaha", "Omaha", 4, 5, _STREETS, "omaha"),
+        Game("omaha5", "5-card Omaha", 5, 5, _STREETS, "omaha"),
+        Game("omaha6", "6-card Omaha", 6, 5, _STREETS, "omaha"),
+        Game("omaha-hilo", "Omaha hi/lo 8-or-better", 4, 5, _STREETS, "omaha", "omaha-eight"),
+        Game(
+            "omaha5-hilo", "5-card Omaha hi/lo 8-or-better", 5, 5, _STREETS, "omaha", "omaha-eight"
+        ),
+        Game("stud", "Seven-card stud", 7, 0, (0,)),
+        Game("stud-hilo", "Seven-card stud hi/lo 8-or-better", 7, 0, (0,), "high", "eight"),
+        Game("razz", "Razz", 7, 0, (0,), None, "a5"),
+    )
 }
 
 _ALIASES = {
@@ -101,6 +124,19 @@ _ALIASES = {
     "nlh": "holdem",
     "stud-hi": "stud",
     "7stud": "stud",
+    "plo": "omaha",
+    "omaha4": "omaha",
+    "plo5": "omaha5",
+    "plo6": "omaha6",
+    "omaha8": "omaha-hilo",
+    "o8": "omaha-hilo",
+    "plo8": "omaha-hilo",
+    "omaha-hi-lo": "omaha-hilo",
+    "big-o": "omaha5-hilo",
+    "omaha5-8": "omaha5-hilo",
+    "stud8": "stud-hilo",
+    "stud-8": "stud-hilo",
+    "stud-hi-lo": "stud-hilo",
 }
 
 

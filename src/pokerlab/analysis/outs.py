@@ -150,8 +150,8 @@ def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
     to_come = 5 - len(problem.board)
     total = math.comb(len(deck), to_come)
     totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables()
     game = problem.game
+    mult, displace, values = _tables(game)
     if game.name == "holdem":
         out = np.zeros((total, n + 1, n), dtype=np.float64)
         _runouts.enumerate_runouts(
@@ -189,6 +189,11 @@ def outs(
             f"outs need a flop (3 cards) or a turn (4 cards), got a board of "
             f"{len(problem.board)} cards",
             field="board",
+        )
+    if problem.deals_hole_cards:
+        raise GameError(
+            f"outs need every player's {problem.game.title} hand as holdings; a 'random' hand "
+            "is only dealt by Monte Carlo equity"
         )
     deck, counts = _runout_counts(problem)
     cards = [Card(c) for c in deck]

@@ -70,7 +70,17 @@ def render_equity(result: EquityResult) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards: 0, 3, 4 or 5 (e.g. Qh7c2d).")
 @click.option("--dead", "-d", default="", help="Dead cards (folded, seen, burned).")
-@click.option("--game", "-g", default="holdem", show_default=True, help="The game.")
+@click.option(
+    "--game",
+    "-g",
+    default="holdem",
+    show_default=True,
+    help=(
+        "holdem, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, stud, stud-hilo, razz. "
+        "Hands other than hold'em are pattern ranges (AA**$ds, (3-3-)45678); stud hands are "
+        "the known cards, '|' may separate down from up cards."
+    ),
+)
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
 @click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")

@@ -45,7 +45,13 @@ def render_outs(report: OutsReport) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", required=True, help="A flop (3 cards) or a turn (4 cards).")
 @click.option("--dead", "-d", default="", help="Dead cards.")
-@click.option("--game", "-g", default="holdem", show_default=True, help="The game.")
+@click.option(
+    "--game",
+    "-g",
+    default="holdem",
+    show_default=True,
+    help="holdem, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo (pattern ranges: AA**$ds).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def outs_command(players: tuple[str, ...], board: str, dead: str, game: str, as_json: bool) -> None:
     """Which next cards win, tie or lose for each player, e.g.

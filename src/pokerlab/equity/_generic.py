@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from pokerlab.evaluation._game_kernels import a5_low, eight_low, omaha_eight, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 HI_NONE, HI_BEST5, HI_OMAHA = 0, 1, 2
@@ -95,15 +96,31 @@ def hand_values(
     values,
 ):
     """``out[0]``, ``out[1]`` = high and low strength of one player (0 when the game has no
-    such half). ``scratch``: at least 12 uint8."""
+    such half; a low of 0 does not qualify). A game decided by a low alone (razz) gets that low
+    in ``out[0]`` and 0 in ``out[1]``, so :func:`award_split` gives it the whole pot.
+    ``scratch``: at least 12 uint8. ``values``: the combined table of
+    ``evaluation._game_tables`` whenever the game uses an Omaha or a low evaluator (the high
+    table alone suffices for ``HI_BEST5``). Omaha evaluators need the five board cards."""
     out[0] = 0
     out[1] = 0
-    if hi_code == HI_BEST5:
+    if hi_code == HI_BEST5 or lo_code == LO_A5 or lo_code == LO_EIGHT:  # noqa: SIM109 (numba)
         for i in range(n_hole):
             scratch[i] = hole[i]
         for i in range(n_board):
             scratch[n_hole + i] = board[i]
+    if hi_code == HI_BEST5:
         out[0] = best5_high(scratch, n_hole + n_board, card_key, card_mask, mult, displace, values)
+    elif hi_code == HI_OMAHA:
+        out[0] = omaha_high(hole, n_hole, board, card_key, card_mask, mult, displace, values)
+    if lo_code == LO_A5:
+        out[1] = a5_low(scratch, n_hole + n_board, card_key, mult, displace, values)
+    elif lo_code == LO_EIGHT:
+        out[1] = eight_low(scratch, n_hole + n_board, card_key, mult, displace, values)
+    elif lo_code == LO_OMAHA_EIGHT:
+        out[1] = omaha_eight(hole, n_hole, board, values)
+    if hi_code == HI_NONE:  # a low alone decides the whole pot (razz): it plays as the "high"
+        out[0] = out[1]
+        out[1] = 0
 
 
 @njit(cache=True)
@@ -268,6 +285,43 @@ def enumerate_boards(
 
 
 @njit(cache=True)
+def complete_holding_values(
+    combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace, values
+):
+    """``(high, low)`` value arrays of every holding that is all of its player's cards (stud:
+    ``held[p] == hole_total``), so it is evaluated once rather than once per deal; 0 for the
+    other holdings."""
+    n = offsets.shape[0] - 1
+    pre_hi = np.zeros(combos.shape[0], np.int64)
+    pre_lo = np.zeros(combos.shape[0], np.int64)
+    no_board = np.empty(0, np.uint8)
+    scratch = np.empty(16, np.uint8)
+    vals = np.empty(2, np.int64)
+    for p in range(n):
+        if held[p] != hole_total:
+            continue
+        for t in range(offsets[p], offsets[p + 1]):
+            hand_values(
+                hi_code,
+                lo_code,
+                combos[t],
+                hole_total,
+                no_board,
+                0,
+                scratch,
+                vals,
+                card_key,
+                card_mask,
+                mult,
+                displace,
+                values,
+            )
+            pre_hi[t] = vals[0]
+            pre_lo[t] = vals[1]
+    return pre_hi, pre_lo
+
+
+@njit(cache=True)
 def enumerate_stud_deals(
     combos,
     held,
@@ -295,6 +349,13 @@ def enumerate_stud_deals(
         for t in range(offsets[p], offsets[p + 1]):
             for j in range(held[p]):
                 masks[t] |= _ONE << uint64(combos[t, j])
+    no_board = np.empty(0, np.uint8)
+    scratch = np.empty(16, np.uint8)
+    vals = np.empty(2, np.int64)
+    pre_hi, pre_lo = complete_holding_values(
+        combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace,
+        values,
+    )  # fmt: skip
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
     level_used = np.empty(n + 1, np.uint64)
@@ -303,9 +364,6 @@ def enumerate_stud_deals(
     idx = np.zeros((n, 8), np.int64)
     deal_used = np.empty(n + 1, np.uint64)
     hands = np.empty((n, 8), np.uint8)
-    no_board = np.empty(0, np.uint8)
-    scratch = np.empty(16, np.uint8)
-    vals = np.empty(2, np.int64)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
     level_used[0] = dead_mask
@@ -363,6 +421,10 @@ def enumerate_stud_deals(
                 fresh = True
                 continue
             for r in range(n):
+                if held[r] == hole_total:
+                    hi[r] = pre_hi[chosen[r]]
+                    lo[r] = pre_lo[chosen[r]]
+                    continue
                 hand_values(
                     hi_code,
                     lo_code,
@@ -384,3 +446,109 @@ def enumerate_stud_deals(
             totals[0] += 1
             if k == 0:
                 q -= 1
+
+
+@njit(cache=True)
+def enumerate_known_hands(
+    combos,
+    held,
+    offsets,
+    weights,
+    dead_mask,
+    hole_total,
+    hi_code,
+    lo_code,
+    split,
+    stats,
+    totals,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """Exact enumeration for stud games when every holding is all of its player's cards
+    (``held[p] == hole_total``, no card left to deal): each holding is evaluated once; the
+    joint holdings of all players but the last are walked depth-first, and the last player's
+    compatible holdings are summed by class of equal (high, low) value, so each class is
+    credited once per prefix (razz ``(3-3-)45678`` vs ``A345678``: one class instead of
+    16,384 holdings)."""
+    n = offsets.shape[0] - 1
+    n_combos = combos.shape[0]
+    masks = np.zeros(n_combos, np.uint64)
+    for t in range(n_combos):
+        for j in range(hole_total):
+            masks[t] |= _ONE << uint64(combos[t, j])
+    pre_hi, pre_lo = complete_holding_values(
+        combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace,
+        values,
+    )  # fmt: skip
+    # classes of the last player's holdings by (high, low)
+    first = offsets[n - 1]
+    size = offsets[n] - first
+    order = np.argsort(pre_hi[first:] * 65536 + pre_lo[first:], kind="mergesort")
+    cls = np.empty(size, np.int64)
+    class_hi = np.empty(size, np.int64)
+    class_lo = np.empty(size, np.int64)
+    n_classes = 0
+    for i in range(size):
+        t = first + order[i]
+        if (
+            n_classes == 0
+            or pre_hi[t] != class_hi[n_classes - 1]
+            or pre_lo[t] != class_lo[n_classes - 1]
+        ):
+            class_hi[n_classes] = pre_hi[t]
+            class_lo[n_classes] = pre_lo[t]
+            n_classes += 1
+        cls[order[i]] = n_classes - 1
+    class_w = np.zeros(n_classes, np.float64)
+    class_n = np.zeros(n_classes, np.int64)
+    hi = np.empty(n, np.int64)
+    lo = np.empty(n, np.int64)
+    pos = np.empty(n, np.int64)
+    chosen = np.empty(n, np.int64)
+    level_used = np.empty(n, np.uint64)
+    level_weight = np.empty(n, np.float64)
+    level_used[0] = dead_mask
+    level_weight[0] = 1.0
+    last = n - 1
+    p = 0
+    pos[0] = offsets[0] - 1
+    while p >= 0:
+        if p == last:
+            used = level_used[last]
+            for c in range(n_classes):
+                class_w[c] = 0.0
+                class_n[c] = 0
+            for i in range(size):
+                t = first + i
+                if masks[t] & used:
+                    continue
+                class_w[cls[i]] += weights[t]
+                class_n[cls[i]] += 1
+            for q in range(last):
+                hi[q] = pre_hi[chosen[q]]
+                lo[q] = pre_lo[chosen[q]]
+            for c in range(n_classes):
+                if class_n[c] == 0 or class_w[c] == 0.0:
+                    continue
+                hi[last] = class_hi[c]
+                lo[last] = class_lo[c]
+                award_split(hi, lo, n, split, level_weight[last] * class_w[c], stats)
+                totals[0] += class_n[c]
+            p -= 1
+            continue
+        pos[p] += 1
+        if pos[p] >= offsets[p + 1]:
+            p -= 1
+            continue
+        t = pos[p]
+        if (masks[t] & level_used[p]) or weights[t] == 0.0:
+            continue
+        chosen[p] = t
+        level_used[p + 1] = level_used[p] | masks[t]
+        level_weight[p + 1] = level_weight[p] * weights[t]
+        p += 1
+        if p < last:
+            pos[p] = offsets[p] - 1

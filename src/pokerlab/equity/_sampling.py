@@ -274,6 +274,7 @@ def sample_deals_generic(
     board,
     dead_mask,
     hole_total,
+    board_total,
     n_samples,
     max_rejects,
     state,
@@ -288,7 +289,8 @@ def sample_deals_generic(
     values,
 ):
     """Monte Carlo for any game (see ``_generic``): draw a joint holding, deal the missing board
-    cards and each player's missing hole cards (``hole_total - held[p]``, stud), evaluate, credit
+    cards (up to ``board_total``) and each player's missing hole cards (``hole_total -
+    held[p]``: stud, or a ``random`` hand), evaluate, credit
     the split pot into ``stats``. Returns rejections, or -1 after ``max_rejects`` in a row."""
     n = offsets.shape[0] - 1
     nb = board.shape[0]
@@ -297,9 +299,13 @@ def sample_deals_generic(
     for i in range(nb):
         full_board[i] = board[i]
         fixed |= _ONE << uint64(board[i])
-    n_board = nb if nb > 0 or hole_total >= 7 else 5
+    n_board = board_total
     to_come = n_board - nb
-    masks = combo_masks_of(combos, combos.shape[1])
+    masks = np.zeros(combos.shape[0], np.uint64)  # the held cards only, not the padding
+    for p in range(n):
+        for t in range(offsets[p], offsets[p + 1]):
+            for j in range(held[p]):
+                masks[t] |= _ONE << uint64(combos[t, j])
     chosen = np.empty(n, np.int64)
     counters = np.zeros(2, np.int64)
     dealt = np.empty(8, np.int64)

@@ -18,7 +18,7 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.equity._generic import HI_NONE, _next_combination, hand_values
+from pokerlab.equity._generic import _next_combination, hand_values
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
@@ -28,13 +28,15 @@ BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype
 def _completion_values(
     known, n_known, deck, nd, k, hi_code, lo_code, card_key, card_mask, mult, displace, values
 ):
-    """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the value of the known
-    cards plus it (the high strength, or the low one when the game has no high)."""
+    """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the values of the known
+    cards plus it: the strength that decides the pot (see ``hand_values``) and the low half's
+    strength (0 unless the game is split and the low qualifies)."""
     count = 1
     for i in range(k):
         count = count * (nd - i) // (i + 1)
     subsets = np.empty((count, max(k, 1)), np.int64)
     vals = np.empty(count, np.int64)
+    lows = np.empty(count, np.int64)
     idx = np.empty(8, np.int64)
     for i in range(k):
         idx[i] = i
@@ -63,10 +65,24 @@ def _completion_values(
             displace,
             values,
         )
-        vals[r] = out[0] if hi_code != HI_NONE else out[1]
+        vals[r] = out[0]  # the deciding strength (a razz low included)
+        lows[r] = out[1]
         if k > 0:
             _next_combination(idx, k, nd)
-    return subsets, vals
+    return subsets, vals, lows
+
+
+@njit(cache=True, inline="always")
+def _subset(subsets, row, k, bits, binom):
+    """``(size, rank)`` of the subset ``bits`` of one completion's cards (rank in the
+    combinatorial number system, an index into the counts of that size)."""
+    size = 0
+    rank = 0
+    for i in range(k):
+        if (bits >> i) & 1:
+            size += 1
+            rank += binom[subsets[row, i], size]
+    return size, rank
 
 
 @njit(cache=True)
@@ -74,12 +90,7 @@ def _subset_sum(subsets, row, k, tables, binom, sign_query, max_size):
     """Sum (query) over the subsets T of one completion of sign(T) * count[T]."""
     total = 0
     for bits in range(1 << k):
-        size = 0
-        rank = 0
-        for i in range(k):
-            if (bits >> i) & 1:
-                size += 1
-                rank += binom[subsets[row, i], size]
+        size, rank = _subset(subsets, row, k, bits, binom)
         if size > max_size:
             continue
         term = tables[size, rank]
@@ -90,12 +101,7 @@ def _subset_sum(subsets, row, k, tables, binom, sign_query, max_size):
 @njit(cache=True)
 def _insert(subsets, row, k, tables, binom, max_size):
     for bits in range(1 << k):
-        size = 0
-        rank = 0
-        for i in range(k):
-            if (bits >> i) & 1:
-                size += 1
-                rank += binom[subsets[row, i], size]
+        size, rank = _subset(subsets, row, k, bits, binom)
         if size <= max_size:
             tables[size, rank] += 1
 
@@ -121,10 +127,10 @@ def heads_up_sweep(
     """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands."""
     k1 = hole_total - n1
     k2 = hole_total - n2
-    sub1, val1 = _completion_values(
+    sub1, val1, _ = _completion_values(
         known1, n1, deck, nd, k1, hi_code, lo_code, card_key, card_mask, mult, displace, values
     )
-    sub2, val2 = _completion_values(
+    sub2, val2, _ = _completion_values(
         known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
     )
     order1 = np.argsort(val1, kind="mergesort")
@@ -161,3 +167,139 @@ def heads_up_sweep(
         i = i_end
     deals = m1 * binom[nd - k1, k2]
     return wins, ties, deals
+
+
+# Outcome classes of a split-pot deal from player 1's side: high won / tied / lost (rows) and
+# low won / tied / lost / no qualifying low for either (columns).
+WIN, TIE, LOSS, NO_LOW = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def _insert_low(subsets, row, k, tables, binom, max_size, bucket):
+    for bits in range(1 << k):
+        size, rank = _subset(subsets, row, k, bits, binom)
+        if size <= max_size:
+            tables[size, rank, bucket] += 1
+
+
+@njit(cache=True)
+def _query_low(subsets, row, k, tables, binom, max_size, bucket, out):
+    """``out`` = (inserted completions disjoint from this one with a lower low bucket, with
+    the same bucket, in all), by inclusion-exclusion over the subsets of the completion."""
+    out[0] = 0
+    out[1] = 0
+    out[2] = 0
+    n_buckets = tables.shape[2]
+    for bits in range(1 << k):
+        size, rank = _subset(subsets, row, k, bits, binom)
+        if size > max_size:
+            continue
+        sign = -1 if size & 1 else 1
+        below = 0
+        for b in range(bucket):
+            below += tables[size, rank, b]
+        same = tables[size, rank, bucket]
+        rest = 0
+        for b in range(bucket + 1, n_buckets):
+            rest += tables[size, rank, b]
+        out[0] += sign * below
+        out[1] += sign * same
+        out[2] += sign * (below + same + rest)
+
+
+@njit(cache=True)
+def _credit_low(rel, bucket, hi_class, counts):
+    """Add the three lo relations ``rel`` (lower, same, all) of one player-1 completion with low
+    bucket ``bucket`` (0: no low) to ``counts[hi_class]``."""
+    higher = rel[2] - rel[0] - rel[1]
+    if bucket == 0:
+        counts[hi_class, NO_LOW] += rel[1]
+        counts[hi_class, LOSS] += higher
+    else:
+        counts[hi_class, WIN] += rel[0]
+        counts[hi_class, TIE] += rel[1]
+        counts[hi_class, LOSS] += higher
+
+
+@njit(cache=True)
+def heads_up_split_sweep(
+    known1,
+    n1,
+    known2,
+    n2,
+    deck,
+    nd,
+    hole_total,
+    hi_code,
+    lo_code,
+    binom,
+    card_key,
+    card_mask,
+    mult,
+    displace,
+    values,
+):
+    """The sweep of :func:`heads_up_sweep` for a split pot (stud hi/lo): player 2's completions
+    are inserted in order of high value into per-subset counts *per low bucket* (the distinct
+    low values, 0 = no qualifying low), so each player-1 completion learns how many disjoint
+    player-2 completions beat, tie or lose to it on high *and* on low. Returns ``(counts,
+    deals)``: ``counts[h, l]`` = joint deals with high outcome ``h`` and low outcome ``l`` for
+    player 1 (``WIN``, ``TIE``, ``LOSS``; low also ``NO_LOW``)."""
+    k1 = hole_total - n1
+    k2 = hole_total - n2
+    sub1, val1, low1 = _completion_values(
+        known1, n1, deck, nd, k1, hi_code, lo_code, card_key, card_mask, mult, displace, values
+    )
+    sub2, val2, low2 = _completion_values(
+        known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
+    )
+    # low buckets: 0 for no low, then the distinct qualifying lows in increasing order
+    levels = np.unique(np.concatenate((np.zeros(1, np.int64), low1, low2)))
+    bucket1 = np.searchsorted(levels, low1)
+    bucket2 = np.searchsorted(levels, low2)
+    order1 = np.argsort(val1, kind="mergesort")
+    order2 = np.argsort(val2, kind="mergesort")
+    max_size = min(k1, k2)
+    width = 1
+    for s in range(max_size + 1):
+        width = max(width, binom[nd, s])
+    tables = np.zeros((max_size + 1, width, levels.shape[0]), np.int32)
+    counts = np.zeros((3, 4), np.int64)
+    m1 = val1.shape[0]
+    m2 = val2.shape[0]
+    before = np.empty((m1, 3), np.int64)
+    after = np.empty((m1, 3), np.int64)
+    rel = np.empty(3, np.int64)
+    i = 0
+    j = 0
+    while i < m1:
+        x = val1[order1[i]]
+        while j < m2 and val2[order2[j]] < x:
+            _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]])
+            j += 1
+        i_end = i
+        while i_end < m1 and val1[order1[i_end]] == x:
+            r = order1[i_end]
+            _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], before[r])
+            i_end += 1
+        while j < m2 and val2[order2[j]] == x:
+            _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]])
+            j += 1
+        for q in range(i, i_end):
+            r = order1[q]
+            _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], after[r])
+        i = i_end
+    while j < m2:  # the rest beat every player-1 completion on high
+        _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]])
+        j += 1
+    for r in range(m1):  # every player-2 completion is inserted now
+        _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], rel)
+        for c in range(3):
+            rel[c] -= after[r, c]
+        _credit_low(rel, bucket1[r], LOSS, counts)
+        for c in range(3):
+            rel[c] = after[r, c] - before[r, c]
+        _credit_low(rel, bucket1[r], TIE, counts)
+        _credit_low(before[r], bucket1[r], WIN, counts)
+    deals = m1 * binom[nd - k1, k2]
+    return counts, deals

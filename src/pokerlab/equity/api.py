@@ -59,6 +59,16 @@ def equity(
     ('exact', 1712304, 0.812555)
     >>> equity(["AsKs", "QQ"], board="Qh7c2d", method="mc", trials=20000, seed=1).method
     'monte-carlo'
+
+    Other games (``pokerlab.games``) take pattern ranges; split games add ``hi``, ``lo`` and
+    ``scoop`` per player:
+
+    >>> r = equity(["AsAhKsKh", "JdTd9c8c"], game="omaha")
+    >>> r.samples, round(r.players[0].equity, 6)
+    (1086008, 0.614813)
+    >>> p = equity(["As2sKd3d", "AA**$ds"], board="Qs7d2c", game="omaha-hilo").players[0]
+    >>> round(p.equity, 4) == round(p.hi + p.lo, 4), p.scoop == p.win
+    (True, True)
     """
     # The engines (numba kernels) are imported on first use so `import pokerlab` stays light.
     from pokerlab.equity.exact import enumerate_exact, enumerate_game, estimate_seconds
@@ -72,6 +82,12 @@ def equity(
     problem = prepare(players, board, dead, game)
     estimate = estimate_seconds(problem)
     wants_mc = method in ("monte-carlo", "mc")
+    if method == "exact" and problem.deals_hole_cards:
+        raise TooLargeError(
+            f"exact enumeration of {problem.game.title} needs every player's hole cards as a "
+            "range of holdings; a 'random' hand is only dealt by Monte Carlo (--mc, "
+            "method='monte-carlo')"
+        )
     if method == "exact" and estimate > MAX_EXACT_SECONDS:
         raise TooLargeError(
             f"exact enumeration is too large: about {estimate:,.0f} s of work "
@@ -100,7 +116,7 @@ def equity(
     players_out = tuple(
         PlayerEquity(text, st.equity, st.win, st.tie, st.tie_equity, st.stderr, size, st.hi,
                      st.lo, st.win if problem.game.split else None)
-        for text, st, size in zip(problem.inputs, stats, problem.sizes, strict=True)
+        for text, st, size in zip(problem.inputs, stats, problem.range_sizes, strict=True)
     )  # fmt: skip
     return EquityResult(
         players=players_out,

@@ -21,8 +21,10 @@ from pokerlab.equity import _exact, _generic, _preflop_table, _runouts, _stud_sw
 from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
 from pokerlab.equity._showdown import RANK_KEY
 from pokerlab.equity.problem import Problem
+from pokerlab.evaluation._game_tables import load_game_values
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 from pokerlab.evaluation._tables import SLOT_BITS, load_high_tables
+from pokerlab.games import Game
 
 __all__ = ["enumerate_exact", "estimate_seconds"]
 
@@ -33,6 +35,7 @@ _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_TABLE_LOOKUP = 3e-7
 _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_SWEPT_COMPLETION = 1e-6
+_SECONDS_PER_KNOWN_HOLDING = 2e-9
 _CACHE_CAPACITY = 1 << 18
 
 
@@ -73,13 +76,14 @@ def deal_count(problem: Problem) -> int:
 
 
 def estimate_seconds(problem: Problem) -> float:
-    """A rough upper estimate of the exact enumeration's single-core time."""
+    """A rough upper estimate of the exact enumeration's single-core time (infinite when
+    only Monte Carlo can answer: a dealt ``random`` hand in a board game)."""
+    if problem.deals_hole_cards:
+        return math.inf
     if _sweeps(problem):
-        unseen = 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
-        per_matchup = sum(math.comb(unseen, 7 - int(h)) for h in problem.held)
-        return _matchup_space(problem) * per_matchup * _SECONDS_PER_SWEPT_COMPLETION
+        return _sweep_seconds(problem)
     if problem.game.name != "holdem":
-        return deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
+        return _deal_seconds(problem)
     space = _matchup_space(problem)
     if len(problem.board) == 0 and _uses_table(problem):
         return space * _SECONDS_PER_TABLE_LOOKUP
@@ -103,8 +107,12 @@ def _preflop_scratch() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     return _local.scratch  # type: ignore[no-any-return]
 
 
-def _tables() -> tuple[np.uint64, NDArray[np.uint32], NDArray[np.uint16]]:
+def _tables(game: Game | None = None) -> tuple[np.uint64, NDArray[np.uint32], NDArray[np.uint16]]:
+    """The evaluators' tables; for a game with an Omaha or a low evaluator, ``values`` is the
+    combined table of ``evaluation._game_tables`` (built on first use), else the high one."""
     t = load_high_tables()
+    if game is not None and (game.hi_code == _generic.HI_OMAHA or game.lo_code != _generic.LO_NONE):
+        return np.uint64(t.multiplier), t.displace, load_game_values()
     return np.uint64(t.multiplier), t.displace, t.values
 
 
@@ -203,15 +211,68 @@ def enumerate_exact(
     return _postflop(problem, progress, cancel)
 
 
+def _sweep_seconds(problem: Problem) -> float:
+    unseen = 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
+    per_matchup = sum(math.comb(unseen, 7 - int(h)) for h in problem.held)
+    return _matchup_space(problem) * per_matchup * _SECONDS_PER_SWEPT_COMPLETION
+
+
+def _deal_seconds(problem: Problem) -> float:
+    game = problem.game
+    if game.is_stud and bool((problem.held == game.hole_cards).all()):
+        # enumerate_known_hands: one pass over the last player's holdings per prefix
+        return _matchup_space(problem) * _SECONDS_PER_KNOWN_HOLDING
+    if not game.is_stud:
+        # enumerate_boards: per runout, every holding evaluated once, then the joint walk
+        n_runouts = math.comb(problem.unseen, game.board_cards - len(problem.board))
+        per_runout = len(problem.combos) * _SECONDS_PER_GENERIC_EVAL
+        return n_runouts * (per_runout + _matchup_space(problem) * _SECONDS_PER_JOINT_HOLDING)
+    return deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
+
+
 def _sweeps(problem: Problem) -> bool:
-    """Heads-up stud decided by one evaluator (stud high, razz): the subset sweep applies."""
-    return problem.game.is_stud and problem.n_players == 2 and not problem.game.split
+    """Heads-up stud, where the subset sweep (matchup by matchup) is cheaper than walking the
+    deals (it is not when the hands are nearly complete and the ranges large)."""
+    if not (problem.game.is_stud and problem.n_players == 2):
+        return False
+    return _sweep_seconds(problem) < _deal_seconds(problem)
+
+
+def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
+    """Player 1's (pot share, high part, low part) in a deal of high outcome ``h`` and low
+    outcome ``lo`` (classes of ``_stud_sweep``)."""
+    sweep = _stud_sweep
+    hi_share = {sweep.WIN: 1.0, sweep.TIE: 0.5, sweep.LOSS: 0.0}[h]
+    if lo == sweep.NO_LOW:
+        return hi_share, hi_share, 0.0
+    lo_share = {sweep.WIN: 1.0, sweep.TIE: 0.5, sweep.LOSS: 0.0}[lo]
+    return (hi_share + lo_share) / 2, hi_share / 2, lo_share / 2
+
+
+_MIRROR = {_stud_sweep.WIN: _stud_sweep.LOSS, _stud_sweep.LOSS: _stud_sweep.WIN}
+
+
+def _credit_split(counts: NDArray[np.int64], w: float, stats: NDArray[np.float64]) -> None:
+    """Both players' statistics from the split sweep's outcome counts."""
+    for h in range(3):
+        for lo in range(4):
+            c = float(counts[h, lo])
+            if c == 0:
+                continue
+            for p, (hh, ll) in enumerate([(h, lo), (_MIRROR.get(h, h), _MIRROR.get(lo, lo))]):
+                share, hi_part, lo_part = _split_shares(hh, ll)
+                stats[p, _generic.SHARE] += w * c * share
+                stats[p, _generic.SHARE_SQ] += w * c * share * share
+                stats[p, _generic.SCOOP] += w * c * (share == 1.0)
+                stats[p, _generic.TIE] += w * c * (0.0 < share < 1.0)
+                stats[p, _generic.HI_SHARE] += w * c * hi_part
+                stats[p, _generic.LO_SHARE] += w * c * lo_part
 
 
 def _stud_heads_up(problem: Problem, stats: NDArray[np.float64], totals: NDArray[np.int64]) -> None:
     """Exact heads-up stud by :func:`_stud_sweep.heads_up_sweep`, matchup by matchup."""
     game = problem.game
-    mult, displace, values = _tables()
+    mult, displace, values = _tables(game)
     masks = problem.combo_masks
     n1, n2 = int(problem.held[0]), int(problem.held[1])
     for a in range(problem.offsets[0], problem.offsets[1]):
@@ -220,12 +281,19 @@ def _stud_heads_up(problem: Problem, stats: NDArray[np.float64], totals: NDArray
                 continue
             used = int(masks[a] | masks[b]) | problem.dead_mask
             deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
-            wins, ties, deals = _stud_sweep.heads_up_sweep(
+            w = float(problem.weights[a] * problem.weights[b])
+            args = (
                 problem.combos[a], n1, problem.combos[b], n2, deck, len(deck), game.hole_cards,
                 game.hi_code, game.lo_code, _stud_sweep.BINOM, CARD_KEY, CARD_MASK, mult,
                 displace, values,
             )  # fmt: skip
-            w = float(problem.weights[a] * problem.weights[b])
+            if game.split:
+                counts, deals = _stud_sweep.heads_up_split_sweep(*args)
+                _credit_split(counts, w, stats)
+                stats[2, 0] += w * deals
+                totals[0] += deals
+                continue
+            wins, ties, deals = _stud_sweep.heads_up_sweep(*args)
             losses = deals - wins - ties
             stats[0, _generic.SHARE] += w * (wins + ties / 2)
             stats[1, _generic.SHARE] += w * (losses + ties / 2)
@@ -249,9 +317,17 @@ def enumerate_game(
     n = problem.n_players
     stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
     totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables()
+    mult, displace, values = _tables(game)
     if _sweeps(problem):
         _stud_heads_up(problem, stats, totals)
+        check(cancel, progress, 1.0)
+        return stats, int(totals[0])
+    if game.is_stud and bool((problem.held == game.hole_cards).all()):
+        _generic.enumerate_known_hands(
+            problem.combos, problem.held, problem.offsets, problem.weights,
+            np.uint64(problem.dead_mask), game.hole_cards, game.hi_code, game.lo_code, game.split,
+            stats, totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        )  # fmt: skip
         check(cancel, progress, 1.0)
         return stats, int(totals[0])
     if game.is_stud:

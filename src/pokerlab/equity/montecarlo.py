@@ -99,7 +99,7 @@ def sample(
     generic = problem.game.name != "holdem"
     counts = np.zeros((n + 1, n), dtype=np.int64)
     stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
-    mult, displace, values = _tables()
+    mult, displace, values = _tables(problem.game)
     chunker = Chunker(first=2_000)
 
     def _done() -> int:
@@ -118,7 +118,8 @@ def sample(
             game = problem.game
             rejected = _sampling.sample_deals_generic(
                 problem.combos, problem.held, problem.offsets, prob, alias, problem.board,
-                np.uint64(problem.dead_mask), game.hole_cards, size, _MAX_REJECTS, state,
+                np.uint64(problem.dead_mask), game.hole_cards, game.board_cards, size, _MAX_REJECTS,
+                state,
                 game.hi_code, game.lo_code, game.split, stats, CARD_KEY, CARD_MASK, mult,
                 displace, values,
             )  # fmt: skip

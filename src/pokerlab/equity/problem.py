@@ -7,6 +7,7 @@ admit no joint holding at all.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,10 +18,11 @@ from pokerlab.cards import Card, cards_to_mask, ensure_distinct, format_cards, p
 from pokerlab.errors import EmptyRangeError, GameError, RangeError, blame
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
+from pokerlab.ranges.pattern import PatternRange, pattern_card_count
 
 __all__ = ["PlayerInput", "Problem", "prepare"]
 
-PlayerInput = str | Range
+PlayerInput = str | Range | PatternRange
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,23 @@ class Problem:
         return held
 
     @property
+    def range_sizes(self) -> list[int]:
+        """Holdings per player once the board and dead cards are removed: :attr:`sizes`, except
+        that a dealt ``random`` hand counts every holding of the unseen cards."""
+        return [
+            math.comb(self.unseen, self.game.hole_cards)
+            if not self.game.is_stud and int(self.held[p]) < self.game.hole_cards
+            else size
+            for p, size in enumerate(self.sizes)
+        ]
+
+    @property
+    def deals_hole_cards(self) -> bool:
+        """Board games: whether some player's hole cards are dealt (a ``random`` hand), which
+        only Monte Carlo samples."""
+        return not self.game.is_stud and bool((self.held < self.game.hole_cards).any())
+
+    @property
     def unseen(self) -> int:
         """Cards neither on the board nor dead."""
         return 52 - len(self.board) - bin(self.dead_mask).count("1")
@@ -108,21 +127,35 @@ def _holdem_holdings(player: PlayerInput, index: int) -> _Holdings:
 
 
 def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
-    """A player's known cards in a game other than hold'em: an exact hand (in stud, its known
-    cards; ``|`` may separate downcards from upcards and is otherwise ignored)."""
-    text = str(player).strip()
+    """A player's holdings in a game other than hold'em: a pattern range
+    (:mod:`pokerlab.ranges.pattern`) of its hole cards (Omaha: 4, 5 or 6; stud: its known cards,
+    1 to 7, as many as the patterns list; ``|`` may separate downcards from upcards and is
+    otherwise ignored). A ``random`` board-game hand is kept as "no known cards": the engines
+    deal it from the unseen cards."""
     who = f"player {index + 1}"
-    if not text:
-        raise RangeError(f"{who}: empty hand")
-    cards = parse_cards(text.replace("|", " "))
-    if game.is_stud and not 1 <= len(cards) <= game.hole_cards:
+    if isinstance(player, PatternRange):
+        rng, text = player, player.to_string()
+    else:
+        text = str(player).strip()
+        if not text:
+            raise RangeError(f"{who}: empty hand or range")
+        spec = text.replace("|", " ")
+        try:
+            size = pattern_card_count(spec, low_aces=game.low_aces) if game.is_stud else None
+            if size is None:
+                size = game.hole_cards
+            rng = PatternRange(spec, size, low_aces=game.low_aces)
+        except RangeError as exc:
+            raise type(exc)(f"{who}: {exc}") from None
+    if game.is_stud and not 1 <= rng.size <= game.hole_cards:
         raise GameError(f"{who}: a {game.title} hand has 1 to {game.hole_cards} known cards, "
-                        f"got {len(cards)}")  # fmt: skip
-    if not game.is_stud and len(cards) != game.hole_cards:
+                        f"got {rng.size}")  # fmt: skip
+    if not game.is_stud and rng.size != game.hole_cards:
         raise GameError(f"{who}: a {game.title} hand has {game.hole_cards} cards, "
-                        f"got {len(cards)}")  # fmt: skip
-    codes = np.array([sorted((int(c) for c in cards), reverse=True)], dtype=np.uint8)
-    return _Holdings(text, codes, np.ones(1))
+                        f"got {rng.size}")  # fmt: skip
+    if rng.is_random and not game.is_stud:
+        return _Holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
+    return _Holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 
 
 def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
@@ -149,7 +182,7 @@ def prepare(
     """Validate a request and build its :class:`Problem`."""
     with blame("game"):
         spec = get_game(game)
-    if isinstance(players, str | Range):
+    if isinstance(players, str | Range | PatternRange):
         raise GameError(
             "players must be a list of hands or ranges, one per player", field="players"
         )

@@ -1,4 +1,5 @@
-"""Hand evaluators. ``high``: 5-7 card high hands (more evaluators join here, one module each)."""
+"""Hand evaluators, one module each: ``high`` (5-7 card high hands), ``low`` (A-5 and
+8-or-better lows), ``omaha`` (two hole + three board, high and 8-or-better low), ``deuce7``."""
 
 from pokerlab.evaluation.high import (
     HandCategory,
@@ -8,5 +9,28 @@ from pokerlab.evaluation.high import (
     evaluate,
     evaluate_batch,
 )
+from pokerlab.evaluation.low import LowValue, a5_batch, eight_batch, evaluate_a5, evaluate_eight
+from pokerlab.evaluation.omaha import (
+    evaluate_omaha,
+    evaluate_omaha_low,
+    omaha_batch,
+    omaha_low_batch,
+)
 
-__all__ = ["HandCategory", "HandValue", "category_of", "describe", "evaluate", "evaluate_batch"]
+__all__ = [
+    "HandCategory",
+    "HandValue",
+    "LowValue",
+    "a5_batch",
+    "category_of",
+    "describe",
+    "eight_batch",
+    "evaluate",
+    "evaluate_a5",
+    "evaluate_batch",
+    "evaluate_eight",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
+    "omaha_batch",
+    "omaha_low_batch",
+]

@@ -150,7 +150,15 @@ from pokerlab.ranges._pattern_expand import (
     materialise,
     popcount,
 )
-from pokerlab.ranges._pattern_parse import Item, parse_pattern_text, shorten
+from pokerlab.ranges._pattern_parse import (
+    Binary,
+    Group,
+    Item,
+    Node,
+    Term,
+    parse_pattern_text,
+    shorten,
+)
 
 __all__ = [
     "MAX_HOLDINGS",
@@ -159,6 +167,7 @@ __all__ = [
     "HoldingLike",
     "PatternRange",
     "parse_pattern_range",
+    "pattern_card_count",
 ]
 
 #: The largest holding size (seven-card stud).
@@ -611,3 +620,33 @@ def parse_pattern_range(text: str, size: int, *, low_aces: bool = False) -> Patt
     640
     """
     return PatternRange(text, size, low_aces=low_aces)
+
+
+def _term_counts(node: Node) -> set[int]:
+    if isinstance(node, Term):
+        return {-1} if node.is_random_word else ({len(node.cards)} if node.cards else set())
+    if isinstance(node, Binary):
+        return _term_counts(node.left) | _term_counts(node.right)
+    assert isinstance(node, Group)
+    return set().union(*(_term_counts(p) for p in node.parts))
+
+
+def pattern_card_count(text: str, *, low_aces: bool = False) -> int:
+    """The number of cards a range's patterns list, when they all list the same number (stud:
+    a player's known cards). ``random`` and patterns of different lengths raise
+    :class:`~pokerlab.errors.RangeError`.
+
+    >>> pattern_card_count("(3-3-)45678"), pattern_card_count("AsKs Qd, [AK]** : $np")
+    (7, 3)
+    """
+    items = parse_pattern_text(text, MAX_SIZE, low_aces=low_aces)
+    counts = set().union(*(_term_counts(item.expr) for item in items))
+    if -1 in counts:
+        raise RangeError(f"range '{shorten(text)}': 'random' does not say how many cards are known")
+    if len(counts) != 1:
+        listed = ", ".join(str(c) for c in sorted(counts)) or "no"
+        raise RangeError(
+            f"range '{shorten(text)}': every pattern must list the same number of cards "
+            f"(the known cards), got {listed} cards"
+        )
+    return counts.pop()

@@ -1,0 +1,191 @@
+"""Omaha, stud and razz benchmark: the targets of the games issue.
+
+    python benchmarks/bench_games.py            # everything
+    python benchmarks/bench_games.py --quick    # fewer hands and Monte Carlo deals
+    python benchmarks/bench_games.py --json out.json
+
+* Omaha high evaluation (two hole + three board, 60 combinations per 4-card hand): pokerlab's
+  kernel on random hands next to phevaluator's ``evaluate_omaha_cards`` called per hand from
+  Python (its users' way; its C library is faster), plus 5- and 6-card Omaha and the Omaha-8 low.
+* Exact heads-up equities: ``AsAhKsKh`` vs ``JdTd9c8c`` Omaha preflop (1,086,008 boards), an
+  Omaha hi/lo preflop spot, razz, stud and stud hi/lo from third street.
+* Monte Carlo deals per second in every game (heads-up, exact hands, preflop / third street).
+
+Single core (NUMBA_NUM_THREADS=1), warm numba cache (one untimed warm-up call per spot), best of
+several repeats, fixed seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+import numba
+import numpy as np
+
+import pokerlab
+from bench_equity import best_of, cpu_model  # the shared timing conventions
+from pokerlab.errors import TooLargeError
+
+
+def random_deals(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def bench_omaha_eval(n: int, n_peer: int) -> list[dict[str, Any]]:
+    from pokerlab.evaluation import _game_kernels as K
+    from pokerlab.evaluation._game_tables import load_game_values
+    from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
+    from pokerlab.evaluation._tables import load_high_tables
+    from pokerlab.evaluation.omaha import omaha_batch, omaha_low_batch
+
+    t = load_high_tables()
+    mult, displace, values = np.uint64(t.multiplier), t.displace, load_game_values()
+    rows = []
+    for n_hole in (4, 5, 6):
+        deals = random_deals(n, n_hole + 5, seed=n_hole)
+        hole = np.ascontiguousarray(deals[:, :n_hole])
+        board = np.ascontiguousarray(deals[:, n_hole:])
+        out = np.empty(n, dtype=np.uint16)
+
+        def kernel(
+            hole: np.ndarray = hole, board: np.ndarray = board, k: int = n_hole,
+            out: np.ndarray = out,
+        ) -> None:  # fmt: skip
+            K.omaha_high_rows(hole, k, board, CARD_KEY, CARD_MASK, mult, displace, values, out)
+
+        sec, _ = best_of(kernel, 5)
+        rows.append({"what": f"Omaha high, {n_hole} hole cards, raw kernel", "hands": n,
+                     "per_s": n / sec})  # fmt: skip
+        if n_hole == 4:
+            sec, ours = best_of(lambda h=hole, b=board: omaha_batch(h, b), 5)
+            rows.append({"what": "Omaha high, 4 hole cards, omaha_batch (validates input)",
+                         "hands": n, "per_s": n / sec})  # fmt: skip
+            sec, _ = best_of(lambda h=hole, b=board: omaha_low_batch(h, b), 5)
+            rows.append({"what": "Omaha 8-or-better low, 4 hole cards, omaha_low_batch",
+                         "hands": n, "per_s": n / sec})  # fmt: skip
+            try:
+                import phevaluator
+            except ImportError:
+                continue
+            cards = [([int(c) for c in b], [int(c) for c in h])
+                     for h, b in zip(hole[:n_peer], board[:n_peer], strict=True)]  # fmt: skip
+            peer = phevaluator.evaluate_omaha_cards
+
+            def run_peer(peer: Any = peer, cards: list[Any] = cards) -> list[int]:
+                return [peer(*b, *h) for b, h in cards]
+
+            sec, ranks = best_of(run_peer, 3)
+            # same order: phevaluator's rank 1 is the best hand, our strength is larger-better
+            order = np.lexsort((np.array(ranks),))
+            assert (np.diff(ours[:n_peer][order].astype(np.int64)) <= 0).all()
+            rows.append({"what": "Omaha high, 4 hole cards, phevaluator per hand from Python",
+                         "hands": n_peer, "per_s": n_peer / sec})  # fmt: skip
+    return rows
+
+
+EXACT_SPOTS: list[tuple[str, str, list[str], str]] = [
+    ("Omaha preflop AsAhKsKh vs JdTd9c8c (target <= 0.3 s)", "omaha",
+     ["AsAhKsKh", "JdTd9c8c"], ""),
+    ("Omaha hi/lo preflop As2sKd3d vs JhTh9c8c (target <= 1 s)", "omaha-hilo",
+     ["As2sKd3d", "JhTh9c8c"], ""),
+    ("5-card Omaha preflop AsAhKsKh2c vs JdTd9c8c7s", "omaha5",
+     ["AsAhKsKh2c", "JdTd9c8c7s"], ""),
+    ("razz third street As2d3h vs 4c5c6s (target <= 2 s)", "razz", ["As2d3h", "4c5c6s"], ""),
+    ("razz (3-3-)45678 vs A345678 (49,152 x 16,384 holdings)", "razz",
+     ["(3-3-)45678", "A345678"], ""),
+    ("stud third street AsAh7c vs KdKc2s (target <= 2 s)", "stud", ["AsAh7c", "KdKc2s"], ""),
+    ("stud hi/lo third street As2d3h vs KdKc7s (target <= 2 s)", "stud-hilo",
+     ["As2d3h", "KdKc7s"], ""),
+    ("stud hi/lo fifth street As2d3h9c4d vs KdKc7s5h5c", "stud-hilo",
+     ["As2d3h9c4d", "KdKc7s5h5c"], ""),
+]  # fmt: skip
+
+
+def bench_exact() -> list[dict[str, Any]]:
+    rows = []
+    for label, game, players, board in EXACT_SPOTS:
+        try:
+            sec, r = best_of(
+                lambda g=game, p=players, b=board: pokerlab.equity(p, board=b, game=g,
+                                                                   method="exact"), 3)  # fmt: skip
+        except TooLargeError as exc:
+            rows.append({"what": label, "seconds": None, "note": str(exc)})
+            continue
+        rows.append({"what": label, "seconds": sec, "deals": r.samples,
+                     "equity": [round(p.equity, 6) for p in r.players]})  # fmt: skip
+    return rows
+
+
+MC_SPOTS: list[tuple[str, list[str]]] = [
+    ("omaha", ["AsAhKsKh", "JdTd9c8c"]),
+    ("omaha5", ["AsAhKsKh2c", "JdTd9c8c7s"]),
+    ("omaha6", ["AsAhKsKh2c3c", "JdTd9c8c7s6s"]),
+    ("omaha-hilo", ["As2sKd3d", "JhTh9c8c"]),
+    ("omaha5-hilo", ["As2sKd3d4c", "JhTh9c8c7c"]),
+    ("stud", ["AsAh7c", "KdKc2s"]),
+    ("stud-hilo", ["As2d3h", "KdKc7s"]),
+    ("razz", ["As2d3h", "4c5c6s"]),
+]
+
+
+def bench_mc(trials: int) -> list[dict[str, Any]]:
+    rows = []
+    for game, players in MC_SPOTS:
+        sec, r = best_of(
+            lambda g=game, p=players: pokerlab.equity(p, game=g, method="mc", trials=trials,
+                                                      seed=1), 3)  # fmt: skip
+        rows.append({"what": f"Monte Carlo {game} {' vs '.join(players)} (target >= 5 M/s)",
+                     "deals": r.samples, "per_s": r.samples / sec})  # fmt: skip
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands and deals")
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args()
+    n = 1_000_000 if args.quick else 4_000_000
+    results = {
+        "machine": {
+            "cpu": cpu_model(),
+            "cores": os.cpu_count(),
+            "python": sys.version.split()[0],
+            "numpy": np.__version__,
+            "numba": numba.__version__,
+            "load_average": os.getloadavg(),
+        },
+        "omaha_eval": bench_omaha_eval(n, 50_000 if args.quick else 200_000),
+        "exact": bench_exact(),
+        "monte_carlo": bench_mc(1_000_000 if args.quick else 4_000_000),
+    }
+    m = results["machine"]
+    print(f"CPU {m['cpu']} ({m['cores']} cores), load average {m['load_average']}")
+    print(f"python {m['python']}, numpy {m['numpy']}, numba {m['numba']}, single core\n")
+    peer = next((r["per_s"] for r in results["omaha_eval"] if "phevaluator" in r["what"]), None)
+    for r in results["omaha_eval"]:
+        ratio = f"  ({r['per_s'] / peer:.1f}x phevaluator)" if peer else ""
+        print(f"{r['what']:<62} {r['per_s'] / 1e6:8.2f} M hands/s{ratio}")
+    print()
+    for r in results["exact"]:
+        if r["seconds"] is None:
+            print(f"{r['what']:<62}  refused: {r['note']}")
+        else:
+            print(f"{r['what']:<62} {r['seconds']:8.3f} s  {r['deals']:,} deals  "
+                  f"equity {r['equity']}")  # fmt: skip
+    print()
+    for r in results["monte_carlo"]:
+        print(f"{r['what']:<62} {r['per_s'] / 1e6:8.2f} M deals/s")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

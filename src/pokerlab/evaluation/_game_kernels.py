@@ -1,0 +1,202 @@
+"""numba kernels of the lowball and Omaha evaluators. Private: no validation (see ``low.py`` and
+``omaha.py``).
+
+They read the combined table of :mod:`~pokerlab.evaluation._game_tables` (``values``: the high
+evaluator's table followed by the low and Omaha parts at fixed offsets) and the high hash's
+``multiplier``/``displace``, so a kernel that evaluates both halves of a split pot passes one
+table around. Indices are unsigned (no negative-index checks).
+
+Omaha high without 60 full evaluations: the board's rank multiset gets an id (one hash), then
+each of the hole's rank pairs is one read of a table of "best non-flush hand of these two hole
+ranks and three of this board" (6,175 boards x 91 pairs, 1.1 MB). A flush needs a suit with
+at least three board cards (at most one such suit on five cards) and two hole cards of it: only
+then are that suit's hole pairs read from the "best flush of this suited pair and three of this
+suited board" table.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from pokerlab.evaluation import _game_tables as G
+from pokerlab.evaluation import _tables as T
+from pokerlab.evaluation._kernels import (
+    BUCKET_SHIFT,
+    EMPTY_KEY,
+    FLUSH_BITS,
+    FLUSH_SUIT_SHIFT,
+    RANK_FIELD,
+    RANK_SET,
+    SLOT_MASK,
+    SLOT_SHIFT,
+)
+
+A5_OFFSET = np.uint64(G.A5_OFFSET)
+BOARD_ID_OFFSET = np.uint64(G.BOARD_ID_OFFSET)
+PAIR_BOARD_OFFSET = np.uint64(G.PAIR_BOARD_OFFSET)
+FLUSH_PAIR_OFFSET = np.uint64(G.FLUSH_PAIR_OFFSET)
+OMAHA8_OFFSET = np.uint64(G.OMAHA8_OFFSET)
+PAIRS = np.uint64(G.PAIRS)
+SUITED_PAIRS = np.uint64(G.SUITED_PAIRS)
+EIGHT_MIN = G.EIGHT_MIN
+# Added to a key whose suit counters start at 3: a counter reaches 8 (the flush bit) when its
+# suit has three cards, the least a board needs for an Omaha flush.
+THREE_OF_A_SUIT = np.uint64(sum(2 << (T.SUIT_SHIFT + T.SUIT_BITS * s) for s in range(4)))
+_U1 = np.uint64(1)
+_U2 = np.uint64(2)
+_U3 = np.uint64(3)
+_U16 = np.uint64(16)
+_U256 = np.uint64(256)
+_U12 = np.uint64(12)
+_U7 = np.uint64(7)
+
+
+@njit(cache=True, inline="always")
+def rank_slot(key, multiplier, displace):
+    """Perfect-hash slot of a key's rank counts (5..7 cards)."""
+    p = (key & RANK_FIELD) * multiplier
+    return ((p >> SLOT_SHIFT) & SLOT_MASK) ^ uint64(displace[p >> BUCKET_SHIFT])
+
+
+@njit(cache=True, inline="always")
+def low_bit(code):
+    """A-5 low-rank bit of a card for 8-or-better (ace bit 0 .. eight bit 7; 0 above eight)."""
+    r = uint64(code) >> _U2
+    if r == _U12:
+        return _U1
+    if r < _U7:
+        return _U2 << r
+    return uint64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def a5_low(cards, count, card_key, multiplier, displace, values):
+    """A-5 low strength (1..6175, larger better) of the best five of ``cards[:count]`` (5..7)."""
+    key = EMPTY_KEY
+    for i in range(count):
+        key += card_key[cards[i]]
+    return values[A5_OFFSET + rank_slot(key, multiplier, displace)]
+
+
+@njit(cache=True, _nrt=False)
+def eight_low(cards, count, card_key, multiplier, displace, values):
+    """8-or-better low strength (the A-5 scale) of the best five of ``cards[:count]``, or 0."""
+    v = a5_low(cards, count, card_key, multiplier, displace, values)
+    return v if v > EIGHT_MIN else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _pair_base(values, base, hi):
+    """Start of the pair-table row of hole pairs whose higher rank is ``hi``."""
+    return base + ((hi * (hi + _U1)) >> _U1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, values):
+    """High strength of exactly two of ``hole[:n_hole]`` (2..6) and three of the five ``board``
+    cards."""
+    bkey = EMPTY_KEY + card_key[board[0]] + card_key[board[1]] + card_key[board[2]]
+    bkey += card_key[board[3]] + card_key[board[4]]
+    board_id = uint64(values[BOARD_ID_OFFSET + rank_slot(bkey, multiplier, displace)])
+    base = PAIR_BOARD_OFFSET + board_id * PAIRS
+    hmask = uint64(0)
+    if n_hole == 4:
+        # the four ranks sorted high to low (a sorting network), then the six pairs unrolled
+        r0 = uint64(hole[0]) >> _U2
+        r1 = uint64(hole[1]) >> _U2
+        r2 = uint64(hole[2]) >> _U2
+        r3 = uint64(hole[3]) >> _U2
+        if r0 < r1:
+            r0, r1 = r1, r0
+        if r2 < r3:
+            r2, r3 = r3, r2
+        if r0 < r2:
+            r0, r2 = r2, r0
+        if r1 < r3:
+            r1, r3 = r3, r1
+        if r1 < r2:
+            r1, r2 = r2, r1
+        t0 = _pair_base(values, base, r0)
+        t1 = _pair_base(values, base, r1)
+        t2 = _pair_base(values, base, r2)
+        best = max(max(values[t0 + r1], values[t0 + r2]), max(values[t0 + r3], values[t1 + r2]))
+        best = max(best, max(values[t1 + r3], values[t2 + r3]))
+        hmask = card_mask[hole[0]] | card_mask[hole[1]] | card_mask[hole[2]] | card_mask[hole[3]]
+    else:
+        best = np.uint16(0)
+        for i in range(n_hole - 1):
+            ri = uint64(hole[i]) >> _U2
+            hmask |= card_mask[hole[i]]
+            for j in range(i + 1, n_hole):
+                rj = uint64(hole[j]) >> _U2
+                v = values[_pair_base(values, base, max(ri, rj)) + min(ri, rj)]
+                if v > best:
+                    best = v
+        hmask |= card_mask[hole[n_hole - 1]]
+    three = (bkey + THREE_OF_A_SUIT) & FLUSH_BITS
+    if not three:
+        return best
+    # a suit with three or more board cards: a flush needs two hole cards of it
+    f = three >> FLUSH_SUIT_SHIFT  # one of 1, 0x10, 0x100, 0x1000
+    suit = uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
+    shift = suit * _U16
+    suited = (hmask >> shift) & RANK_SET
+    if not suited & (suited - _U1):
+        return best
+    bmask = card_mask[board[0]] | card_mask[board[1]] | card_mask[board[2]]
+    bmask |= card_mask[board[3]] | card_mask[board[4]]
+    fbase = FLUSH_PAIR_OFFSET + ((bmask >> shift) & RANK_SET) * SUITED_PAIRS
+    for i in range(n_hole - 1):
+        ci = uint64(hole[i])
+        if ci & _U3 != suit:
+            continue
+        ri = ci >> _U2
+        for j in range(i + 1, n_hole):
+            cj = uint64(hole[j])
+            if cj & _U3 != suit:
+                continue
+            rj = cj >> _U2
+            hi = max(ri, rj)
+            v = values[fbase + ((hi * (hi - _U1)) >> _U1) + min(ri, rj)]
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def omaha_eight(hole, n_hole, board, values):
+    """Omaha 8-or-better low strength (the A-5 scale) of two of ``hole[:n_hole]`` and three of
+    the five ``board`` cards, or 0 when no low qualifies."""
+    h = uint64(0)
+    for i in range(n_hole):
+        h |= low_bit(hole[i])
+    b = low_bit(board[0]) | low_bit(board[1]) | low_bit(board[2])
+    b |= low_bit(board[3]) | low_bit(board[4])
+    return values[OMAHA8_OFFSET + (h << np.uint64(8)) + b]
+
+
+@njit(cache=True, _nrt=False)
+def omaha_high_rows(hole, n_hole, board, card_key, card_mask, multiplier, displace, values, out):
+    """``out[i]`` = Omaha high strength of ``hole[i, :n_hole]`` with ``board[i]``."""
+    for i in range(hole.shape[0]):
+        out[i] = omaha_high(
+            hole[i], n_hole, board[i], card_key, card_mask, multiplier, displace, values
+        )
+
+
+@njit(cache=True, _nrt=False)
+def omaha_eight_rows(hole, n_hole, board, values, out):
+    """``out[i]`` = Omaha 8-or-better low of ``hole[i, :n_hole]`` with ``board[i]`` (or 0)."""
+    for i in range(hole.shape[0]):
+        out[i] = omaha_eight(hole[i], n_hole, board[i], values)
+
+
+@njit(cache=True, _nrt=False)
+def low_rows(codes, count, eight, card_key, multiplier, displace, values, out):
+    """``out[i]`` = A-5 low (``eight``: 8-or-better, else 0) of ``codes[i, :count]``."""
+    for i in range(codes.shape[0]):
+        if eight:
+            out[i] = eight_low(codes[i], count, card_key, multiplier, displace, values)
+        else:
+            out[i] = a5_low(codes[i], count, card_key, multiplier, displace, values)
