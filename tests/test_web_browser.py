@@ -148,6 +148,25 @@ def test_the_outs_grid_of_a_turn_spot(page: Page) -> None:
     assert "wins 15" in page.inner_text(".outs-player h3")
 
 
+def test_a_split_pot_game_with_a_pattern_range_shows_hi_lo_scoop(page: Page) -> None:
+    page.select_option("#game", "omaha-hilo")
+    assert "AA**$ds" in (page.get_attribute('[name="players.1"]', "placeholder") or "")
+    assert page.query_selector('button[aria-label="Range grid for player 1"]') is None
+    page.fill('[name="players.0"]', "As2sKd3d")
+    page.fill('[name="players.1"]', "KK**$ds")
+    page.fill('[name="board"]', "Ah4c5dJs")
+    simulate(page)
+    want = pokerlab.equity(["As2sKd3d", "KK**$ds"], board="Ah4c5dJs", game="omaha-hilo")
+    headers = page.eval_on_selector_all("#equity-table th", "els => els.map(e => e.textContent)")
+    assert headers[6:9] == ["Hi", "Lo", "Scoop"]
+    row = page.eval_on_selector_all(
+        "#equity-table tbody tr:first-child td", "els => els.map(e => e.textContent)"
+    )
+    p = want.players[0]
+    assert row[2] == f"{p.equity * 100:.2f}%"
+    assert row[6:9] == [f"{x * 100:.2f}%" for x in (p.hi or 0, p.lo or 0, p.scoop or 0)]
+
+
 def test_players_can_be_added_and_removed_up_to_the_games_maximum(page: Page) -> None:
     page.select_option("#game", "stud")
     maximum = pokerlab.games.GAMES["stud"].max_players

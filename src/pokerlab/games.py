@@ -48,6 +48,13 @@ class Game:
         return self.high is not None and self.low is not None
 
     @property
+    def range_syntax(self) -> str:
+        """How a player's hand or range is written: ``"holdem"`` (PokerStove notation,
+        :mod:`pokerlab.ranges.holdem`) for two-card hold'em, else ``"pattern"`` (exact cards or
+        :mod:`pokerlab.ranges.pattern` patterns)."""
+        return "holdem" if self.hole_cards == 2 and not self.is_stud else "pattern"
+
+    @property
     def is_stud(self) -> bool:
         """Stud games have no board: each player's own seven cards make the hand."""
         return self.board_cards == 0

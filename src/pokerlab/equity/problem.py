@@ -197,7 +197,7 @@ def prepare(
     parsed = []
     for i, p in enumerate(players):
         with blame(f"players.{i}"):
-            if spec.name == "holdem":
+            if spec.range_syntax == "holdem":
                 parsed.append(_holdem_holdings(p, i))
             else:
                 parsed.append(_game_holdings(p, i, spec))

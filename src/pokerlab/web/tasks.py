@@ -118,7 +118,7 @@ def games() -> Payload:
                 "max_players": g.max_players,
                 "split": g.split,
                 "is_stud": g.is_stud,
-                "ranges": g.name == "holdem",
+                "range_syntax": g.range_syntax,
             }
             for g in GAMES.values()
         ]

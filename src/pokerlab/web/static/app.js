@@ -98,15 +98,15 @@ function renderPlayers(values) {
     const input = el("input", {
       name, value, spellcheck: "false",
       "aria-label": `Player ${i + 1} hand or range`,
-      placeholder: game.ranges ? (i === 0 ? "AhAs" : "QQ+,AKs or random")
-        : game.is_stud ? `up to ${game.hole_cards} known cards, e.g. ${i === 0 ? "As Ks | Qd" : "8h 8c | 2d"}`
-          : `${game.hole_cards} cards`,
+      placeholder: game.range_syntax === "holdem" ? (i === 0 ? "AhAs" : "QQ+,AKs or random")
+        : game.is_stud ? `up to ${game.hole_cards} known cards, e.g. ${i === 0 ? "As Ks | Qd" : "(3-3-)45"}`
+          : `${game.hole_cards} cards or a pattern, e.g. ${i === 0 ? "AsAhKsKh" : "AA**$ds"}`,
     });
     input.value = value;
     const row = el("div", { class: "player" },
       el("span", { class: "num", text: String(i + 1), "aria-hidden": "true" }),
       input,
-      game.ranges
+      game.range_syntax === "holdem"
         ? el("button", { type: "button", class: "icon grid-btn", title: "Pick a range on the grid",
             "aria-label": `Range grid for player ${i + 1}`, text: "▦", onclick: () => openGrid(i) })
         : el("span"),
@@ -130,7 +130,8 @@ function selectGame(name) {
   while (values.length < 2) values.push("");
   renderPlayers(values.slice(0, game.max_players));
   const hint = $("#players-hint");
-  hint.textContent = game.ranges ? hint.dataset.ranges : hint.dataset.hands;
+  hint.textContent = game.range_syntax === "holdem" ? hint.dataset.ranges
+    : game.is_stud ? hint.dataset.stud : hint.dataset.patterns;
   $("#board-row").hidden = game.is_stud;
   $("#show-outs").hidden = game.is_stud;
   clearErrors(equityForm());
