@@ -31,34 +31,25 @@ def render_equity(result: EquityResult) -> None:
     split = result.players[0].hi is not None
     title = f"{result.game}" + (f"  board {result.board}" if result.board else "")
     title += f"  dead {result.dead}" if result.dead else ""
-    table = Table(title=title, title_justify="left")
-    table.add_column("player")
-    table.add_column("hand / range")
-    table.add_column("equity", justify="right")
-    table.add_column("win", justify="right")
-    table.add_column("tie", justify="right")
-    table.add_column("tie equity", justify="right")
-    if split:
-        for name in ("hi", "lo", "scoop"):
-            table.add_column(name, justify="right")
-    if sampled:
-        table.add_column("± stderr", justify="right")
-    table.add_column("combos", justify="right")
+    # Fits an 80-column terminal: in split games the tie-equity column (always in --json) gives
+    # its room to hi / lo / scoop, and percentages show two decimals instead of three.
+    table = Table(title=title, title_justify="left", box=None, pad_edge=False, header_style="bold")
+    table.add_column("#", no_wrap=True)
+    table.add_column("hand / range", overflow="fold", min_width=8)
+    numbers = ["equity", "win", "tie"]
+    numbers += ["hi", "lo", "scoop"] if split else ["tie equity"]
+    numbers += ["stderr"] if sampled else []
+    digits = 2 if split else 3
+    for name in numbers:
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("combos", justify="right", no_wrap=True)
     for i, p in enumerate(result.players, start=1):
-        row = [
-            str(i),
-            p.input,
-            f"[bold]{p.equity * 100:.3f}%[/bold]",
-            f"{p.win * 100:.3f}%",
-            f"{p.tie * 100:.3f}%",
-            f"{p.tie_equity * 100:.3f}%",
-        ]
-        if split:
-            row += [f"{(x or 0.0) * 100:.3f}%" for x in (p.hi, p.lo, p.scoop)]
-        if sampled:
-            row.append(f"{p.stderr * 100:.3f}%")
-        row.append(str(p.combos))
-        table.add_row(*row)
+        values = [p.equity, p.win, p.tie]
+        values += [p.hi or 0.0, p.lo or 0.0, p.scoop or 0.0] if split else [p.tie_equity]
+        values += [p.stderr] if sampled else []
+        cells = [f"{x * 100:.{digits}f}%" for x in values]
+        cells[0] = f"[bold]{cells[0]}[/bold]"
+        table.add_row(str(i), p.input, *cells, f"{p.combos:,}")
     out = console()
     out.print(table)
     kind = "deals sampled" if sampled else "deals enumerated"

@@ -166,8 +166,8 @@ def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
     keep = ~touches & (h.weights > 0)
     if not keep.any():
         raise EmptyRangeError(
-            f"player {index + 1} ('{h.text}'): no hand of the range is left once the board and "
-            "dead cards are removed",
+            f"player {index + 1} ('{h.text}'): no hand of the range is left once the board, the "
+            "dead cards and the other players' known hands are removed",
             field=f"players.{index}",
         )
     return _Holdings(h.text, h.combos[keep], h.weights[keep])
@@ -212,7 +212,14 @@ def prepare(
             fields[f"player {i + 1}'s hand"] = f"players.{i}"
     ensure_distinct(groups, fields)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
-    parsed = [_remove_known(h, known_mask, i) for i, h in enumerate(parsed)]
+    exact_masks = [
+        cards_to_mask(groups.get(f"player {i + 1}'s hand", [])) for i in range(len(parsed))
+    ]
+    others = sum(exact_masks)  # exact hands share no card, so the sum is their union
+    parsed = [
+        _remove_known(h, known_mask | (others & ~own), i)
+        for i, (h, own) in enumerate(zip(parsed, exact_masks, strict=True))
+    ]
     width = max(h.combos.shape[1] for h in parsed)
     padded = []
     for h in parsed:

@@ -1,0 +1,93 @@
+"""``pokerlab equity`` and ``pokerlab outs`` through click's CliRunner: the JSON contract of the
+issue, the table, and one-line errors for the bad inputs the issue lists."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+import pokerlab
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+
+
+def run(*args: str, columns: int = 80) -> Result:
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": str(columns)})
+
+
+def as_json(*args: str) -> Any:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_equity_json_contract_and_values() -> None:
+    data = as_json("equity", "AhAs", "KdKc")
+    assert data["method"] == "exact" and data["samples"] == 1_712_304
+    first, second = data["players"]
+    assert {"input", "equity", "win", "tie", "stderr"} <= set(first)
+    assert first["input"] == "AhAs" and round(first["equity"], 6) == 0.812555
+    assert first["stderr"] == 0.0
+    assert first["equity"] + second["equity"] == pytest.approx(1.0)
+
+
+def test_equity_monte_carlo_options_reach_the_engine() -> None:
+    args = ("equity", "AsKs", "QQ+,AKs", "--board", "Qh7c2d", "--dead", "3s", "--mc")
+    data = as_json(*args, "--trials", "20000", "--seed", "7")
+    again = as_json(*args, "--trials", "20000", "--seed", "7")
+    assert data == {**again, "seconds": data["seconds"]}  # same seed, same deals
+    assert data["method"] == "monte-carlo" and data["samples"] == 20_000
+    exact = pokerlab.equity(["AsKs", "QQ+,AKs"], board="Qh7c2d", dead="3s")
+    for got, want in zip(data["players"], exact.players, strict=True):
+        assert got["stderr"] > 0
+        assert abs(got["equity"] - want.equity) < 4 * got["stderr"]
+
+
+def test_equity_table_names_every_column_in_80_columns() -> None:
+    result = run("equity", "--game", "omaha-hilo", "AsAhKsKh", "2c3d4h5s", "--mc", "--trials",
+                 "5000", "--seed", "1")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.stdout.splitlines() if "equity" in line)
+    for name in ("hand / range", "equity", "win", "tie", "hi", "lo", "scoop", "stderr", "combos"):
+        assert name in header
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    assert "…" not in result.stdout
+
+
+def test_outs_json_on_a_turn_and_a_flop() -> None:
+    turn = as_json("outs", "9h8h", "AsKd", "--board", "Th7c2hKs")
+    assert turn["board"] == "Th7c2hKs"
+    hero = turn["players"][0]
+    assert hero["input"] == "9h8h" and len(hero["win"]) == 15 and hero["tie"] == []
+    assert len(hero["win"]) + len(hero["lose"]) == 44
+    flop = as_json("outs", "9h8h", "AsKd", "--board", "Th7c2h")
+    assert flop["runouts"]["total"] == 990
+    assert set(flop["by_turn"]) == {str(c) for c in pokerlab.deck()} - {
+        "9h", "8h", "As", "Kd", "Th", "7c", "2h"
+    }  # fmt: skip
+    ks = flop["by_turn"]["Ks"]
+    assert ks["players"][0]["win"] == hero["win"]
+    counts = flop["runouts"]["players"][0]
+    assert counts["win"] + counts["tie"] + counts["lose"] == 990
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("equity", "AsAh", "AA", "--board", "Ad2c3d"), ("player 2 ('AA')", "no hand")),
+        (("equity", "AsKs", "QQ", "--board", "Qh7c"), ("board", "2")),
+        (("equity", "AsKs", "AsQd"), ("'As' is used twice",)),
+        (("equity", *["random"] * 24), ("24 players", "the deck has 52")),
+        (("equity", "random", "random", "random", "random", "--exact"), ("too large", "--mc")),
+        (("equity", "AhAs"), ("at least 2 players",)),
+        (("equity", "AhAs", "QQ+,AKx"), ("player 2", "position 5")),
+        (("equity", "AhAs", "KK", "--exact", "--trials", "10"), ("--trials",)),
+        (("equity", "AhAs", "KK", "--game", "pineapple"), ("unknown game 'pineapple'",)),
+        (("outs", "9h8h", "AsKd", "--board", "Th7c2hKs3d"), ("board",)),
+    ],
+)
+def test_bad_input_is_one_line(args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
+    assert_one_line_error(run(*args), *fragments)
