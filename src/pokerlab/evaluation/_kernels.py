@@ -138,6 +138,24 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
 
 
 @njit(cache=True)
+def rows_hold_distinct_cards(first, second, card_mask):
+    """Whether every row ``i`` of ``first`` and ``second`` (two integer arrays with the same
+    number of rows, e.g. hole cards and boards) together holds distinct codes in 0..51. One
+    popcount sum as in :func:`evaluate_rows`; :func:`first_invalid_row` then finds the row."""
+    limit = uint64(CODE_LIMIT - 1)
+    n = first.shape[0]
+    bits = uint64(0)
+    for i in range(n):
+        mask = uint64(0)
+        for j in range(first.shape[1]):
+            mask |= card_mask[min(uint64(first[i, j]), limit)]
+        for j in range(second.shape[1]):
+            mask |= card_mask[min(uint64(second[i, j]), limit)]
+        bits += popcount(mask)
+    return bits == uint64(n) * uint64(first.shape[1] + second.shape[1])
+
+
+@njit(cache=True)
 def first_invalid_row(codes):
     """Index of the first row with a code outside 0..51 or a repeated card, else -1."""
     for i in range(codes.shape[0]):

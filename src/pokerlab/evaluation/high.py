@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANK_NAMES, RANK_PLURALS, Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
+from pokerlab.evaluation.batch import card_array, raise_bad_row
 from pokerlab.evaluation.ordering import StrengthOrdered
 
 __all__ = ["HandCategory", "HandValue", "category_of", "describe", "evaluate", "evaluate_batch"]
@@ -175,12 +176,7 @@ def batch_strengths(
     names the public function in error messages; ``check=False`` skips the row check."""
     from pokerlab.evaluation import _kernels as K
 
-    arr = np.asarray(codes)
-    if arr.ndim != 2 or arr.shape[1] not in sizes:
-        wanted = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
-        raise CardError(f"{name} needs an array of shape (n, {wanted}), got {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise CardError(f"{name} needs integer card codes, got dtype {arr.dtype}")
+    arr = card_array(codes, name, sizes)
     k = arr.shape[1]
     if k == 7:
         padded = arr  # the kernel reads any integer dtype
@@ -201,8 +197,5 @@ def batch_strengths(
         out,
     )
     if not valid:
-        bad = int(K.first_invalid_row(arr))
-        raise CardError(
-            f"{name}: row {bad} is not {k} distinct card codes in 0..51: {arr[bad].tolist()}"
-        )
+        raise_bad_row(name, arr)
     return out

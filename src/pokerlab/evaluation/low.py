@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import total_ordering
 from typing import Any
 
 import numpy as np
@@ -30,6 +29,8 @@ from numpy.typing import NDArray
 from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _game_tables as G
+from pokerlab.evaluation.batch import card_array, ensure_card_rows
+from pokerlab.evaluation.ordering import StrengthOrdered
 
 __all__ = [
     "A5_CLASSES",
@@ -47,9 +48,8 @@ _LOW_NAMES = "A23456789TJQK"
 _SHAPES = ("", "pair", "two pair", "three of a kind", "full house", "four of a kind")
 
 
-@total_ordering
 @dataclass(frozen=True, eq=False)
-class LowValue:
+class LowValue(StrengthOrdered):
     """A low hand's value; compares by ``strength`` (larger is the better low).
 
     ``description``: the five ranks high to low (``'7-5-4-3-A'``), prefixed by the shape for
@@ -59,19 +59,6 @@ class LowValue:
     strength: int
     description: str
     best: tuple[Card, ...]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LowValue):
-            return NotImplemented
-        return self.strength == other.strength
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, LowValue):
-            return NotImplemented
-        return self.strength < other.strength
-
-    def __hash__(self) -> int:
-        return hash(self.strength)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -123,20 +110,11 @@ def evaluate_eight(cards: CardsLike) -> LowValue | None:
 
 def _batch(codes: NDArray[np.integer[Any]], eight: bool, what: str) -> NDArray[np.uint16]:
     from pokerlab.evaluation import _game_kernels as K
-    from pokerlab.evaluation._kernels import CARD_KEY, first_invalid_row
+    from pokerlab.evaluation._kernels import CARD_KEY
     from pokerlab.evaluation._tables import load_high_tables
 
-    arr = np.asarray(codes)
-    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        raise CardError(f"{what} needs an array of shape (n, 5..7), got {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise CardError(f"{what} needs integer card codes, got dtype {arr.dtype}")
-    bad = int(first_invalid_row(arr))
-    if bad >= 0:
-        raise CardError(
-            f"{what}: row {bad} is not {arr.shape[1]} distinct card codes in 0..51: "
-            f"{arr[bad].tolist()}"
-        )
+    arr = card_array(codes, what, (5, 6, 7))
+    ensure_card_rows(what, arr)
     out = np.empty(arr.shape[0], dtype=np.uint16)
     tables = load_high_tables()
     K.low_rows(

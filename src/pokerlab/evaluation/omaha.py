@@ -29,6 +29,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _game_tables as G
+from pokerlab.evaluation.batch import card_array, ensure_card_rows
 from pokerlab.evaluation.high import HandValue, _strength_python, evaluate
 from pokerlab.evaluation.low import EIGHT_MIN, LowValue, low_value
 
@@ -74,22 +75,11 @@ def evaluate_omaha_low(hole: CardsLike, board: CardsLike) -> LowValue | None:
 def _arrays(
     hole: NDArray[np.integer[Any]], board: NDArray[np.integer[Any]], what: str
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    from pokerlab.evaluation._kernels import first_invalid_row
-
-    h = np.asarray(hole)
-    b = np.asarray(board)
-    if h.ndim != 2 or h.shape[1] not in HOLE_SIZES:
-        raise CardError(f"{what}: hole cards need shape (n, 4..6), got {h.shape}")
-    if b.ndim != 2 or b.shape != (h.shape[0], 5):
-        raise CardError(f"{what}: the boards need shape ({h.shape[0]}, 5), got {b.shape}")
-    if not (np.issubdtype(h.dtype, np.integer) and np.issubdtype(b.dtype, np.integer)):
-        raise CardError(f"{what} needs integer card codes, got {h.dtype} and {b.dtype}")
-    both = np.concatenate([h, b], axis=1)
-    bad = int(first_invalid_row(both))
-    if bad >= 0:
-        raise CardError(
-            f"{what}: row {bad} is not distinct card codes in 0..51: {both[bad].tolist()}"
-        )
+    h = card_array(hole, what, HOLE_SIZES, "the hole cards")
+    b = card_array(board, what, (5,), "the boards")
+    if b.shape[0] != h.shape[0]:
+        raise CardError(f"{what}: {h.shape[0]} hole-card rows but {b.shape[0]} boards")
+    ensure_card_rows(what, h, b)
     return np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8)
 
 

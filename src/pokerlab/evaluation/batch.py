@@ -1,0 +1,50 @@
+"""Validation shared by the batch evaluators (``evaluate_batch``, ``a5_batch``,
+``omaha_batch`` ...): array shapes and dtypes, and rows of distinct card codes, each failure a
+:class:`~pokerlab.errors.CardError` naming the function and, for a bad row, its index and codes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.errors import CardError
+
+__all__ = ["card_array", "ensure_card_rows", "raise_bad_row"]
+
+
+def card_array(codes: Any, name: str, sizes: tuple[int, ...], what: str = "") -> NDArray[Any]:
+    """``codes`` as a 2-D integer array whose row length is one of ``sizes`` (values unchecked).
+    ``what`` names the argument when a function takes several arrays."""
+    arr = np.asarray(codes)
+    label = f"{name}: {what}" if what else name
+    if arr.ndim != 2 or arr.shape[1] not in sizes:
+        wanted = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+        raise CardError(f"{label}: expected an array of shape (n, {wanted}), got {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise CardError(f"{label}: expected integer card codes, got dtype {arr.dtype}")
+    return arr
+
+
+def raise_bad_row(name: str, *arrays: NDArray[Any]) -> None:
+    """Raise for the first row (of the arrays side by side) that is not distinct codes 0..51."""
+    from pokerlab.evaluation._kernels import first_invalid_row
+
+    rows = np.concatenate(arrays, axis=1) if len(arrays) > 1 else arrays[0]
+    bad = int(first_invalid_row(rows))
+    raise CardError(
+        f"{name}: row {bad} is not {rows.shape[1]} distinct card codes in 0..51: "
+        f"{rows[bad].tolist()}"
+    )
+
+
+def ensure_card_rows(name: str, first: NDArray[Any], second: NDArray[Any] | None = None) -> None:
+    """Raise unless every row of ``first`` (with the same row of ``second``) holds distinct card
+    codes in 0..51. One compiled pass (a popcount sum); the slow search runs only on failure."""
+    from pokerlab.evaluation._kernels import CARD_MASK, rows_hold_distinct_cards
+
+    other = np.empty((first.shape[0], 0), dtype=np.uint8) if second is None else second
+    if not rows_hold_distinct_cards(first, other, CARD_MASK):
+        raise_bad_row(name, first, other)
