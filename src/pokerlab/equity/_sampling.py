@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.equity._generic import award_split, hand_values
-from pokerlab.equity._showdown import credit
+from pokerlab.equity._showdown import credit, credit_heads_up
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _ONE = np.uint64(1)
@@ -258,8 +258,11 @@ def sample_deals(
                 )
         for i in range(size * n):
             strengths[i] = values[table_index(keys[i], masks[i], mult, displace)]
-        for s in range(size):
-            credit(strengths, s * n, n, 1, counts)
+        if n == 2:
+            credit_heads_up(strengths, size, counts)
+        else:
+            for s in range(size):
+                credit(strengths, s * n, n, 1, counts)
         done += size
     return stats[0]
 

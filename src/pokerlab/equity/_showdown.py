@@ -44,6 +44,28 @@ def credit(strengths, base, n, weight, counts):
 
 
 @njit(cache=True, _nrt=False)
+def credit_heads_up(strengths, size, counts):
+    """:func:`credit` for ``size`` heads-up deals at once (``strengths[2 s]`` against
+    ``strengths[2 s + 1]``), each with weight 1, without a branch per deal: Monte Carlo's
+    winner is unpredictable, and this measured 10-18 % more deals per second than
+    :func:`credit` per deal."""
+    first = 0
+    second = 0
+    ties = 0
+    for s in range(size):
+        a = strengths[2 * s]
+        b = strengths[2 * s + 1]
+        first += a > b
+        second += b > a
+        ties += a == b
+    counts[0, 0] += first
+    counts[1, 0] += second
+    counts[0, 1] += ties
+    counts[1, 1] += ties
+    counts[2, 0] += size
+
+
+@njit(cache=True, _nrt=False)
 def award(keys, masks, n, board_key, board_mask, weight, counts, strengths, mult, displace, values):
     """Evaluate ``n`` players (hole key/mask + board key/mask) into ``strengths`` and
     :func:`credit` the deal."""
