@@ -14,7 +14,14 @@ from fractions import Fraction
 import pytest
 
 import reference as R
-from pokerlab import CardError, DuplicateCardError, EmptyRangeError, GameError, TooLargeError
+from pokerlab import (
+    CardError,
+    DuplicateCardError,
+    EmptyRangeError,
+    GameError,
+    RangeError,
+    TooLargeError,
+)
 from pokerlab.analysis.draw import DrawAdvice, DrawChoice, Opponent, advise, parse_opponent
 from pokerlab.cards import Card, format_cards, parse_cards
 from test_deuce7 import badness
@@ -332,3 +339,35 @@ def test_to_dict_shape() -> None:
     first = d["choices"][0]
     assert set(first) >= {"keep", "discard", "draws", "categories", "equity", "win", "tie"}
     assert list(first["categories"]) == HIGH_NAMES
+
+
+def test_an_opponent_range_is_its_listed_hands() -> None:
+    # A pattern range of five-card hands is the list of every hand it matches, equally likely.
+    by_pattern = advise("Qs Qd 8c 5h 2d", vs="AsAdKsKd[QJ]h")
+    by_list = advise("Qs Qd 8c 5h 2d", vs="AsAdKsKdQh|AsAdKsKdJh")
+    assert by_pattern.method == by_list.method == "exact"
+    for a, b in zip(by_pattern.choices, by_list.choices, strict=True):
+        assert (a.keep, a.equity, a.win, a.tie) == (b.keep, b.equity, b.win, b.tie)
+
+
+def test_an_opponent_range_with_many_hands_is_sampled() -> None:
+    # 108,336 hands with two jacks or more: too many to enumerate, so Monte Carlo; against a
+    # pair of jacks or better, drawing to queens wins less often than against random hands.
+    vs_jacks = advise("Qs Qd 8c 5h 2d", vs="JJ***", trials=40_000, seed=3)
+    vs_random = advise("Qs Qd 8c 5h 2d", vs="random", trials=40_000, seed=3)
+    assert vs_jacks.method == "monte-carlo"
+    assert vs_jacks.best.equity is not None and vs_random.best.equity is not None
+    assert vs_jacks.best.equity < vs_random.best.equity - 10 * (vs_jacks.best.stderr or 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "fragment"),
+    [
+        ("JJ***@50,KK***", RangeError, "weights are not supported"),
+        ("JJ#", RangeError, "position"),
+        ("AhAd7c4s", CardError, "needs 5 cards"),
+    ],
+)
+def test_bad_opponents_are_named(text: str, error: type[Exception], fragment: str) -> None:
+    with pytest.raises(error, match=fragment):
+        parse_opponent(text)

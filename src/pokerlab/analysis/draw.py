@@ -54,7 +54,7 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
 )
-from pokerlab.errors import CardError, EmptyRangeError, GameError, TooLargeError, blame
+from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError, TooLargeError, blame
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
 from pokerlab.evaluation.high import HandCategory
@@ -200,19 +200,41 @@ class Opponent:
 
 
 def parse_opponent(text: str) -> Opponent:
-    """``random``, ``AhAd7c4s2h``, or hands joined by ``|``; ``:rules``/``:random``/``:pat``
-    after it says how the opponent draws (default: stands pat)."""
+    """``random``, ``AhAd7c4s2h``, hands joined by ``|``, or a pattern range of five-card hands
+    (:mod:`pokerlab.ranges.pattern`: ``JJ***`` = any hand with two jacks or more,
+    ``AsAdKsKd[QJ]h``; every matching hand equally likely, so no ``@`` weights); ``:rules``,
+    ``:random`` or ``:pat`` after it says how the opponent draws (default: stands pat).
+
+    >>> len(parse_opponent("AsAdKsKd[QJ]h").hands or ())
+    2
+    """
     body, _, strategy = text.strip().partition(":")
     strategy = strategy.strip().lower() or "pat"
     if body.strip().lower() == "random":
         return Opponent(None, strategy)
-    hands = []
-    for part in body.split("|"):
-        hand = tuple(parse_cards(part))
+    try:
+        listed = [tuple(parse_cards(part)) for part in body.split("|")]
+    except CardError:
+        if "|" in body:
+            raise
+        return Opponent(_pattern_hands(body), strategy)
+    for hand, part in zip(listed, body.split("|"), strict=True):
         if len(hand) != 5:
             raise CardError(f"an opponent's hand needs 5 cards, got {len(hand)}: '{part.strip()}'")
-        hands.append(hand)
-    return Opponent(tuple(hands), strategy)
+    return Opponent(tuple(listed), strategy)
+
+
+def _pattern_hands(text: str) -> tuple[tuple[Card, ...], ...]:
+    from pokerlab.ranges.pattern import PatternRange
+
+    rng = PatternRange(text, size=5)
+    if np.any(rng.weights != rng.weights[0]):
+        raise RangeError(
+            f"opponent range '{text.strip()}': weights are not supported here (every hand of "
+            "an opponent's range is equally likely)"
+        )
+    deck = [Card(c) for c in range(52)]
+    return tuple(tuple(deck[c] for c in row) for row in rng.holdings.tolist())
 
 
 @dataclass(frozen=True)
