@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.equity._sampling import below, deal_cards, next_u64
-from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+from pokerlab.evaluation._kernels import EMPTY_KEY, strength_histogram, table_index
 
 N_CHOICES = 32
 HIGH, DEUCE7 = 0, 1
@@ -55,58 +55,17 @@ def keep_keys(hand, card_key, card_mask, keys, masks, draws):
 @njit(cache=True)
 def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, hist):
     """``hist[m, v]`` += number of draws from ``free`` (uint8 codes) after keeping mask ``m``
-    that end in the dense class ``v``; every ``(5 - kept)``-subset of ``free`` once. Written as
-    explicit nested loops per draw count, each level adding its card to the key above it."""
+    that end in the dense class ``v``; every ``(5 - kept)``-subset of ``free`` once, by the
+    evaluator's incremental subset walk (:func:`~pokerlab.evaluation._kernels.strength_histogram`)
+    from the kept cards' key."""
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)
     draws = np.empty(N_CHOICES, np.int64)
     keep_keys(hand, card_key, card_mask, keys, masks, draws)
-    n = free.shape[0]
     for m in range(N_CHOICES):
-        h = hist[m]
-        k0 = keys[m]
-        m0 = masks[m]
-        k = draws[m]
-        if k == 0:
-            h[values[table_index(k0, m0, mult, displace)]] += 1
-            continue
-        for a in range(n):
-            ca = free[uint64(a)]
-            k1 = k0 + card_key[ca]
-            m1 = m0 | card_mask[ca]
-            if k == 1:
-                h[values[table_index(k1, m1, mult, displace)]] += 1
-                continue
-            for b in range(a + 1, n):
-                cb = free[uint64(b)]
-                k2 = k1 + card_key[cb]
-                m2 = m1 | card_mask[cb]
-                if k == 2:
-                    h[values[table_index(k2, m2, mult, displace)]] += 1
-                    continue
-                for c in range(b + 1, n):
-                    cc = free[uint64(c)]
-                    k3 = k2 + card_key[cc]
-                    m3 = m2 | card_mask[cc]
-                    if k == 3:
-                        h[values[table_index(k3, m3, mult, displace)]] += 1
-                        continue
-                    for d in range(c + 1, n):
-                        cd = free[uint64(d)]
-                        k4 = k3 + card_key[cd]
-                        m4 = m3 | card_mask[cd]
-                        if k == 4:
-                            h[values[table_index(k4, m4, mult, displace)]] += 1
-                            continue
-                        for e in range(d + 1, n):
-                            ce = free[uint64(e)]
-                            h[
-                                values[
-                                    table_index(
-                                        k4 + card_key[ce], m4 | card_mask[ce], mult, displace
-                                    )
-                                ]
-                            ] += 1
+        strength_histogram(
+            keys[m], masks[m], free, draws[m], card_key, card_mask, mult, displace, values, hist[m]
+        )
 
 
 @njit(cache=True)

@@ -175,46 +175,70 @@ def first_invalid_row(codes):
 def strength_histogram(
     fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, hist
 ):
-    """Add 1 to ``hist[strength]`` for every ``k``-subset (``k`` >= 1) of the codes ``free``
-    (uint8) joined to a fixed partial hand; return the number of subsets.
+    """Add 1 to ``hist[strength]`` for every ``k``-subset (``0 <= k <= 7``) of the codes
+    ``free`` (uint8) joined to a fixed partial hand; return the number of subsets.
 
-    The outer ``k - 1`` levels are walked iteratively, each adding its card to the key of the
-    level above, so the innermost loop costs one addition, one OR and one lookup per subset."""
-    n = free.shape[0]
-    keys = np.empty(k, dtype=np.uint64)
-    masks = np.empty(k, dtype=np.uint64)
-    idx = np.empty(k, dtype=np.int64)
-    keys[0] = fixed_key
-    masks[0] = fixed_mask
+    Nested loops, one level per card, each adding its card to the key of the level above, so
+    the innermost loop costs one addition, one OR and one lookup per subset. Written out level
+    by level on purpose: an iterative walk with a depth stack measured 1.4x slower (five-card
+    draw advice 6.5 ms instead of 4.7 ms)."""
+    n = free.shape[0]  # indices into free go unsigned: no negative-index check per lookup
+    if k == 0:
+        hist[values[table_index(fixed_key, fixed_mask, multiplier, displace)]] += 1
+        return 1
     count = 0
-    depth = 0
-    idx[0] = -1
-    inner = k - 1
-    while depth >= 0:
-        if depth == inner:
-            base_key = keys[depth]
-            base_mask = masks[depth]
-            for j in range(idx[depth] + 1, n):
-                c = free[j]
-                hist[
-                    strength(
-                        base_key + card_key[c],
-                        base_mask | card_mask[c],
-                        multiplier,
-                        displace,
-                        values,
-                    )
-                ] += 1
-            count += max(n - idx[depth] - 1, 0)
-            depth -= 1
+    for a in range(n):
+        k1 = fixed_key + card_key[free[uint64(a)]]
+        m1 = fixed_mask | card_mask[free[uint64(a)]]
+        if k == 1:
+            hist[values[table_index(k1, m1, multiplier, displace)]] += 1
+            count += 1
             continue
-        idx[depth] += 1
-        if idx[depth] > n - (k - depth):
-            depth -= 1
-            continue
-        c = free[idx[depth]]
-        keys[depth + 1] = keys[depth] + card_key[c]
-        masks[depth + 1] = masks[depth] | card_mask[c]
-        idx[depth + 1] = idx[depth]
-        depth += 1
+        for b in range(a + 1, n):
+            k2 = k1 + card_key[free[uint64(b)]]
+            m2 = m1 | card_mask[free[uint64(b)]]
+            if k == 2:
+                hist[values[table_index(k2, m2, multiplier, displace)]] += 1
+                count += 1
+                continue
+            for c in range(b + 1, n):
+                k3 = k2 + card_key[free[uint64(c)]]
+                m3 = m2 | card_mask[free[uint64(c)]]
+                if k == 3:
+                    hist[values[table_index(k3, m3, multiplier, displace)]] += 1
+                    count += 1
+                    continue
+                for d in range(c + 1, n):
+                    k4 = k3 + card_key[free[uint64(d)]]
+                    m4 = m3 | card_mask[free[uint64(d)]]
+                    if k == 4:
+                        hist[values[table_index(k4, m4, multiplier, displace)]] += 1
+                        count += 1
+                        continue
+                    for e in range(d + 1, n):
+                        k5 = k4 + card_key[free[uint64(e)]]
+                        m5 = m4 | card_mask[free[uint64(e)]]
+                        if k == 5:
+                            hist[values[table_index(k5, m5, multiplier, displace)]] += 1
+                            count += 1
+                            continue
+                        for f in range(e + 1, n):
+                            k6 = k5 + card_key[free[uint64(f)]]
+                            m6 = m5 | card_mask[free[uint64(f)]]
+                            if k == 6:
+                                hist[values[table_index(k6, m6, multiplier, displace)]] += 1
+                                count += 1
+                                continue
+                            for g in range(f + 1, n):
+                                hist[
+                                    values[
+                                        table_index(
+                                            k6 + card_key[free[uint64(g)]],
+                                            m6 | card_mask[free[uint64(g)]],
+                                            multiplier,
+                                            displace,
+                                        )
+                                    ]
+                                ] += 1
+                                count += 1
     return count
