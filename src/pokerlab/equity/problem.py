@@ -7,7 +7,9 @@ admit no joint holding at all.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -212,10 +214,8 @@ def prepare(
             fields[f"player {i + 1}'s hand"] = f"players.{i}"
     ensure_distinct(groups, fields)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
-    exact_masks = [
-        cards_to_mask(groups.get(f"player {i + 1}'s hand", [])) for i in range(len(parsed))
-    ]
-    others = sum(exact_masks)  # exact hands share no card, so the sum is their union
+    exact_masks = [cards_to_mask(int(c) for c in h.combos[0]) if h.is_exact else 0 for h in parsed]
+    others = functools.reduce(operator.or_, exact_masks, 0)
     parsed = [
         _remove_known(h, known_mask | (others & ~own), i)
         for i, (h, own) in enumerate(zip(parsed, exact_masks, strict=True))
