@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 import pokerlab
-from bench_equity import best_of, cpu_model  # the shared timing conventions
+from _common import best_of, cpu_model
 from pokerlab.errors import TooLargeError
 
 

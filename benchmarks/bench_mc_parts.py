@@ -14,12 +14,13 @@ import os
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-import time
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit, uint64
 
 import pokerlab
+from _common import best_time
 from pokerlab.equity import _sampling as S
 
 N = 5_000_000
@@ -43,25 +44,13 @@ def _deals(state, n):  # type: ignore[no-untyped-def]
     return acc
 
 
-def per_call_ns(fn: object, n: int) -> float:
+def per_call_ns(fn: Callable[[np.ndarray, int], object], n: int) -> float:
     state = S.seed_state(1)
-    fn(state, 1000)  # type: ignore[operator]
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        fn(state, n)  # type: ignore[operator]
-        best = min(best, time.perf_counter() - t)
-    return best / n * 1e9
+    return best_time(lambda: fn(state, n), 3) / n * 1e9
 
 
 def deal_ns(players: list[str]) -> float:
-    pokerlab.equity(players, method="mc", trials=100_000, seed=1)
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        pokerlab.equity(players, method="mc", trials=N, seed=1)
-        best = min(best, time.perf_counter() - t)
-    return best / N * 1e9
+    return best_time(lambda: pokerlab.equity(players, method="mc", trials=N, seed=1), 3) / N * 1e9
 
 
 def main() -> None:

@@ -39,6 +39,8 @@ from typing import Any
 
 import httpx
 
+from _common import cpu_model
+
 HOST = "127.0.0.1"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -249,7 +251,7 @@ def main() -> None:
     server = start_server(port, args.workers)
     try:
         results: dict[str, Any] = {
-            "machine": {"cpu": platform.processor() or platform.machine(),
+            "machine": {"cpu": cpu_model(),
                         "cores": os.cpu_count(), "python": platform.python_version()},
             "first_render_http": first_render(base),
             "first_render_chromium": chromium_render(base),
