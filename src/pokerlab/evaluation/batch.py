@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,7 +28,7 @@ def card_array(codes: Any, name: str, sizes: tuple[int, ...], what: str = "") ->
     return arr
 
 
-def raise_bad_row(name: str, *arrays: NDArray[Any]) -> None:
+def raise_bad_row(name: str, *arrays: NDArray[Any]) -> NoReturn:
     """Raise for the first row (of the arrays side by side) that is not distinct codes 0..51."""
     from pokerlab.evaluation._kernels import first_invalid_row
 
