@@ -129,8 +129,8 @@ def run_spot(spot: dict[str, Any]) -> dict[str, Any]:
     if not board and len(players) == 2:
         # Heads-up preflop answers come from the shipped table of exact results; time the engine
         # enumerating the same spot from scratch too, so the table is not the only figure.
-        from pokerlab.equity.exact import enumerate_exact
-        from pokerlab.equity.problem import prepare
+        from pokerlab.engine.exact import enumerate_exact
+        from pokerlab.engine.problem import prepare
 
         problem = prepare(players, "", "", "holdem")
         engine_s, _ = best_of(lambda: enumerate_exact(problem, use_table=False), repeats)

@@ -21,7 +21,7 @@ from numba import njit, uint64
 
 import pokerlab
 from _common import best_time
-from pokerlab.equity import _sampling as S
+from pokerlab.engine import _sampling as S
 
 N = 5_000_000
 

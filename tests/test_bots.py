@@ -91,7 +91,7 @@ def test_stand_pat_and_random() -> None:
 
 def test_random_keep_masks_are_uniform() -> None:
     from pokerlab.analysis import _draw_kernels as D
-    from pokerlab.equity._sampling import seed_state
+    from pokerlab.engine._sampling import seed_state
 
     decks = np.empty((32_000, 20), np.uint8)
     noise = np.empty((32_000, 2), np.uint64)

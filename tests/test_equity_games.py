@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from pokerlab import equity
-from pokerlab.equity.exact import enumerate_exact, enumerate_game
-from pokerlab.equity.problem import prepare
-from pokerlab.equity.result import player_stats, split_stats
+from pokerlab.engine.exact import enumerate_exact, enumerate_game
+from pokerlab.engine.problem import prepare
+from pokerlab.engine.result import player_stats, split_stats
 from pokerlab.errors import GameError, RangeError
 
 
@@ -78,8 +78,8 @@ def test_stud_up_down_separator_is_accepted() -> None:
 def test_stud_sweep_matches_plain_deal_enumeration(game: str, players: list[str]) -> None:
     """The inclusion-exclusion sweeps (one evaluator, and split pots) against walking every
     joint deal: every statistic, hi and lo halves included."""
-    from pokerlab.equity import _generic
-    from pokerlab.equity.exact import _sweeps, _tables
+    from pokerlab.engine import _generic
+    from pokerlab.engine.exact import _sweeps, _tables
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 
     problem = prepare(players, game=game)

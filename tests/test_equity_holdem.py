@@ -246,9 +246,9 @@ def test_counts_array_is_consistent() -> None:
 
 def test_preflop_table_entries_match_the_engine() -> None:
     """Recompute a fixed-seed sample of the shipped table's matchups without the table."""
-    from pokerlab.equity._preflop_table import load
-    from pokerlab.equity.exact import enumerate_exact
-    from pokerlab.equity.problem import prepare
+    from pokerlab.engine._preflop_table import load
+    from pokerlab.engine.exact import enumerate_exact
+    from pokerlab.engine.problem import prepare
     from pokerlab.ranges import Range
 
     ids, table = load()
@@ -268,8 +268,8 @@ def test_preflop_table_entries_match_the_engine() -> None:
 
 
 def test_table_and_engine_agree_on_ranges() -> None:
-    from pokerlab.equity.exact import enumerate_exact
-    from pokerlab.equity.problem import prepare
+    from pokerlab.engine.exact import enumerate_exact
+    from pokerlab.engine.problem import prepare
 
     problem = prepare(["QQ+,AKs", "JJ-99,AQs"])
     with_table, deals = enumerate_exact(problem)

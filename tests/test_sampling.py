@@ -11,9 +11,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pokerlab.equity import _sampling
-from pokerlab.equity.montecarlo import alias_tables
-from pokerlab.equity.problem import prepare
+from pokerlab.engine import _sampling
+from pokerlab.engine.montecarlo import alias_tables
+from pokerlab.engine.problem import prepare
 
 # Upper 0.1 % points of the chi-square distribution, df = 1..10 (standard tables).
 CHI2_999 = (10.83, 13.82, 16.27, 18.47, 20.52, 22.46, 24.32, 26.12, 27.88, 29.59)

@@ -10,10 +10,10 @@ The public API lives here; submodules with a leading underscore are private.
 from pokerlab.analysis.outs import OutsReport, outs
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
 
-# Bound after the subpackages are imported, so `pokerlab.equity` is the function (the package
-# stays importable as `pokerlab.equity.api` etc.). Neither import loads numba.
-from pokerlab.equity.api import equity
-from pokerlab.equity.result import EquityResult, PlayerEquity
+# The equity engine is the package `pokerlab.engine`; `pokerlab.equity` is its entry function.
+# Neither import loads numba.
+from pokerlab.engine.api import equity
+from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.errors import (
     CancelledError,
     CardError,

@@ -61,12 +61,12 @@ class Game:
 
     @property
     def hi_code(self) -> int:
-        """Kernel code of the high evaluator (``pokerlab.equity._generic.HI_*``)."""
+        """Kernel code of the high evaluator (``pokerlab.engine._generic.HI_*``)."""
         return {None: 0, "high": 1, "omaha": 2}[self.high]
 
     @property
     def lo_code(self) -> int:
-        """Kernel code of the low evaluator (``pokerlab.equity._generic.LO_*``)."""
+        """Kernel code of the low evaluator (``pokerlab.engine._generic.LO_*``)."""
         return {None: 0, "a5": 1, "eight": 2, "omaha-eight": 3}[self.low]
 
     @property

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.equity._sampling import below, deal_cards, next_u64
+from pokerlab.engine._sampling import below, deal_cards, next_u64
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength_histogram, table_index
 
 N_CHOICES = 32

@@ -420,7 +420,7 @@ def round_robin(
 ) -> Tournament:
     """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring)."""
     from pokerlab.analysis import _draw_kernels as D
-    from pokerlab.equity._sampling import seed_state
+    from pokerlab.engine._sampling import seed_state
     from pokerlab.evaluation import _kernels as K
 
     started = time.perf_counter()

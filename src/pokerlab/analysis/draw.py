@@ -359,7 +359,7 @@ def sample_equities(
     """Monte Carlo tally of the 32 choices (rows: wins, ties, tie shares, tie shares squared);
     inputs already validated (lists filtered against the hand and the dead cards)."""
     from pokerlab.analysis import _draw_kernels as D
-    from pokerlab.equity._sampling import seed_state
+    from pokerlab.engine._sampling import seed_state
     from pokerlab.evaluation import _kernels as K
 
     t = game_tables(game)

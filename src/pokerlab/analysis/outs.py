@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, format_cards
-from pokerlab.equity.problem import PlayerInput, Problem, prepare
+from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import GameError
 
 __all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs"]
@@ -139,8 +139,8 @@ def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
     own kernel; other games the game-agnostic one, whose split-pot shares are folded into the
     same layout (a share is credited as a win when it is the whole pot, else to column 1 with
     the share as weight, so expected shares come out the same)."""
-    from pokerlab.equity import _generic, _runouts
-    from pokerlab.equity.exact import _tables
+    from pokerlab.engine import _generic, _runouts
+    from pokerlab.engine.exact import _tables
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 
     n = problem.n_players

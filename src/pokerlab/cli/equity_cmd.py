@@ -6,7 +6,7 @@ import click
 
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
-from pokerlab.equity import EquityResult, equity
+from pokerlab.engine import EquityResult, equity
 
 
 def _method(

@@ -18,7 +18,7 @@ from typing import Any
 
 from pokerlab.analysis.draw import advise
 from pokerlab.analysis.outs import outs
-from pokerlab.equity.api import DEFAULT_STDERR, equity
+from pokerlab.engine.api import DEFAULT_STDERR, equity
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES

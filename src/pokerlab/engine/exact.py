@@ -17,10 +17,10 @@ import threading
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.equity import _exact, _generic, _preflop_table, _runouts, _stud_sweep
-from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, check
-from pokerlab.equity._showdown import RANK_KEY
-from pokerlab.equity.problem import Problem
+from pokerlab.engine import _exact, _generic, _preflop_table, _runouts, _stud_sweep
+from pokerlab.engine._control import CancelLike, Chunker, ProgressCallback, check
+from pokerlab.engine._showdown import RANK_KEY
+from pokerlab.engine.problem import Problem
 from pokerlab.evaluation._game_tables import load_game_values
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 from pokerlab.evaluation._tables import SLOT_BITS, load_high_tables

@@ -83,7 +83,7 @@ class EquityResult:
         game, board, dead: what was asked (cards in canonical text).
         stopped: why it ended: ``complete`` (exact), ``trials``, ``stderr``, ``time`` or
             ``cancelled`` (Monte Carlo; a cancelled Monte Carlo result is still unbiased).
-        counts: the raw weighted counts (layout in ``pokerlab.equity._showdown``).
+        counts: the raw weighted counts (layout in ``pokerlab.engine._showdown``).
     """
 
     players: tuple[PlayerEquity, ...]

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.equity import _generic, _sampling
-from pokerlab.equity._control import CancelLike, Chunker, ProgressCallback, is_cancelled
-from pokerlab.equity.exact import _tables
-from pokerlab.equity.problem import Problem
-from pokerlab.equity.result import PlayerStats, StopReason, player_stats, split_stats
+from pokerlab.engine import _generic, _sampling
+from pokerlab.engine._control import CancelLike, Chunker, ProgressCallback, is_cancelled
+from pokerlab.engine.exact import _tables
+from pokerlab.engine.problem import Problem
+from pokerlab.engine.result import PlayerStats, StopReason, player_stats, split_stats
 from pokerlab.errors import EmptyRangeError, GameError
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from pokerlab.cards import Card
-from pokerlab.equity._control import CancelLike, ProgressCallback
-from pokerlab.equity.problem import PlayerInput, prepare
-from pokerlab.equity.result import (
+from pokerlab.engine._control import CancelLike, ProgressCallback
+from pokerlab.engine.problem import PlayerInput, prepare
+from pokerlab.engine.result import (
     EquityResult,
     PlayerEquity,
     StopReason,
@@ -71,8 +71,8 @@ def equity(
     (True, True)
     """
     # The engines (numba kernels) are imported on first use so `import pokerlab` stays light.
-    from pokerlab.equity.exact import enumerate_exact, enumerate_game, estimate_seconds
-    from pokerlab.equity.montecarlo import Stopping, sample
+    from pokerlab.engine.exact import enumerate_exact, enumerate_game, estimate_seconds
+    from pokerlab.engine.montecarlo import Stopping, sample
 
     started = time.perf_counter()
     if method not in ("auto", "exact", "monte-carlo", "mc"):

@@ -18,7 +18,7 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.equity._generic import _next_combination, hand_values
+from pokerlab.engine._generic import _next_combination, hand_values
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""

@@ -6,7 +6,7 @@ engine itself (:func:`_exact.preflop_counts`) and ships, per canonical id, playe
 ties and the number of boards. With it a heads-up preflop range-vs-range equity is a table lookup
 per matchup. The generator is committed and deterministic; a test recomputes a sample of entries.
 
-    python -m pokerlab.equity._preflop_table          # regenerate _data/preflop_headsup.npz
+    python -m pokerlab.engine._preflop_table          # regenerate _data/preflop_headsup.npz
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ _CAPACITY = 1 << 18
 def build() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Enumerate every canonical heads-up preflop matchup: sorted ids, and per id
     ``(wins of player 1, ties, boards)``."""
-    from pokerlab.equity import _exact
-    from pokerlab.equity._showdown import RANK_KEY
-    from pokerlab.equity.exact import _preflop_scratch, _tables
+    from pokerlab.engine import _exact
+    from pokerlab.engine._showdown import RANK_KEY
+    from pokerlab.engine.exact import _preflop_scratch, _tables
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
     from pokerlab.ranges import Range
 

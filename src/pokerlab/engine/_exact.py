@@ -26,7 +26,7 @@ import math
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.equity._showdown import award
+from pokerlab.engine._showdown import award
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.equity._generic import award_split, hand_values
-from pokerlab.equity._showdown import credit, credit_heads_up
+from pokerlab.engine._generic import award_split, hand_values
+from pokerlab.engine._showdown import credit, credit_heads_up
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _ONE = np.uint64(1)

@@ -248,7 +248,7 @@ def prepare(
 
 
 def _has_joint_holding(problem: Problem) -> bool:
-    from pokerlab.equity._exact import has_joint_holding
+    from pokerlab.engine._exact import has_joint_holding
 
     order = np.argsort(problem.sizes, kind="stable")  # fewest holdings first prunes soonest
     return bool(has_joint_holding(problem.combo_masks, problem.offsets, order))
