@@ -4,31 +4,46 @@
 same JSON as the matching ``pokerlab ... --json`` command (the payloads come from the library's
 ``to_dict()``); bad input is a 422 answer ``{"error": {"type", "message", "field"}}`` carrying the
 library's message and the request field at fault; a request that outgrows its time limit is a
-422 on ``time_limit``; 503 means every worker stayed busy. A 500 is a bug.
+422 on ``time_limit``; a body over the size cap is a 413. 503 (with ``Retry-After``) means the
+workers are still warming up, every worker stayed busy for the queue limit, or the worker died
+mid-task. A 500 is a bug (logged with its traceback).
 
 Equity, outs and draw advice run in a :class:`~pokerlab.web.pool.WorkerPool` of processes, so a
-long computation never blocks the others; ranges, evaluation and the game list are quick and run
-on the event loop itself (each takes well under a millisecond).
+long computation never blocks the others. Waiting for a worker (``queue_seconds``) and computing
+(``max_seconds``) are limited separately; each answer's ``Server-Timing`` header says how long it
+was queued and computed, and ``GET /api/status`` how many requests wait. A request whose client
+disconnects has its task stopped. Range reports run on one thread beside the event loop;
+evaluation and the game list are quick and run on the loop itself.
+
+Hosts: only the names in ``allowed_hosts`` are answered (DNS rebinding), and every answer carries
+a Content-Security-Policy that forbids inline script (see :mod:`pokerlab.web.middleware`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import os
-from collections.abc import AsyncIterator
+import socket
+from collections.abc import AsyncIterator, Awaitable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from pokerlab import __version__
 from pokerlab.errors import PokerlabError
 from pokerlab.web import tasks
+from pokerlab.web.middleware import BodyLimit, RequestLog, SecurityHeaders
 from pokerlab.web.models import (
     DrawRequest,
     EquityRequest,
@@ -37,47 +52,107 @@ from pokerlab.web.models import (
     OutsRequest,
     RangeRequest,
 )
-from pokerlab.web.pool import PoolBusyError, TaskTimeout, WorkerCrashed, WorkerPool
+from pokerlab.web.pool import (
+    PoolBusyError,
+    TaskFailed,
+    TaskTimeout,
+    WarmingUp,
+    WorkerDied,
+    WorkerPool,
+)
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["LOOPBACK_NAMES", "Settings", "allowed_hosts_for", "create_app"]
+
+log = logging.getLogger("pokerlab.web")
 
 STATIC = Path(__file__).parent / "static"
 _GRACE = 2.0
 """Seconds a worker gets beyond a task's time limit before it is killed (an equity run stops
 itself at the limit; outs and draw advice cannot, so they are killed)."""
+_RETRY_AFTER = "2"  # seconds, in a 503's Retry-After
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost")
+_EVERY_INTERFACE = ("0.0.0.0", "::", "")
+
+T = TypeVar("T")
+
+
+def allowed_hosts_for(host: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The ``Host`` names a server bound to ``host`` answers: the bound name, the loopback
+    names for a loopback or wildcard address, this machine's names for a wildcard address, and
+    ``extra``."""
+    names: list[str] = []
+    if host in _EVERY_INTERFACE:
+        names += [*LOOPBACK_NAMES, socket.gethostname(), socket.getfqdn()]
+    else:
+        names.append(host)
+        if host in LOOPBACK_NAMES or host.startswith("127.") or host == "::1":
+            names += LOOPBACK_NAMES
+    names += extra
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
+def _env_tuple(name: str) -> tuple[str, ...]:
+    return tuple(part for part in os.environ.get(name, "").split(",") if part)
 
 
 @dataclass(frozen=True)
 class Settings:
     """Server limits. ``workers``: processes for long computations; ``max_seconds``: the most
-    any request may compute (its own ``time_limit`` can only lower it)."""
+    any request may compute (its own ``time_limit`` can only lower it); ``queue_seconds``: the
+    most a request may wait for a free worker; ``max_body_bytes``: the request size cap;
+    ``allowed_hosts``: the ``Host`` names answered; ``threads_per_worker``: numba threads per
+    worker (keep workers x threads within the cores); ``wait_for_workers``: start-up waits
+    until the workers are warm (``pokerlab serve`` does not: it answers 503 until then)."""
 
     workers: int = max(1, os.cpu_count() or 1)
     max_seconds: float = 10.0
+    queue_seconds: float = 30.0
+    max_body_bytes: int = 64 * 1024
+    allowed_hosts: tuple[str, ...] = LOOPBACK_NAMES
+    threads_per_worker: int = 1
+    wait_for_workers: bool = True
 
     @classmethod
     def from_env(cls) -> Settings:
-        """``POKERLAB_WEB_WORKERS`` and ``POKERLAB_WEB_MAX_SECONDS`` (set by ``pokerlab serve``)."""
+        """The ``POKERLAB_WEB_*`` variables set by ``pokerlab serve``: ``WORKERS``,
+        ``MAX_SECONDS``, ``QUEUE_SECONDS``, ``THREADS_PER_WORKER``, ``HOST`` (the bound address)
+        and ``ALLOWED_HOSTS`` (more names, comma-separated). Workers warm up in the background."""
         default = cls()
-        workers = os.environ.get("POKERLAB_WEB_WORKERS")
-        seconds = os.environ.get("POKERLAB_WEB_MAX_SECONDS")
+
+        def number(name: str, fallback: float) -> float:
+            value = os.environ.get(f"POKERLAB_WEB_{name}")
+            return float(value) if value else fallback
+
+        host = os.environ.get("POKERLAB_WEB_HOST", "127.0.0.1")
         return cls(
-            workers=int(workers) if workers else default.workers,
-            max_seconds=float(seconds) if seconds else default.max_seconds,
+            workers=int(number("WORKERS", default.workers)),
+            max_seconds=number("MAX_SECONDS", default.max_seconds),
+            queue_seconds=number("QUEUE_SECONDS", default.queue_seconds),
+            threads_per_worker=int(number("THREADS_PER_WORKER", default.threads_per_worker)),
+            allowed_hosts=allowed_hosts_for(host, _env_tuple("POKERLAB_WEB_ALLOWED_HOSTS")),
+            wait_for_workers=False,
         )
 
 
 class _Failure(Exception):
     """An answer other than 200, raised inside a route."""
 
-    def __init__(self, status: int, body: dict[str, Any]) -> None:
+    def __init__(
+        self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(body)
         self.status = status
         self.body = body
+        self.headers = headers
 
 
 def _error(kind: str, message: str, field: str | None = None) -> dict[str, Any]:
     return {"error": {"type": kind, "message": message, "field": field}}
+
+
+def _unavailable(kind: str, message: str) -> _Failure:
+    return _Failure(503, _error(kind, message), {"Retry-After": _RETRY_AFTER})
 
 
 def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
@@ -90,19 +165,67 @@ def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
+    413: {"model": ErrorBody, "description": "The request body is over the size cap."},
     422: {"model": ErrorBody, "description": "Bad input: the library's message and the field."},
-    503: {"model": ErrorBody, "description": "Every worker stayed busy; try again."},
+    503: {
+        "model": ErrorBody,
+        "description": "Warming up, every worker stayed busy, or the worker died; retry.",
+    },
 }
+
+
+async def _until_disconnected(request: Request) -> None:
+    """Returns once the client has gone away (the body has been read already)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _unless_client_leaves(request: Request, work: Awaitable[T]) -> T:
+    """``await work``, cancelling it if the client disconnects first (then a 499 that nobody
+    reads, logged as such)."""
+    task = asyncio.ensure_future(work)
+    watch = asyncio.ensure_future(_until_disconnected(request))
+    try:
+        done, _ = await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    finally:
+        watch.cancel()
+    if task in done:
+        return task.result()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    log.info("%s %s: the client went away; its task was stopped", request.method, request.url.path)
+    raise _Failure(499, _error("ClientClosed", "the client closed the connection"))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The pokerlab web app (routes in the module docstring)."""
     config = settings or Settings.from_env()
-    pool = WorkerPool(config.workers)
+    pool = WorkerPool(config.workers, config.threads_per_worker)
+    ranges = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokerlab-range")
+    local_warm: dict[str, asyncio.Future[None]] = {}
+
+    def warm_locally() -> None:
+        """The kernels the server process itself runs (ranges, evaluation)."""
+        tasks.run_evaluate(cards="Kh Kd Ks 4c 4d 2s 7h")
+        tasks.run_range(range="15%,AKs", dead="Ah", list=True)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await pool.start()
+        local_warm["done"] = asyncio.get_running_loop().run_in_executor(ranges, warm_locally)
+        if config.wait_for_workers:
+            await pool.start()
+            await local_warm["done"]
+        else:
+            pool.launch()
+        log.info(
+            "pokerlab web: %d workers x %d numba threads, compute limit %g s, queue limit %g s, "
+            "hosts %s", config.workers, config.threads_per_worker, config.max_seconds,
+            config.queue_seconds, ", ".join(config.allowed_hosts),
+        )  # fmt: skip
         try:
             yield
         finally:
@@ -119,6 +242,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.pool = pool
     app.state.settings = config
+    # added innermost first: the log sees every answer, the host check comes before the body
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts))
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestLog)
 
     @app.exception_handler(RequestValidationError)
     async def on_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -130,57 +258,106 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        body = _error("HTTPError", str(exc.detail))
+        kind = "TooLarge" if exc.status_code == 413 else "HTTPError"
+        body = _error(kind, str(exc.detail))
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(_Failure)
     async def on_failure(_: Request, exc: _Failure) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
+
+    def locally_ready() -> bool:
+        done = local_warm.get("done")
+        return done is not None and done.done()
+
+    def ready() -> bool:
+        return bool(pool.status()["ready"]) and locally_ready()
+
+    def check_ready(needs_workers: bool = True) -> None:
+        if not (ready() if needs_workers else locally_ready()):
+            status = pool.status()
+            raise _unavailable(
+                "WarmingUp",
+                f"the server is warming up ({status['workers_ready']} of {status['workers']} "
+                "workers ready); try again in a few seconds",
+            )
 
     async def in_pool(
-        task: str, kwargs: dict[str, Any], time_limit: float | None
-    ) -> dict[str, Any]:
+        request: Request, response: Response, task: str, kwargs: dict[str, Any],
+        time_limit: float | None,
+    ) -> dict[str, Any]:  # fmt: skip
+        check_ready()
         limit = config.max_seconds if time_limit is None else min(time_limit, config.max_seconds)
+        work = pool.run(
+            task, {**kwargs, "limit": limit}, queue_timeout=config.queue_seconds,
+            timeout=limit + _GRACE, stoppable=task in tasks.STOPPABLE,
+        )  # fmt: skip
         try:
-            status, payload = await pool.run(task, {**kwargs, "limit": limit}, limit + _GRACE)
+            outcome = await _unless_client_leaves(request, work)
         except TaskTimeout:
             raise _Failure(422, tasks.error_payload(tasks.time_limit_error(limit))) from None
+        except WarmingUp as exc:
+            raise _unavailable("WarmingUp", f"the server is warming up: {exc}") from None
         except PoolBusyError as exc:
-            raise _Failure(503, _error("Busy", f"the server is busy: {exc}")) from None
-        except WorkerCrashed as exc:
-            raise _Failure(500, _error("InternalError", f"a worker failed: {exc}")) from None
-        if status == "error":
-            raise _Failure(422, payload)
-        result: dict[str, Any] = payload
+            raise _unavailable("Busy", f"the server is busy: {exc}") from None
+        except WorkerDied as exc:
+            failure = _unavailable("WorkerDied", f"{exc}; the request was not answered, retry it")
+            raise failure from None
+        except TaskFailed:
+            raise _Failure(
+                500, _error("InternalError", f"the {task} task failed (a bug)")
+            ) from None
+        timing = f"queue;dur={outcome.queued * 1000:.1f}, compute;dur={outcome.computed * 1000:.1f}"
+        response.headers["Server-Timing"] = timing
+        if outcome.status == "error":
+            raise _Failure(422, outcome.payload, {"Server-Timing": timing})
+        result: dict[str, Any] = outcome.payload
+        return result
+
+    async def off_loop(function: Any, **kwargs: Any) -> dict[str, Any]:
+        result: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
+            ranges, lambda: function(**kwargs)
+        )
         return result
 
     @app.get("/api/games", summary="The games pokerlab knows")
     async def games() -> dict[str, Any]:
         return tasks.games()
 
+    @app.get("/api/status", summary="Workers ready, busy and idle; requests queued")
+    async def status() -> dict[str, Any]:
+        return {**pool.status(), "ready": ready()}
+
     @app.post("/api/equity", summary="Equity of each player", responses=_ERRORS)
-    async def equity(body: EquityRequest) -> dict[str, Any]:
+    async def equity(body: EquityRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab equity --json``."""
-        return await in_pool("equity", body.model_dump(), body.time_limit)
+        kwargs = {**body.model_dump(), "threads": config.threads_per_worker}
+        return await in_pool(request, response, "equity", kwargs, body.time_limit)
 
     @app.post("/api/outs", summary="Winning, tying and losing next cards", responses=_ERRORS)
-    async def outs(body: OutsRequest) -> dict[str, Any]:
+    async def outs(body: OutsRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab outs --json``."""
-        return await in_pool("outs", body.model_dump(exclude={"time_limit"}), body.time_limit)
+        kwargs = {**body.model_dump(exclude={"time_limit"}), "threads": config.threads_per_worker}
+        return await in_pool(request, response, "outs", kwargs, body.time_limit)
 
     @app.post("/api/draw", summary="Five-card draw: keep/discard advice", responses=_ERRORS)
-    async def draw(body: DrawRequest) -> dict[str, Any]:
+    async def draw(body: DrawRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab draw advise --json``."""
-        return await in_pool("draw", body.model_dump(exclude={"time_limit"}), body.time_limit)
+        kwargs = body.model_dump(exclude={"time_limit"})
+        return await in_pool(request, response, "draw", kwargs, body.time_limit)
 
     @app.post("/api/range", summary="Expand, count and canonicalise a range", responses=_ERRORS)
     async def range_(body: RangeRequest) -> dict[str, Any]:
         """Same JSON as ``pokerlab range --json``."""
-        return tasks.run_range(range=body.text, dead=body.dead, list=body.list_combos)
+        check_ready(needs_workers=False)
+        return await off_loop(
+            tasks.run_range, range=body.text, dead=body.dead, list=body.list_combos
+        )
 
     @app.post("/api/evaluate", summary="Value of a 5, 6 or 7-card high hand", responses=_ERRORS)
     async def evaluate(body: EvaluateRequest) -> dict[str, Any]:
         """Same JSON as ``pokerlab eval --json``."""
+        check_ready(needs_workers=False)
         return tasks.run_evaluate(cards=body.cards)
 
     @app.get("/", include_in_schema=False)

@@ -2,34 +2,62 @@
 
 Why processes: an exact enumeration holds a core for seconds; in a thread it would hold the
 interpreter too and every other request would wait. Each worker is started once (``spawn``),
-imports pokerlab and runs a small warm-up so numba's compiled kernels are loaded before the
-first request, then serves one task at a time over a pipe.
+imports pokerlab and runs a warm-up of every task kind so numba's compiled kernels are loaded
+before the first request, then serves one task at a time.
 
-Limits: a task gets ``timeout`` seconds (the caller passes the request's time limit, capped by
-the server); a worker still busy after that is killed and replaced, so no request can hold a core
-for longer than the server allows. Waiting for a free worker is bounded the same way.
+Pipes: tasks go to a worker over a one-way pipe (small messages, written by the parent); answers
+come back over another one-way pipe that the parent reads through the event loop's own pipe
+transport (``connect_read_pipe``), framed as an 8-byte length and a pickle. Nothing ever calls a
+blocking ``recv()`` on a descriptor the loop has made non-blocking, so large answers arrive intact
+under any loop (asyncio's or uvloop's).
+
+Limits: waiting for a free worker and computing are bounded separately (``queue_timeout``,
+``timeout``). A task still running after its ``timeout`` has its worker killed and replaced, so no
+request holds a core longer than the server allows. A task whose caller goes away (the client
+disconnected) is stopped: an equity run is asked to stop through a shared flag and its worker
+kept; a task that cannot stop itself has its worker killed and replaced. A worker found dead when
+its turn comes is replaced and the task goes to another; one that dies mid-task is
+:class:`WorkerDied`.
+
+Threads: each worker's numba threads are capped (``NUMBA_NUM_THREADS``, set in the worker's
+environment before it imports numba) so that workers x threads stays within the cores.
 
 Workers are started with ``spawn``, which imports the main module again: a script that builds
 the app itself needs the usual ``if __name__ == "__main__":`` guard.
-
-The pool lives on the server's event loop: a request waiting for a worker or for its answer holds
-no thread, so fifty waiting requests cost nothing while the cheap routes keep answering.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+import os
+import pickle
+import signal
+import struct
 import threading
 import traceback
-from dataclasses import dataclass
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-__all__ = ["PoolBusyError", "TaskTimeout", "WorkerCrashed", "WorkerPool"]
+__all__ = [
+    "PoolBusyError",
+    "TaskFailed",
+    "TaskTimeout",
+    "WarmingUp",
+    "WorkerDied",
+    "WorkerPool",
+]
+
+log = logging.getLogger("pokerlab.web.pool")
 
 _START_TIMEOUT = 300.0  # a cold numba cache compiles every kernel the warm-up touches
+_STOP_GRACE = 2.0  # seconds a worker asked to stop gets to answer before it is killed
+_HEADER = struct.Struct("!Q")
+_ENV_LOCK = threading.Lock()
 
 
 class TaskTimeout(Exception):
@@ -37,203 +65,382 @@ class TaskTimeout(Exception):
 
 
 class PoolBusyError(Exception):
-    """No worker became free within the time the request allows."""
+    """No worker became free within the time a request may wait in the queue."""
 
 
-class WorkerCrashed(Exception):
-    """The worker died while running the task (out of memory, a signal) or failed unexpectedly."""
+class WarmingUp(Exception):
+    """No worker has finished its warm-up yet (or none could start: the message says which)."""
+
+
+class WorkerDied(Exception):
+    """The worker's process ended while running the task (out of memory, a signal)."""
+
+
+class TaskFailed(Exception):
+    """The task raised an unexpected exception in its worker (a bug); the text is its traceback."""
+
+
+def _write_frame(fd: int, message: object) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+async def _read_frame(reader: asyncio.StreamReader) -> Any:
+    (size,) = _HEADER.unpack(await reader.readexactly(_HEADER.size))
+    return pickle.loads(await reader.readexactly(size))
 
 
 def _warm_up() -> None:
-    """Load the kernels the common requests use (from numba's on-disk cache when present)."""
+    """Load the kernels of every task kind (from numba's on-disk cache when present)."""
     from pokerlab.web.tasks import TASKS
 
-    common = {"board": "", "dead": "", "game": "holdem", "trials": None, "stderr": None}
+    common = {"dead": "", "game": "holdem", "trials": None, "stderr": None, "time_limit": None,
+              "limit": 60.0}  # fmt: skip
     equity = TASKS["equity"]
-    equity(players=["AhAs", "KdKc"], method="exact", time_limit=None, seed=None, limit=60.0,
-           **common)  # fmt: skip
-    equity(players=["AhAs", "QQ+"], method="exact", time_limit=None, seed=None, limit=60.0,
-           **{**common, "board": "Kh7c2d"})  # fmt: skip
-    equity(players=["AK", "QQ"], method="mc", time_limit=None, seed=1, limit=60.0,
-           **{**common, "trials": 1000})  # fmt: skip
-    TASKS["outs"](players=["9h8h", "AsKd"], board="Th7c2hKs", dead="", game="holdem", limit=60.0)
+    equity(players=["AhAs", "KdKc"], board="", method="exact", seed=None, **common)
+    equity(players=["AhAs", "QQ+"], board="Kh7c2d", method="exact", seed=None, **common)
+    equity(players=["AK", "QQ"], board="", method="mc", seed=1, **{**common, "trials": 1000})
+    for board in ("Th7c2hKs", "Th7c2h"):
+        TASKS["outs"](players=["9h8h", "AsKd"], board=board, dead="", game="holdem", limit=60.0)
+    for game, hand, other in (("high", "Jh Jd 7c 4s 2h", "Kc Qd 9s 8h 3c"),
+                              ("2-7", "7h 5d 4c 3s Kh", "8c 6d 5h 3c 2s")):  # fmt: skip
+        for vs in (["random"], [other]):
+            TASKS["draw"](hand=hand, vs=vs, dead="", game=game, goal=None, method="auto",
+                          trials=200, seed=1, limit=60.0)  # fmt: skip
 
 
-def _serve(conn: Connection) -> None:
+def _serve(tasks: Connection, replies: Connection, stop_flag: Any) -> None:
     """A worker's loop: receive ``(task, kwargs)``, answer ``("ok", payload)``,
-    ``("error", payload)`` for a pokerlab error, or ``("crash", text)``."""
-    from pokerlab.errors import PokerlabError
-    from pokerlab.web.tasks import TASKS, error_payload
+    ``("error", payload)`` for a pokerlab error, or ``("crash", traceback)``. Ends when
+    either pipe closes (the server stopped or dropped this worker)."""
+    try:
+        _serve_until_closed(tasks, replies, stop_flag)
+    except (BrokenPipeError, EOFError):
+        return
 
+
+def _serve_until_closed(tasks: Connection, replies: Connection, stop_flag: Any) -> None:
+    from pokerlab.errors import PokerlabError
+    from pokerlab.web.tasks import STOPPABLE, TASKS, error_payload
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    out = replies.fileno()
     try:
         _warm_up()
-        conn.send(("ready", None))
     except Exception:
-        conn.send(("crash", traceback.format_exc()))
+        _write_frame(out, ("crash", traceback.format_exc()))
         return
+    _write_frame(out, ("ready", None))
+
+    def stop() -> bool:
+        return bool(stop_flag.value)
+
     while True:
-        try:
-            name, kwargs = conn.recv()
-        except (EOFError, OSError):
-            return
+        name, kwargs = tasks.recv()
+        if name in STOPPABLE:
+            kwargs = {**kwargs, "stop": stop}
         try:
             reply: tuple[str, Any] = ("ok", TASKS[name](**kwargs))
         except PokerlabError as exc:
             reply = ("error", error_payload(exc))
         except Exception:
             reply = ("crash", traceback.format_exc())
-        conn.send(reply)
+        _write_frame(out, reply)
+
+
+def describe_exit(process: BaseProcess) -> str:
+    """How a worker process ended, in words ("killed by SIGKILL", "exited with status 1")."""
+    code = process.exitcode
+    if code is None:
+        return "still running"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exited with status {code}"
 
 
 @dataclass(eq=False)
 class _Worker:
     process: BaseProcess
-    conn: Connection
+    tasks: Connection
+    replies: asyncio.StreamReader
+    transport: asyncio.ReadTransport
+    stop_flag: Any
+    reply: asyncio.Future[Any] | None = field(default=None)
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
 
     def kill(self) -> None:
         self.process.kill()
-        self.process.join(5)
-        self.conn.close()
+        self.process.join(1)
+        self.transport.close()
+        self.tasks.close()
+        if self.reply is not None and not self.reply.done():
+            self.reply.cancel()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A task's answer: ``status`` "ok" or "error" (a pokerlab error payload), and the seconds
+    it waited for a worker and computed."""
+
+    status: str
+    payload: Any
+    queued: float
+    computed: float
 
 
 class WorkerPool:
     """``size`` worker processes; :meth:`run` gives a task to a free one and awaits its answer.
 
-    The pool belongs to the event loop that starts it (the server's); :meth:`close` stops it and a
-    later :meth:`start` (or :meth:`run`) starts a fresh one, on whichever loop is running then.
-    Waiting for a worker holds no thread: the loop watches the worker's pipe."""
+    :meth:`launch` starts the workers in the background (the server accepts connections at once
+    and :meth:`run` raises :class:`WarmingUp` until one is ready); :meth:`start` waits for them.
+    The pool belongs to the event loop that starts it; :meth:`close` stops it, and a later start
+    begins afresh on whichever loop runs then."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, threads_per_worker: int = 1) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least 1 worker, got {size}")
+        if threads_per_worker < 1:
+            raise ValueError(f"a worker needs at least 1 thread, got {threads_per_worker}")
         self.size = size
+        self.threads_per_worker = threads_per_worker
         self._context = multiprocessing.get_context("spawn")
-        self._started = False
         self._generation = 0  # bumped by close(): workers of an older generation are stopped
         self._workers: set[_Worker] = set()
         self._idle: asyncio.Queue[_Worker] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._background: set[asyncio.Task[None]] = set()
+        self._waiting = 0
+        self._failure: str | None = None
 
-    def _spawn(self) -> _Worker:
-        parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child,), daemon=True,
-                                        name="pokerlab-web-worker")  # fmt: skip
-        process.start()
-        child.close()
-        worker = _Worker(process, parent)
-        if not parent.poll(_START_TIMEOUT):
-            worker.kill()
-            raise WorkerCrashed("a worker did not start in time")
+    # ---- starting and replacing workers ------------------------------------------------
+
+    def _start_process(self, process: BaseProcess) -> None:
+        with _ENV_LOCK:  # the child inherits the environment as it is at this moment
+            before = os.environ.get("NUMBA_NUM_THREADS")
+            os.environ["NUMBA_NUM_THREADS"] = str(self.threads_per_worker)
+            try:
+                process.start()
+            finally:
+                if before is None:
+                    del os.environ["NUMBA_NUM_THREADS"]
+                else:
+                    os.environ["NUMBA_NUM_THREADS"] = before
+
+    async def _spawn(self) -> _Worker:
+        loop = asyncio.get_running_loop()
+        task_out, task_in = self._context.Pipe(duplex=False)
+        reply_out, reply_in = self._context.Pipe(duplex=False)
+        stop_flag = self._context.RawValue("b", 0)
+        process = self._context.Process(target=_serve, args=(task_out, reply_in, stop_flag),
+                                        daemon=True, name="pokerlab-web-worker")  # fmt: skip
+        self._start_process(process)
+        task_out.close()
+        reply_in.close()
+        reader = asyncio.StreamReader(limit=1 << 20)
+        transport, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), reply_out
+        )
+        worker = _Worker(process, task_in, reader, transport, stop_flag)
         try:
-            status, detail = parent.recv()
-        except EOFError:
-            status, detail = "crash", f"the worker exited with status {process.exitcode}"
+            status, detail = await asyncio.wait_for(_read_frame(reader), _START_TIMEOUT)
+        except TimeoutError:
+            worker.kill()
+            raise WorkerDied(f"a worker did not warm up within {_START_TIMEOUT:g} s") from None
+        except (asyncio.IncompleteReadError, OSError):
+            worker.kill()
+            raise WorkerDied(f"a worker {describe_exit(process)} while warming up") from None
+        except BaseException:
+            worker.kill()
+            raise
         if status != "ready":
             worker.kill()
-            raise WorkerCrashed(f"a worker failed to start:\n{detail}")
+            raise WorkerDied(f"a worker failed to warm up:\n{detail}")
         return worker
 
-    def _adopt(self, worker: _Worker, generation: int) -> None:
-        """On the loop: free a new worker, unless the pool was closed since it was asked for."""
+    async def _add_worker(self, generation: int) -> None:
+        try:
+            worker = await self._spawn()
+        except WorkerDied as exc:
+            log.error("worker start failed: %s", exc)
+            if not self._workers:
+                self._failure = str(exc).splitlines()[0]
+            return
         if generation != self._generation or self._idle is None:
             worker.kill()
             return
         self._workers.add(worker)
         self._idle.put_nowait(worker)
+        log.info("worker %d ready (%d of %d)", worker.process.pid, len(self._workers), self.size)
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _spawn_in_background(self) -> None:
+        self._in_background(self._add_worker(self._generation))
+
+    def launch(self) -> None:
+        """Start the workers in the background (on the running loop). Idempotent."""
+        if self._idle is not None:
+            return
+        self._idle = asyncio.Queue()
+        self._failure = None
+        for _ in range(self.size):
+            self._spawn_in_background()
 
     async def start(self) -> None:
-        """Start the workers (in parallel) and wait until each has warmed up. Idempotent."""
-        if self._started:
-            return
-        self._started = True
-        self._loop = asyncio.get_running_loop()
-        self._idle = asyncio.Queue()
-        generation = self._generation
-        spawned = await asyncio.gather(
-            *(asyncio.to_thread(self._spawn) for _ in range(self.size)), return_exceptions=True
-        )
-        for worker in spawned:
-            if isinstance(worker, _Worker):
-                self._adopt(worker, generation)
-        failures = [w for w in spawned if isinstance(w, BaseException)]
-        if failures:
-            self.close()
-            raise failures[0]
+        """Start the workers and wait until every one has warmed up (or failed: then raise)."""
+        self.launch()
+        while self._background:
+            await asyncio.gather(*self._background)
+        if not self._workers:
+            raise WorkerDied(self._failure or "no worker started")
 
-    def _retire(self, worker: _Worker) -> None:
-        """Kill ``worker`` and start another in the background."""
+    def _retire(self, worker: _Worker, why: str) -> None:
+        """Kill ``worker`` (logging ``why``) and start another in the background."""
         self._workers.discard(worker)
         worker.kill()
-        loop, generation = self._loop, self._generation
-        if loop is None or not self._started:
-            return
-
-        def replace() -> None:
-            try:
-                fresh = self._spawn()
-            except WorkerCrashed:
-                return  # the pool runs one worker short; the next retirement tries again
-            try:
-                loop.call_soon_threadsafe(self._adopt, fresh, generation)
-            except RuntimeError:  # the loop has closed
-                fresh.kill()
-
-        threading.Thread(target=replace, daemon=True).start()
+        log.warning("worker %d retired: %s; starting a replacement", worker.process.pid, why)
+        if self._idle is not None:
+            self._spawn_in_background()
 
     def _release(self, worker: _Worker) -> None:
+        worker.reply = None
         if worker in self._workers and self._idle is not None:
             self._idle.put_nowait(worker)
         else:
             worker.kill()
 
-    async def run(self, task: str, kwargs: dict[str, Any], timeout: float) -> tuple[str, Any]:
-        """Run ``task`` in a worker: ``("ok", payload)`` or ``("error", error payload)``.
+    # ---- running tasks -----------------------------------------------------------------
 
-        Raises :class:`PoolBusyError` when no worker frees up within ``timeout``,
-        :class:`TaskTimeout` when the task runs longer (its worker is replaced), and
-        :class:`WorkerCrashed` when the worker dies or fails unexpectedly."""
-        await self.start()
+    def status(self) -> dict[str, Any]:
+        """Workers ready and idle, requests waiting for one, and whether the pool is usable."""
+        idle = self._idle.qsize() if self._idle is not None else 0
+        return {
+            "ready": bool(self._workers),
+            "workers": self.size,
+            "workers_ready": len(self._workers),
+            "idle": idle,
+            "busy": len(self._workers) - idle,
+            "queued": self._waiting,
+            "threads_per_worker": self.threads_per_worker,
+        }
+
+    async def _acquire(self, queue_timeout: float) -> _Worker:
+        """A live idle worker, waiting at most ``queue_timeout`` seconds; dead ones are
+        replaced on the way."""
         assert self._idle is not None
         loop = asyncio.get_running_loop()
-        started = loop.time()
+        deadline = loop.time() + queue_timeout
+        self._waiting += 1
         try:
-            worker = await asyncio.wait_for(self._idle.get(), timeout)
-        except TimeoutError:
-            raise PoolBusyError(f"every worker stayed busy for {timeout:g} s") from None
-        left = max(0.0, timeout - (loop.time() - started))
-        readable: asyncio.Future[None] = loop.create_future()
-
-        def on_readable() -> None:
-            if not readable.done():
-                readable.set_result(None)
-
-        fd = worker.conn.fileno()
-        loop.add_reader(fd, on_readable)
-        try:
-            worker.conn.send((task, kwargs))
-            await asyncio.wait_for(readable, left)
-            status, payload = worker.conn.recv()
-        except TimeoutError:
-            self._retire(worker)
-            raise TaskTimeout(f"the task ran longer than {timeout:g} s") from None
-        except (EOFError, OSError) as exc:
-            self._retire(worker)
-            raise WorkerCrashed(f"the worker stopped: {exc!r}") from None
-        except BaseException:  # cancelled while the worker computes: its answer would be stale
-            self._retire(worker)
-            raise
+            while True:
+                left = deadline - loop.time()
+                try:
+                    worker = await asyncio.wait_for(self._idle.get(), max(0.0, left))
+                except TimeoutError:
+                    raise PoolBusyError(
+                        f"every worker stayed busy for {queue_timeout:g} s "
+                        f"({self._waiting - 1} other requests waiting)"
+                    ) from None
+                if worker.alive():
+                    return worker
+                self._retire(worker, f"found dead while idle ({describe_exit(worker.process)})")
         finally:
-            loop.remove_reader(fd)
-        self._release(worker)  # an unexpected exception leaves the worker itself healthy
+            self._waiting -= 1
+
+    def _dispatch(self, worker: _Worker, task: str, kwargs: dict[str, Any]) -> None:
+        worker.stop_flag.value = 0
+        worker.tasks.send((task, kwargs))
+        worker.reply = asyncio.ensure_future(_read_frame(worker.replies))
+
+    async def run(
+        self, task: str, kwargs: dict[str, Any], *, queue_timeout: float, timeout: float,
+        stoppable: bool = False,
+    ) -> Outcome:  # fmt: skip
+        """Run ``task`` in a worker: its :class:`Outcome` ("ok" or a pokerlab "error").
+
+        Raises :class:`WarmingUp` before any worker is ready, :class:`PoolBusyError` when no
+        worker frees up within ``queue_timeout``, :class:`TaskTimeout` when the task computes
+        longer than ``timeout`` (its worker is replaced), :class:`WorkerDied` when the worker
+        dies mid-task and :class:`TaskFailed` when the task raised an unexpected exception.
+        Cancelled (the client went away), it stops the task: ``stoppable`` tasks are asked to
+        stop and keep their worker, others have their worker replaced."""
+        if self._idle is None:
+            self.launch()
+        if not self._workers:
+            raise WarmingUp(self._failure or "the workers are warming up")
+        loop = asyncio.get_running_loop()
+        queued_since = loop.time()
+        for attempt in (1, 2):
+            worker = await self._acquire(queue_timeout - (loop.time() - queued_since))
+            try:
+                self._dispatch(worker, task, kwargs)
+                break
+            except OSError as exc:  # it died between the health check and the send
+                self._retire(worker, f"its pipe broke at dispatch ({exc!r})")
+                if attempt == 2:
+                    raise WorkerDied(
+                        f"two workers in a row died before taking the task: {exc}"
+                    ) from None
+        started = loop.time()
+        assert worker.reply is not None
+        try:
+            status, payload = await asyncio.wait_for(asyncio.shield(worker.reply), timeout)
+        except TimeoutError:
+            self._retire(worker, f"its {task} task ran past {timeout:g} s")
+            raise TaskTimeout(f"the task ran longer than {timeout:g} s") from None
+        except (asyncio.IncompleteReadError, OSError):
+            await asyncio.to_thread(worker.process.join, 1.0)
+            how = describe_exit(worker.process)
+            self._retire(worker, f"it {how} during a {task} task")
+            raise WorkerDied(f"the worker computing this request {how}") from None
+        except asyncio.CancelledError:
+            self._abandon(worker, task, stoppable)
+            raise
+        computed = loop.time() - started
+        self._release(worker)
         if status == "crash":
-            raise WorkerCrashed(payload)
-        return status, payload
+            log.error("%s task failed in worker %d:\n%s", task, worker.process.pid, payload)
+            raise TaskFailed(payload)
+        return Outcome(status, payload, started - queued_since, computed)
+
+    def _abandon(self, worker: _Worker, task: str, stoppable: bool) -> None:
+        """Stop the task of a caller that went away: ask it to stop, or kill its worker."""
+        if not stoppable:
+            self._retire(worker, f"its {task} task was abandoned by the client")
+            return
+        worker.stop_flag.value = 1
+        reply = worker.reply
+        assert reply is not None
+
+        async def reclaim() -> None:
+            try:
+                await asyncio.wait_for(asyncio.shield(reply), _STOP_GRACE)
+            except (TimeoutError, asyncio.IncompleteReadError, OSError):
+                self._retire(worker, f"its abandoned {task} task did not stop")
+                return
+            log.info("worker %d stopped an abandoned %s task", worker.process.pid, task)
+            worker.stop_flag.value = 0
+            self._release(worker)
+
+        self._in_background(reclaim())
 
     def close(self) -> None:
-        """Stop every worker (a later :meth:`start` or :meth:`run` starts new ones)."""
+        """Stop every worker (a later :meth:`launch`, :meth:`start` or :meth:`run` starts new
+        ones)."""
         self._generation += 1
-        self._started = False
         self._idle = None
+        for task in list(self._background):
+            task.cancel()
+        self._background.clear()
         workers = list(self._workers)
         self._workers.clear()
         for worker in workers:

@@ -5,12 +5,19 @@ advice) or in the server itself (ranges, evaluation, games), and they import nei
 the CLI. Each answers exactly what the matching ``pokerlab ... --json`` command prints.
 
 The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
-there (Monte Carlo through its time limit, an exact run through cancellation); the pool kills a
-worker whose task outlives it (outs and draw advice cannot be interrupted from inside).
+there (Monte Carlo through its time limit, an exact run through cancellation) or when ``stop()``
+says so (its client went away: the tasks in :data:`STOPPABLE`); the pool kills a worker whose
+task outlives it (outs and draw advice cannot be interrupted from inside). ``threads`` is the
+numba threads a worker may use, passed on to library functions that take it.
+
+Range reports run in the server itself, on one thread beside the event loop, and are cached
+(the page asks for the same grid texts again and again).
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -24,7 +31,7 @@ from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES
 from pokerlab.ranges import range_report
 
-__all__ = ["TASKS", "error_payload", "games", "time_limit_error"]
+__all__ = ["STOPPABLE", "TASKS", "error_payload", "games", "time_limit_error"]
 
 Payload = dict[str, Any]
 
@@ -43,6 +50,12 @@ def time_limit_error(limit: float) -> TooLargeError:
     )
 
 
+def _threads(function: Callable[..., Any], threads: int) -> dict[str, Any]:
+    """``{"threads": threads}`` when ``function`` takes a ``threads`` keyword, else nothing
+    (the worker's ``NUMBA_NUM_THREADS`` caps its threads either way)."""
+    return {"threads": threads} if "threads" in inspect.signature(function).parameters else {}
+
+
 def run_equity(
     *,
     players: list[str],
@@ -55,27 +68,35 @@ def run_equity(
     time_limit: float | None,
     seed: int | None,
     limit: float,
+    threads: int = 1,
+    stop: Callable[[], bool] | None = None,
 ) -> Payload:
     """``pokerlab equity --json``. Monte Carlo stops at ``time_limit`` (at most ``limit``); with
-    no stopping rule it targets the library's default standard error, as the CLI does."""
+    no stopping rule it targets the library's default standard error, as the CLI does. An exact
+    run past the time is a :func:`time_limit_error`; one stopped by ``stop()`` too (nobody is
+    waiting for it)."""
     budget = limit if time_limit is None else min(time_limit, limit)
     if trials is None and stderr is None:
         stderr = DEFAULT_STDERR
     deadline = time.monotonic() + budget
+    stopped = stop or (lambda: False)
     try:
         result = equity(
             players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=trials, stderr=stderr, time_limit=budget, seed=seed,
-            cancel=lambda: time.monotonic() > deadline,
+            cancel=lambda: stopped() or time.monotonic() > deadline,
+            **_threads(equity, threads),
         )  # fmt: skip
     except CancelledError:
         raise time_limit_error(budget) from None
     return result.to_dict()
 
 
-def run_outs(*, players: list[str], board: str, dead: str, game: str, limit: float) -> Payload:
+def run_outs(
+    *, players: list[str], board: str, dead: str, game: str, limit: float, threads: int = 1
+) -> Payload:
     """``pokerlab outs --json``."""
-    return outs(players, board=board, dead=dead, game=game).to_dict()
+    return outs(players, board=board, dead=dead, game=game, **_threads(outs, threads)).to_dict()
 
 
 def run_draw(
@@ -98,8 +119,9 @@ def run_draw(
     return advice.to_dict()
 
 
+@functools.lru_cache(maxsize=128)
 def run_range(*, range: str, dead: str | None, list: bool) -> Payload:
-    """``pokerlab range --json``."""
+    """``pokerlab range --json`` (cached: callers must not change the answer)."""
     return range_report(range, dead, list)
 
 
@@ -133,3 +155,6 @@ TASKS: dict[str, Callable[..., Payload]] = {
     "evaluate": run_evaluate,
 }
 """Tasks by name (what the pool's workers are asked to run)."""
+
+STOPPABLE = frozenset({"equity"})
+"""Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
