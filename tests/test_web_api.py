@@ -23,11 +23,12 @@ from pokerlab.games import GAMES
 from pokerlab.web.app import Settings, create_app
 
 SRC = Path(pokerlab.__file__).parent
+LOCAL = "http://127.0.0.1"  # the app answers only the loopback host names by default
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(workers=2, max_seconds=5.0))) as c:
+    with TestClient(create_app(Settings(workers=2, max_seconds=5.0)), base_url=LOCAL) as c:
         yield c
 
 
@@ -240,7 +241,8 @@ def test_a_long_request_does_not_block_short_ones(client: TestClient) -> None:
 
 
 def test_a_request_that_finds_every_worker_busy_gets_a_503() -> None:
-    with TestClient(create_app(Settings(workers=1, max_seconds=5.0))) as single:
+    settings = Settings(workers=1, max_seconds=5.0, queue_seconds=0.3)
+    with TestClient(create_app(settings), base_url=LOCAL) as single:
         long_body = {"players": ["AK", "QQ"], "method": "mc", "trials": 10**12, "time_limit": 4}
         thread = threading.Thread(target=single.post, args=("/api/equity",),
                                   kwargs={"json": long_body})  # fmt: skip
@@ -250,6 +252,7 @@ def test_a_request_that_finds_every_worker_busy_gets_a_503() -> None:
         r = single.post("/api/equity", json=body)
         thread.join()
         assert r.status_code == 503 and r.json()["error"]["type"] == "Busy"
+        assert r.headers["retry-after"]
         assert single.post("/api/equity", json=body).status_code == 200
 
 

@@ -1,16 +1,23 @@
-"""A real pokerlab web server on a free loopback port, in a thread (for browser tests, the
-screenshot script and the load benchmark), and where to find a Chromium for Playwright."""
+"""A real pokerlab web server on a free loopback port: in a thread (for browser tests and the
+screenshot script) or as a ``pokerlab serve`` subprocess (uvloop and all, for the server tests);
+and where to find a Chromium for Playwright."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+import httpx
 import uvicorn
 
 from pokerlab.web.app import Settings, create_app
@@ -47,7 +54,7 @@ def free_port() -> int:
 def running_server(settings: Settings | None = None) -> Iterator[str]:
     """Serve the app on 127.0.0.1 (workers warmed up) and yield its base URL."""
     config = uvicorn.Config(
-        create_app(settings or Settings(workers=2)),
+        create_app(settings or Settings(workers=2, allowed_hosts=("127.0.0.1",))),
         host="127.0.0.1",
         port=free_port(),
         log_level="warning",
@@ -66,3 +73,85 @@ def running_server(settings: Settings | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+@dataclass
+class ServeProcess:
+    """A ``pokerlab serve`` subprocess: its base URL, process and log file, and the answers to
+    ``POST /api/equity`` seen while it warmed up."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    warming_answers: list[httpx.Response] = field(default_factory=list)
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def status(self) -> dict[str, Any]:
+        answer: dict[str, Any] = httpx.get(self.url + "/api/status", timeout=10).json()
+        return answer
+
+    def worker_pids(self) -> list[int]:
+        """The server's child processes that are pokerlab workers."""
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            if ppid == self.process.pid and b"spawn_main" in cmdline:
+                pids.append(int(entry.name))
+        return pids
+
+    def wait_ready(self, workers: int, deadline_s: float = 300) -> None:
+        deadline = time.monotonic() + deadline_s
+        while True:
+            status = self.status()
+            if status["ready"] and status["workers_ready"] >= workers and status["idle"] >= workers:
+                return
+            assert self.process.poll() is None, "pokerlab serve exited"
+            assert time.monotonic() < deadline, f"the workers did not warm up: {status}"
+            time.sleep(0.1)
+
+
+@contextmanager
+def serve_process(tmp: Path, *args: str, workers: int = 2) -> Iterator[ServeProcess]:
+    """Run ``pokerlab serve --workers N ARGS`` on 127.0.0.1 and a free port until every worker
+    is warm, posting an equity request while it warms up; stop it afterwards."""
+    port = free_port()
+    log_path = tmp / f"serve-{port}.log"
+    code = "import sys; from pokerlab.cli import main; main(sys.argv[1:])"
+    command = [sys.executable, "-c", code, "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--workers", str(workers), *args]  # fmt: skip
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    server = ServeProcess(f"http://127.0.0.1:{port}", process, log_path)
+    try:
+        deadline = time.monotonic() + 300
+        body = {"players": ["AhAs", "KdKc"]}
+        while True:
+            assert process.poll() is None, f"pokerlab serve exited:\n{server.log()}"
+            assert time.monotonic() < deadline, "pokerlab serve did not answer"
+            try:
+                answer = httpx.post(server.url + "/api/equity", json=body, timeout=30)
+            except httpx.HTTPError:
+                time.sleep(0.1)
+                continue
+            server.warming_answers.append(answer)
+            if answer.status_code == 200:
+                break
+            time.sleep(0.1)
+        server.wait_ready(workers)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)

@@ -326,7 +326,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/status", summary="Workers ready, busy and idle; requests queued")
     async def status() -> dict[str, Any]:
-        return {**pool.status(), "ready": ready()}
+        loop = type(asyncio.get_running_loop())
+        return {
+            **pool.status(),
+            "ready": ready(),
+            "event_loop": f"{loop.__module__}.{loop.__name__}",
+        }
 
     @app.post("/api/equity", summary="Equity of each player", responses=_ERRORS)
     async def equity(body: EquityRequest, request: Request, response: Response) -> dict[str, Any]:

@@ -33,7 +33,8 @@ content-type guessing, no framing."""
 
 
 class RequestLog:
-    """Logs each HTTP request as ``METHOD path status milliseconds`` (INFO; 5xx as ERROR)."""
+    """Logs each HTTP request as ``METHOD path status milliseconds``: INFO, a 503 (warming up,
+    busy, a worker died: the pool logs why) as WARNING, any other 5xx as ERROR."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -58,7 +59,9 @@ class RequestLog:
             raise
         finally:
             ms = (time.perf_counter() - started) * 1000
-            level = logging.ERROR if status >= 500 else logging.INFO
+            level = logging.INFO if status < 500 else logging.WARNING
+            if status >= 500 and status != 503:
+                level = logging.ERROR
             log.log(level, "%s %s %d %.1f ms", scope["method"], scope["path"], status, ms)
 
 

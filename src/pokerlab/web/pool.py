@@ -92,16 +92,34 @@ async def _read_frame(reader: asyncio.StreamReader) -> Any:
     return pickle.loads(await reader.readexactly(size))
 
 
+def _warm_spots() -> list[tuple[str, list[str], str, str]]:
+    """``(game, players, board, method)`` touching each game's Monte Carlo and exact kernels."""
+    from pokerlab.games import GAMES
+
+    spots = [
+        ("holdem", ["AhAs", "KdKc"], "", "exact"),
+        ("holdem", ["AhAs", "QQ+"], "Kh7c2d", "exact"),
+    ]
+    for game in GAMES.values():
+        if game.is_stud:
+            players = ["As2d|3c" if game.name == "razz" else "AsAd|Kc", "QhQs|Jd"]
+            spots += [(game.name, players, "", "mc"), (game.name, players, "", "exact")]
+        else:
+            size = 2 * game.hole_cards
+            players = ["AsAhKsKhJsJh"[:size], "9d8d6s5s5c4c"[:size]]
+            spots += [(game.name, [players[0], "random"], "Qh7c2d", "mc"),
+                      (game.name, players, "Qh7c2d3h", "exact")]  # fmt: skip
+    return spots
+
+
 def _warm_up() -> None:
-    """Load the kernels of every task kind (from numba's on-disk cache when present)."""
+    """Load the kernels of every task kind and game (from numba's on-disk cache when present:
+    about a second; a cold cache compiles them, which takes minutes on a busy machine)."""
     from pokerlab.web.tasks import TASKS
 
-    common = {"dead": "", "game": "holdem", "trials": None, "stderr": None, "time_limit": None,
-              "limit": 60.0}  # fmt: skip
-    equity = TASKS["equity"]
-    equity(players=["AhAs", "KdKc"], board="", method="exact", seed=None, **common)
-    equity(players=["AhAs", "QQ+"], board="Kh7c2d", method="exact", seed=None, **common)
-    equity(players=["AK", "QQ"], board="", method="mc", seed=1, **{**common, "trials": 1000})
+    for game, players, board, method in _warm_spots():
+        TASKS["equity"](players=players, board=board, dead="", game=game, method=method,
+                        trials=300, stderr=None, time_limit=None, seed=1, limit=60.0)  # fmt: skip
     for board in ("Th7c2hKs", "Th7c2h"):
         TASKS["outs"](players=["9h8h", "AsKd"], board=board, dead="", game="holdem", limit=60.0)
     for game, hand, other in (("high", "Jh Jd 7c 4s 2h", "Kc Qd 9s 8h 3c"),
@@ -151,15 +169,15 @@ def _serve_until_closed(tasks: Connection, replies: Connection, stop_flag: Any) 
 
 
 def describe_exit(process: BaseProcess) -> str:
-    """How a worker process ended, in words ("killed by SIGKILL", "exited with status 1")."""
+    """How a worker process ended, in words ("was killed by SIGKILL", "exited with status 1")."""
     code = process.exitcode
     if code is None:
-        return "still running"
+        return "stopped answering"
     if code < 0:
         try:
-            return f"killed by {signal.Signals(-code).name}"
+            return f"was killed by {signal.Signals(-code).name}"
         except ValueError:
-            return f"killed by signal {-code}"
+            return f"was killed by signal {-code}"
     return f"exited with status {code}"
 
 
@@ -352,7 +370,7 @@ class WorkerPool:
                     ) from None
                 if worker.alive():
                     return worker
-                self._retire(worker, f"found dead while idle ({describe_exit(worker.process)})")
+                self._retire(worker, f"found dead while idle (it {describe_exit(worker.process)})")
         finally:
             self._waiting -= 1
 
@@ -400,7 +418,7 @@ class WorkerPool:
         except (asyncio.IncompleteReadError, OSError):
             await asyncio.to_thread(worker.process.join, 1.0)
             how = describe_exit(worker.process)
-            self._retire(worker, f"it {how} during a {task} task")
+            self._retire(worker, f"it {how} while running {task}")
             raise WorkerDied(f"the worker computing this request {how}") from None
         except asyncio.CancelledError:
             self._abandon(worker, task, stoppable)

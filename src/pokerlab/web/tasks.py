@@ -50,6 +50,11 @@ def time_limit_error(limit: float) -> TooLargeError:
     )
 
 
+_CANCEL_MARGIN = 0.1
+"""Seconds past the time limit at which an equity run is cancelled: a Monte Carlo run stops at
+the limit itself (and says it stopped on time); an exact run cannot and is cancelled."""
+
+
 def _threads(function: Callable[..., Any], threads: int) -> dict[str, Any]:
     """``{"threads": threads}`` when ``function`` takes a ``threads`` keyword, else nothing
     (the worker's ``NUMBA_NUM_THREADS`` caps its threads either way)."""
@@ -78,7 +83,7 @@ def run_equity(
     budget = limit if time_limit is None else min(time_limit, limit)
     if trials is None and stderr is None:
         stderr = DEFAULT_STDERR
-    deadline = time.monotonic() + budget
+    deadline = time.monotonic() + budget + _CANCEL_MARGIN
     stopped = stop or (lambda: False)
     try:
         result = equity(

@@ -8,6 +8,8 @@ const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selec
 
 const state = { games: [], game: null, gridNames: null };
 
+// Every text from the user or the server goes in as text (textContent, text nodes), never as
+// HTML; the server's Content-Security-Policy forbids inline script and style attributes.
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -61,10 +63,10 @@ function showError(form, error) {
   const field = error.field || "";
   const candidates = field ? [field, field.split(".")[0]] : [];
   for (const name of candidates) {
-    const slot = $(`[data-error-for="${name}"]`, form);
+    const slot = $(`[data-error-for="${CSS.escape(name)}"]`, form);
     if (slot) {
       slot.textContent = error.message;
-      const input = $(`[name="${name}"]`, form);
+      const input = $(`[name="${CSS.escape(name)}"]`, form);
       if (input) { input.classList.add("invalid"); input.focus(); }
       return;
     }
@@ -177,11 +179,22 @@ function equityBody() {
   return body;
 }
 
+// While a request runs, the indicator says whether it is computing or queued for a worker.
 async function busy(indicator, buttons, work) {
-  $(indicator).hidden = false;
+  const box = $(indicator);
+  box.textContent = "computing…";
+  box.hidden = false;
   for (const b of buttons) $(b).disabled = true;
+  const poll = setInterval(async () => {
+    try {
+      const status = await api("/api/status");
+      box.textContent = status.queued > 0 && status.idle === 0
+        ? `queued: waiting for a free worker (${status.queued} waiting)…` : "computing…";
+    } catch (_) { /* the request's own answer says what went wrong */ }
+  }, 1000);
   try { await work(); } finally {
-    $(indicator).hidden = true;
+    clearInterval(poll);
+    box.hidden = true;
     for (const b of buttons) $(b).disabled = false;
   }
 }
@@ -201,8 +214,9 @@ function renderEquity(result) {
     el("th", { class: i === 1 ? "hand" : optional.has(h) ? "opt" : null, scope: "col", text: h })))));
   const body = el("tbody");
   result.players.forEach((p, i) => {
-    const bar = el("div", { class: "bar" }, el("i", { style: `width:${(p.equity * 100).toFixed(2)}%` }),
-      el("b", { text: pct(p.equity) }));
+    const fill = el("i");
+    fill.style.width = `${(p.equity * 100).toFixed(2)}%`; // CSSOM: the CSP forbids style attributes
+    const bar = el("div", { class: "bar" }, fill, el("b", { text: pct(p.equity) }));
     const cells = [
       el("td", { class: "opt", text: String(i + 1) }),
       el("td", { class: "hand", title: p.input, text: p.input }),
