@@ -216,6 +216,10 @@ def test_a_task_that_cannot_stop_itself_is_killed_and_its_worker_replaced(
     error = error_of(client.post("/api/outs", json=body))
     assert error["field"] == "time_limit"
     pool = client.app.state.pool  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 300
+    while client.get("/api/status").json()["idle"] < pool.size:  # the replacement warms up
+        assert time.monotonic() < deadline, "the killed worker was not replaced"
+        time.sleep(0.1)
     for _ in range(2 * pool.size):  # every worker answers, the replacement included
         r = client.post("/api/outs", json={"players": ["9h8h", "AsKd"], "board": "Th7c2hKs"})
         assert r.status_code == 200
@@ -315,12 +319,14 @@ def test_serve_starts_the_app_by_its_import_string() -> None:
         deadline = time.monotonic() + 300
         while True:
             assert server.poll() is None, "pokerlab serve exited"
-            try:
-                r = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-                break
+            try:  # connections are accepted at once; equity waits for the warm workers
+                r = httpx.get(f"http://127.0.0.1:{port}/api/status", timeout=1)
+                if r.json()["ready"]:
+                    break
             except httpx.HTTPError:
-                assert time.monotonic() < deadline, "pokerlab serve did not answer"
-                time.sleep(0.2)
+                pass
+            assert time.monotonic() < deadline, "pokerlab serve did not get ready"
+            time.sleep(0.2)
         assert r.status_code == 200
         r = httpx.post(f"http://127.0.0.1:{port}/api/equity", json={"players": ["AhAs", "KdKc"]})
         assert round(r.json()["players"][0]["equity"], 4) == 0.8126

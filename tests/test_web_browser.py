@@ -25,6 +25,10 @@ if CHROMIUM is None:
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
+CSP_WATCH = """window.cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
@@ -43,14 +47,17 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, base_url: str) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(CSP_WATCH)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(base_url + "/")
     page.wait_for_selector("body[data-ready=true]")
     yield page
+    violations = page.evaluate("window.cspViolations")
     context.close()
     assert errors == [], errors
+    assert violations == [], f"the page breaks its Content-Security-Policy: {violations}"
 
 
 def simulate(page: Page) -> None:
@@ -67,6 +74,20 @@ def test_heads_up_equity_reads_81_26_percent(page: Page) -> None:
     assert "1,712,304 deals enumerated" in page.inner_text("#equity-summary")
 
 
+def test_the_page_is_served_under_a_csp_and_still_draws_its_bars(page: Page) -> None:
+    response = page.goto(page.url)
+    assert response is not None
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert response.headers["x-content-type-options"] == "nosniff"
+    page.wait_for_selector("body[data-ready=true]")
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    simulate(page)
+    width = page.eval_on_selector('td.equity[data-player="1"] .bar i', "i => i.style.width")
+    assert width == "81.26%"
+
+
 def test_a_range_built_on_the_grid(page: Page) -> None:
     page.fill('[name="players.0"]', "AhAs")
     page.click('button[aria-label="Range grid for player 2"]')
@@ -75,11 +96,11 @@ def test_a_range_built_on_the_grid(page: Page) -> None:
         page.click(f'#range-grid button[data-class="{name}"]')
     chosen = Range("KK,QQ,AKs")
     page.wait_for_function(
-        f"document.querySelector('#grid-combos').textContent === '{chosen.combo_count}'"
+        f"() => document.querySelector('#grid-combos').textContent === '{chosen.combo_count}'"
     )
     assert page.inner_text("#grid-percent") == f"{chosen.percent:.2f}%"
     page.click('#range-grid button[data-class="AKs"]')  # and out again
-    page.wait_for_function("document.querySelector('#grid-combos').textContent === '12'")
+    page.wait_for_function("() => document.querySelector('#grid-combos').textContent === '12'")
     assert page.inner_text("#grid-percent") == f"{Range('KK,QQ').percent:.2f}%"
     page.click("#grid-apply")
     page.wait_for_selector("#grid-dialog", state="hidden")
@@ -92,7 +113,7 @@ def test_a_range_built_on_the_grid(page: Page) -> None:
 def test_the_grid_opens_on_the_players_range(page: Page) -> None:
     page.fill('[name="players.1"]', "QQ+,AKs")
     page.click('button[aria-label="Range grid for player 2"]')
-    page.wait_for_function("document.querySelector('#grid-combos').textContent === '22'")
+    page.wait_for_function("() => document.querySelector('#grid-combos').textContent === '22'")
     on = page.eval_on_selector_all(
         "#range-grid button.on", "cells => cells.map(c => c.dataset.class)"
     )

@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from pokerlab.analysis.outs import outs
-from pokerlab.web.app import allowed_hosts_for
+from pokerlab.web.app import STATIC, allowed_hosts_for
 from pokerlab.web.middleware import SECURITY_HEADERS
 from pokerlab.web.pool import _warm_spots
 from web_server import ServeProcess, serve_process
@@ -227,6 +227,17 @@ def test_every_answer_carries_the_security_headers(server: ServeProcess) -> None
             assert r.headers[name] == value, (path, name)
     csp = SECURITY_HEADERS["Content-Security-Policy"]
     assert "script-src 'self';" in csp and "unsafe-inline" not in csp
+
+
+def test_the_page_has_no_inline_script_or_style_and_inserts_no_html() -> None:
+    page = (STATIC / "index.html").read_text()
+    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", page) == []
+    assert re.findall(r"\son\w+\s*=", page) == [] and "style=" not in page
+    assert "<style" not in page and "javascript:" not in page
+    script = (STATIC / "app.js").read_text()
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in script, sink
+    assert 'setAttribute("style"' not in script and "style:" not in script
 
 
 def test_serve_binds_loopback_by_default_and_warns_on_every_interface(
