@@ -132,6 +132,7 @@ def test_an_invalid_card_shows_an_inline_error(page: Page) -> None:
     page.fill("#board", "Qh7x2d")
     page.click("#simulate")
     slot = page.wait_for_selector('[data-error-for="board"]:not(:empty)')
+    assert slot is not None
     assert slot.inner_text() == library_error(players=["AhAs", "KdKc"], board="Qh7x2d")
     assert "invalid" in (page.get_attribute("#board", "class") or "")
     assert page.is_hidden("#results")
@@ -139,6 +140,7 @@ def test_an_invalid_card_shows_an_inline_error(page: Page) -> None:
     page.fill('[name="players.1"]', "KdKx")
     page.click("#simulate")
     slot = page.wait_for_selector('[data-error-for="players.1"]:not(:empty)')
+    assert slot is not None
     assert slot.inner_text() == library_error(players=["AhAs", "KdKx"])
     assert page.inner_text('[data-error-for="board"]') == ""
 
@@ -236,4 +238,5 @@ def test_draw_advice_tab(page: Page) -> None:
     page.fill("#draw-hand", "Jh Jd 7c 4s")
     page.click("#advise")
     slot = page.wait_for_selector('#draw-form [data-error-for="hand"]:not(:empty)')
+    assert slot is not None
     assert "exactly 5 cards" in slot.inner_text()
