@@ -22,6 +22,7 @@ import pytest
 from pokerlab.analysis.outs import outs
 from pokerlab.web.app import STATIC, allowed_hosts_for
 from pokerlab.web.middleware import SECURITY_HEADERS
+from pokerlab.web.models import MAX_PLAYERS
 from pokerlab.web.pool import _warm_spots
 from web_server import ServeProcess, serve_process
 
@@ -193,8 +194,10 @@ def test_an_oversized_body_is_refused_with_413_before_parsing(server: ServeProce
 
 
 def test_lists_are_capped_in_the_models(server: ServeProcess) -> None:
-    r = post(server, "/api/equity", {"players": ["random"] * 24})
-    assert r.status_code == 422 and r.json()["error"]["field"] == "players"
+    r = post(server, "/api/equity", {"players": ["random"] * (MAX_PLAYERS + 1)})
+    error = r.json()["error"]
+    assert r.status_code == 422 and error["field"] == "players"
+    assert error["type"] == "ValidationError"  # refused by the model, before the library
     r = post(server, "/api/draw", {"hand": "Jh Jd 7c 4s 2h", "vs": ["random"] * 10})
     assert r.status_code == 422 and r.json()["error"]["field"] == "vs"
 

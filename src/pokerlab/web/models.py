@@ -12,7 +12,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokerlab.games import GAMES
+
 __all__ = [
+    "MAX_PLAYERS",
     "DrawRequest",
     "EquityRequest",
     "ErrorBody",
@@ -21,6 +24,9 @@ __all__ = [
     "OutsRequest",
     "RangeRequest",
 ]
+
+MAX_PLAYERS = max(game.max_players for game in GAMES.values())
+"""The most players any game seats: longer lists are refused before any parsing."""
 
 Cards = Annotated[
     str,
@@ -53,7 +59,7 @@ class EquityRequest(_Request):
 
     game: GameName = "holdem"
     players: list[HandOrRange] = Field(
-        max_length=52,
+        max_length=MAX_PLAYERS,
         description="One hand or range per player.",
         examples=[["AhAs", "KdKc"], ["AsKs", "QQ+,AKs", "random"]],
     )
@@ -72,7 +78,7 @@ class OutsRequest(_Request):
     """``pokerlab outs``: winning, tying and losing next cards on a flop or turn."""
 
     game: GameName = "holdem"
-    players: list[HandOrRange] = Field(max_length=52, examples=[["9h8h", "AsKd"]])
+    players: list[HandOrRange] = Field(max_length=MAX_PLAYERS, examples=[["9h8h", "AsKd"]])
     board: Cards = Field(examples=["Th7c2hKs", "Th7c2h"])
     dead: Cards = ""
     time_limit: TimeLimit = None
