@@ -119,25 +119,32 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, workers: int | None, log: Path) -> subprocess.Popen[bytes]:
-    """``pokerlab serve`` (default logging, into ``log``), once every worker is warm."""
+def start_server(
+    port: int, workers: int | None, log: Path
+) -> tuple[subprocess.Popen[bytes], dict[str, float]]:
+    """``pokerlab serve`` (default logging, into ``log``), once every worker is warm; with the
+    seconds from launch to the first answer (a 503 while warming up, say) and to warm workers."""
     args = ["serve", "--host", HOST, "--port", str(port)]
     if workers is not None:
         args += ["--workers", str(workers)]
     code = "import sys; from pokerlab.cli import main; main(sys.argv[1:])"
+    launched = time.monotonic()
     with open(log, "wb") as out:
         server = subprocess.Popen([sys.executable, "-c", code, *args], stdout=out, stderr=out)
-    deadline = time.monotonic() + 300
+    start: dict[str, float] = {}
+    deadline = launched + 300
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit(f"the server exited with status {server.returncode}: see {log}")
         try:
             status = httpx.get(f"http://{HOST}:{port}/api/status", timeout=1).json()
+            start.setdefault("first_answer_s", time.monotonic() - launched)
             if status["ready"] and status["idle"] == status["workers"]:
-                return server
+                start["workers_warm_s"] = time.monotonic() - launched
+                return server, start
         except httpx.HTTPError:
             pass
-        time.sleep(0.2)
+        time.sleep(0.05)
     server.kill()
     raise SystemExit("the server did not warm up within 300 s")
 
@@ -337,7 +344,7 @@ def main() -> None:
     port = free_port()
     base = f"http://{HOST}:{port}"
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"pokerlab-serve-{port}.log"
-    server = start_server(port, args.workers, log)
+    server, start = start_server(port, args.workers, log)
     try:
         status = httpx.get(base + "/api/status").json()
         results: dict[str, Any] = {
@@ -346,6 +353,7 @@ def main() -> None:
                         "threads_per_worker": status["threads_per_worker"],
                         "event_loop": status["event_loop"],
                         "load_average": os.getloadavg()[0]},
+            "start": start,
             "first_render_http": first_render(base),
             "first_render_chromium": chromium_render(base),
             "exact_equity": exact_equity(base),
@@ -360,6 +368,8 @@ def main() -> None:
     print(f"pokerlab web on {m['cpu']}, {m['cores']} cores, load average {m['load_average']:.1f}; "
           f"server: {m['workers']} workers x {m['threads_per_worker']} threads, "
           f"{m['event_loop']}, python {m['python']}, on {base}; log in {log}")  # fmt: skip
+    print(f"start-up: first answer after {start['first_answer_s']:.1f} s, every worker warm "
+          f"after {start['workers_warm_s']:.1f} s (numba cache warm)")  # fmt: skip
     print("first render (HTML + CSS + JS + /api/games, warm, keep-alive):")
     print(row("http", results["first_render_http"]))
     if results["first_render_chromium"]:

@@ -23,7 +23,6 @@ from pokerlab.analysis.outs import outs
 from pokerlab.web.app import STATIC, allowed_hosts_for
 from pokerlab.web.middleware import SECURITY_HEADERS
 from pokerlab.web.models import MAX_PLAYERS
-from pokerlab.web.pool import _warm_spots
 from web_server import ServeProcess, serve_process
 
 FLOP_OUTS = {"players": ["AhAs", "QQ+,AKs"], "board": "Qh7c2d"}
@@ -66,16 +65,23 @@ def test_requests_during_warm_up_get_503_with_retry_after(server: ServeProcess) 
     assert server.warming_answers[-1].status_code == 200
 
 
-def test_the_warm_up_touches_every_task_kind_and_game() -> None:
+def test_the_warm_up_runs_every_task_kind_and_game(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokerlab.games import GAMES
+    from pokerlab.web import pool, tasks
 
-    spots = _warm_spots()
-    assert {game for game, *_ in spots} == set(GAMES)
-    assert {(game, method) for game, _, _, method in spots} >= {(g, "mc") for g in GAMES}
-    source = Path(_warm_spots.__code__.co_filename).read_text()
-    warm_up = source[source.index("def _warm_up") : source.index("def _serve")]
-    for kind in ("equity", "outs", "draw"):
-        assert f'TASKS["{kind}"]' in warm_up
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def recording(kind: str) -> Any:
+        return lambda **kw: calls.append((kind, kw))
+
+    recorder = {kind: recording(kind) for kind in tasks.TASKS}
+    monkeypatch.setattr(tasks, "TASKS", recorder)
+    pool._warm_up()
+    assert {kind for kind, _ in calls} == {"equity", "outs", "draw"}
+    equity = [kw for kind, kw in calls if kind == "equity"]
+    assert {(kw["game"], kw["method"]) for kw in equity} >= {(g, "mc") for g in GAMES}
+    assert {kw["game"] for kind, kw in calls if kind == "draw"} == {"high", "2-7"}
+    assert {len(kw["board"]) for kind, kw in calls if kind == "outs"} == {6, 8}  # flop, turn
 
 
 def test_status_reports_the_workers_and_the_event_loop(server: ServeProcess) -> None:
