@@ -95,6 +95,15 @@ def test_outs_match_the_cli(client: TestClient) -> None:
     assert len(turn["players"][0]["win"]) == 15 and len(turn["players"][0]["lose"]) == 29
 
 
+def test_large_flop_outs_answer_arrives_whole_on_the_asyncio_loop(client: TestClient) -> None:
+    body = {"players": ["AhAs", "QQ+,AKs"], "board": "Qh7c2d"}  # a 116 KB answer
+    for _ in range(3):
+        r = client.post("/api/outs", json=body)
+        assert r.status_code == 200 and len(r.content) > 100_000
+    assert r.json() == cli_json("outs", "AhAs", "QQ+,AKs", "--board", "Qh7c2d")
+    assert "queue;dur=" in r.headers["server-timing"]
+
+
 def test_range_matches_the_cli(client: TestClient) -> None:
     r = client.post("/api/range", json={"range": "QQ+,AKs,A5s:0.5"})
     assert r.status_code == 200
