@@ -7,6 +7,7 @@
 The public API lives here; submodules with a leading underscore are private.
 """
 
+from pokerlab.analysis.hits import HitsReport, hits
 from pokerlab.analysis.outs import OutsReport, outs
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
 
@@ -53,6 +54,7 @@ __all__ = [
     "GameError",
     "HandCategory",
     "HandValue",
+    "HitsReport",
     "LowValue",
     "OutsReport",
     "PatternRange",
@@ -75,6 +77,7 @@ __all__ = [
     "format_cards",
     "get_game",
     "hand_ordering",
+    "hits",
     "outs",
     "parse_cards",
 ]
