@@ -62,7 +62,7 @@ class CategoryCount:
 class HitsReport:
     """What :func:`hits` returns. ``categories`` (made hands, each combo in exactly one; top
     pair with its kicker classes in ``detail``) and ``draws`` (independent) follow the table's
-    order. ``holdings``, ``weights``, ``made`` (codes into ``MADE``) and ``draw_bits`` are the
+    order; there are no draws on the river. ``holdings``, ``weights``, ``made`` (codes into ``MADE``) and ``draw_bits`` are the
     per-combo results (combos touching the board or the dead cards removed)."""
 
     game: str
@@ -236,7 +236,7 @@ def hits(
     draws = tuple(
         _count(d.name, (draw_bits >> d.code) & 1 == 1, weights, total)
         for d in DRAWS
-        if omaha or d.name != "wrap"
+        if (omaha or d.name != "wrap") and len(board_cards) < 5
     )
     return HitsReport(
         game=spec.name,
