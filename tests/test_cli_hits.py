@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_helpers import assert_one_line_error
 from click.testing import CliRunner, Result
 
 import pokerlab
+from cli_helpers import assert_one_line_error
 from pokerlab.cli import app
 
 

@@ -61,9 +61,9 @@ class CategoryCount:
 @dataclass(frozen=True)
 class HitsReport:
     """What :func:`hits` returns. ``categories`` (made hands, each combo in exactly one; top
-    pair with its kicker classes in ``detail``) and ``draws`` (independent) follow the table's
-    order; there are no draws on the river. ``holdings``, ``weights``, ``made`` (codes into ``MADE``) and ``draw_bits`` are the
-    per-combo results (combos touching the board or the dead cards removed)."""
+    pair with its kicker classes in ``detail``) and ``draws`` (independent; none on the river)
+    follow the table's order. ``holdings``, ``weights``, ``made`` (codes into ``MADE``) and
+    ``draw_bits`` are the per-combo results (combos touching the board or dead cards removed)."""
 
     game: str
     board: str
