@@ -7,6 +7,7 @@
 The public API lives here; submodules with a leading underscore are private.
 """
 
+from pokerlab.analysis.distribution import Distribution, PlayerDistribution, equity_distribution
 from pokerlab.analysis.hits import HitsReport, hits
 from pokerlab.analysis.outs import OutsReport, outs
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
@@ -47,6 +48,7 @@ __all__ = [
     "CancelledError",
     "Card",
     "CardError",
+    "Distribution",
     "DuplicateCardError",
     "EmptyRangeError",
     "EquityResult",
@@ -58,6 +60,7 @@ __all__ = [
     "LowValue",
     "OutsReport",
     "PatternRange",
+    "PlayerDistribution",
     "PlayerEquity",
     "PokerlabError",
     "Range",
@@ -68,6 +71,7 @@ __all__ = [
     "cards_to_mask",
     "deck",
     "equity",
+    "equity_distribution",
     "evaluate",
     "evaluate_a5",
     "evaluate_batch",
