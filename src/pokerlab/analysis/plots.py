@@ -116,7 +116,7 @@ def distribution_figure(streets: Sequence[Distribution]) -> Figure:
     >>> from pokerlab.analysis.distribution import equity_distribution
     >>> fig = distribution_figure([equity_distribution("QQ+,AK", "JJ-99,AQs", board="Kd7c2h")])
     >>> [line.get_label() for line in fig.axes[0].get_lines()]
-    ['QQ+,AK: 73.7%', 'JJ-99,AQs: 26.3%']
+    ['QQ+,AK: 92.5%', 'JJ-99,AQs: 7.5%']
     """
     _matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
