@@ -134,7 +134,7 @@ def distribution_figure(streets: Sequence[Distribution]) -> Figure:
         ax.set_xlabel("percent of range (hands sorted by equity)")
         ax.set_ylabel("equity (%)")
         ax.grid(alpha=0.3)
-        ax.legend(loc="upper left", fontsize=8)
+        ax.legend(loc="best", fontsize=8)
         ax.set_title(f"{_street(dist.board)} {dist.board} ({dist.method})".strip(), fontsize=10)
     return fig
 
