@@ -185,3 +185,17 @@ def test_bad_input(
 def test_too_many_holdings_is_refused() -> None:
     with pytest.raises(TooLargeError, match="narrow the ranges"):
         pokerlab.equity_distribution("AA**", "KK**", board="2c3d4h", game="omaha")
+
+
+def test_thread_count_does_not_change_the_answer() -> None:
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = pokerlab.equity_distribution("TT+,AQ+", "random", board="Ah7d2s").to_dict()
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = pokerlab.equity_distribution("TT+,AQ+", "random", board="Ah7d2s").to_dict()
+    finally:
+        numba.set_num_threads(before)
+    assert one == many
