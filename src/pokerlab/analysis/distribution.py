@@ -216,16 +216,18 @@ def _per_holding(
     method: Method,
     trials: int | None,
     seed: int | None,
+    max_holdings: int,
 ) -> tuple[tuple[PlayerDistribution, ...], bool]:
     from pokerlab.analysis import _distribution_kernels as D
 
     masks = problem.combo_masks
     sampled = False
     out = []
-    if sum(problem.sizes) > MAX_HOLDINGS:
+    if sum(problem.sizes) > max_holdings:
         raise TooLargeError(
             f"{sum(problem.sizes):,} holdings in all: an equity per holding is computed for at "
-            f"most {MAX_HOLDINGS:,} outside heads-up hold'em with a board; narrow the ranges"
+            f"most {max_holdings:,} outside heads-up hold'em with a board; narrow the ranges",
+            field="players",
         )
     for p in range(problem.n_players):
         if problem.held[p] == 0:
@@ -276,11 +278,14 @@ def equity_distribution(
     *,
     trials: int | None = None,
     seed: int | None = None,
+    max_holdings: int = MAX_HOLDINGS,
 ) -> Distribution:
     """The equity of every combo of ``hero``'s range (and of each villain's) against the
     others; ``villain`` is one hand or range, or a list of them (multiway). Other arguments are
     those of :func:`pokerlab.equity`; ``trials`` and ``seed`` apply per holding when a holding's
     equity is sampled (``method="monte-carlo"``, or ``"auto"`` where exact is too slow).
+    Outside heads-up hold'em with a board, more than ``max_holdings`` holdings in all are
+    refused (:class:`~pokerlab.errors.TooLargeError`).
     """
     villains = (
         [villain]
@@ -299,7 +304,7 @@ def equity_distribution(
         result = _headsup_holdem(problem)
         sampled = False
     else:
-        result, sampled = _per_holding(problem, players, method, trials, seed)
+        result, sampled = _per_holding(problem, players, method, trials, seed, max_holdings)
     return Distribution(
         game=problem.game.name,
         board=problem.board_text,

@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
 from pokerlab.errors import PokerlabError
-from pokerlab.web import tasks
+from pokerlab.web import analytics, tasks
 from pokerlab.web.models import (
     DrawRequest,
     EquityRequest,
@@ -187,5 +187,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    app.include_router(analytics.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
