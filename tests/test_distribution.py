@@ -199,3 +199,8 @@ def test_thread_count_does_not_change_the_answer() -> None:
     finally:
         numba.set_num_threads(before)
     assert one == many
+
+
+def test_too_many_joint_holdings_is_refused() -> None:
+    with pytest.raises(TooLargeError, match="joint holdings"):
+        pokerlab.equity_distribution("random", ["random", "random"])

@@ -41,6 +41,10 @@ Method = Literal["auto", "exact", "monte-carlo", "mc"]
 
 MAX_HOLDINGS = 5_000
 """Most holdings (all players together) whose equities are computed one engine call each."""
+MAX_JOINT_STEPS = 200_000_000
+"""Most steps of the walk over the other players' joint holdings that weighs each holding."""
+DEFAULT_TRIALS = 20_000
+"""Deals per holding when a holding's equity is sampled and no ``trials`` is given."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +233,15 @@ def _per_holding(
             f"most {max_holdings:,} outside heads-up hold'em with a board; narrow the ranges",
             field="players",
         )
+    steps = problem.n_players * math.prod(problem.sizes)
+    if steps > MAX_JOINT_STEPS:
+        raise TooLargeError(
+            f"weighing each holding by the others' joint holdings takes about {steps:,.0f} "
+            "steps with these ranges; narrow them or use fewer players",
+            field="players",
+        )
+    if trials is None:
+        trials = DEFAULT_TRIALS
     for p in range(problem.n_players):
         if problem.held[p] == 0:
             raise GameError(
@@ -282,8 +295,9 @@ def equity_distribution(
 ) -> Distribution:
     """The equity of every combo of ``hero``'s range (and of each villain's) against the
     others; ``villain`` is one hand or range, or a list of them (multiway). Other arguments are
-    those of :func:`pokerlab.equity`; ``trials`` and ``seed`` apply per holding when a holding's
-    equity is sampled (``method="monte-carlo"``, or ``"auto"`` where exact is too slow).
+    those of :func:`pokerlab.equity`; ``trials`` (default :data:`DEFAULT_TRIALS`) and ``seed``
+    apply per holding when a holding's equity is sampled (``method="monte-carlo"``, or
+    ``"auto"`` where exact would take the engine more than its auto limit).
     Outside heads-up hold'em with a board, more than ``max_holdings`` holdings in all are
     refused (:class:`~pokerlab.errors.TooLargeError`).
     """
