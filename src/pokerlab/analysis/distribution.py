@@ -173,8 +173,9 @@ def _headsup_holdem(problem: Problem) -> tuple[PlayerDistribution, ...]:
     board_mask = np.uint64(0)
     for c in board:
         board_mask |= K.CARD_MASK[c]
+    all_masks = problem.combo_masks
+    masks = [all_masks[problem.offsets[p] : problem.offsets[p + 1]] for p in range(2)]
     strengths = []
-    masks = []
     for p in range(2):
         combos, _ = _rows(problem, p)
         out = np.empty((len(combos), len(runouts)), dtype=np.uint16)
@@ -191,10 +192,6 @@ def _headsup_holdem(problem: Problem) -> tuple[PlayerDistribution, ...]:
             out,
         )
         strengths.append(out)
-        one = np.uint64(1)
-        masks.append(
-            (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
-        )
     wins = np.zeros((len(masks[0]), len(masks[1])), dtype=np.int64)
     D.pair_wins(strengths[0], strengths[1], masks[0], masks[1], wins)
     compatible = (masks[0][:, None] & masks[1][None, :]) == 0
