@@ -3,11 +3,11 @@
 // helpers of app.js ($, $$, el, api, clearErrors, showError, pct, count).
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
 const COLORS = ["#157347", "#d64545", "#1f6fd1", "#e0a100", "#7a3fb5", "#1a9aa0", "#b5651d", "#555"];
 
+// SVG elements take the namespace of the page's own <svg id="dist-svg"> (set by the HTML parser).
 function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
+  const node = document.createElementNS($("#dist-svg").namespaceURI, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   for (const child of children) node.append(child);
   return node;
@@ -79,8 +79,9 @@ function renderDistribution(data) {
   const width = 640, height = 360, left = 48, right = 16, top = 12, bottom = 40;
   const x = (f) => (left + f * (width - left - right)).toFixed(1);
   const y = (e) => (top + (1 - e) * (height - top - bottom)).toFixed(1);
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": "equity distribution chart" });
+  const chart = $("#dist-svg");
+  chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  chart.replaceChildren();
   for (let t = 0; t <= 100; t += 20) {
     chart.append(
       svg("line", { x1: x(t / 100), x2: x(t / 100), y1: y(0), y2: y(1), class: "grid" }),
@@ -98,7 +99,6 @@ function renderDistribution(data) {
   });
   $("#dist-title").textContent =
     `Equity distribution, board ${data.board || "(none)"} (${data.method})`;
-  $("#dist-chart").replaceChildren(chart);
   $("#dist-results").hidden = false;
 }
 
