@@ -7,6 +7,8 @@
 The public API lives here; submodules with a leading underscore are private.
 """
 
+from pokerlab.analysis.distribution import Distribution, PlayerDistribution, equity_distribution
+from pokerlab.analysis.hits import HitsReport, hits
 from pokerlab.analysis.outs import OutsReport, outs
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
 
@@ -46,6 +48,7 @@ __all__ = [
     "CancelledError",
     "Card",
     "CardError",
+    "Distribution",
     "DuplicateCardError",
     "EmptyRangeError",
     "EquityResult",
@@ -53,9 +56,11 @@ __all__ = [
     "GameError",
     "HandCategory",
     "HandValue",
+    "HitsReport",
     "LowValue",
     "OutsReport",
     "PatternRange",
+    "PlayerDistribution",
     "PlayerEquity",
     "PokerlabError",
     "Range",
@@ -66,6 +71,7 @@ __all__ = [
     "cards_to_mask",
     "deck",
     "equity",
+    "equity_distribution",
     "evaluate",
     "evaluate_a5",
     "evaluate_batch",
@@ -75,6 +81,7 @@ __all__ = [
     "format_cards",
     "get_game",
     "hand_ordering",
+    "hits",
     "outs",
     "parse_cards",
 ]

@@ -1,5 +1,19 @@
-"""Analysis built on the engines: outs per street (more to come: draw decisions, bots)."""
+"""Analysis built on the engines: outs per street, board hits, equity distributions (more:
+draw decisions, bots)."""
 
+from pokerlab.analysis.distribution import Distribution, PlayerDistribution, equity_distribution
+from pokerlab.analysis.hits import CategoryCount, HitsReport, hits
 from pokerlab.analysis.outs import OutsReport, RunoutTotals, StreetOuts, outs
 
-__all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs"]
+__all__ = [
+    "CategoryCount",
+    "Distribution",
+    "HitsReport",
+    "OutsReport",
+    "PlayerDistribution",
+    "RunoutTotals",
+    "StreetOuts",
+    "equity_distribution",
+    "hits",
+    "outs",
+]

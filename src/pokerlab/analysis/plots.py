@@ -14,17 +14,19 @@ global pyplot state or needs a display. :func:`plot_tournament` writes it as a P
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pokerlab.analysis.bots import Tournament, wilson_interval
+from pokerlab.analysis.distribution import Distribution
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["plot_tournament", "tournament_figure"]
+__all__ = ["distribution_figure", "plot_distribution", "plot_tournament", "tournament_figure"]
 
 _MAX_POINTS = 2_000  # points per curve; longer series are thinned evenly (the last one kept)
 
@@ -102,5 +104,47 @@ def tournament_figure(tournament: Tournament) -> Figure:
 def plot_tournament(tournament: Tournament, path: str | Path, dpi: int = 100) -> Figure:
     """Write :func:`tournament_figure` to ``path`` as a PNG; return the figure."""
     fig = tournament_figure(tournament)
+    fig.savefig(Path(path), format="png", dpi=dpi)
+    return fig
+
+
+def distribution_figure(streets: Sequence[Distribution]) -> Figure:
+    """Equity distribution curves: one panel per street (one :class:`Distribution` each), one
+    curve per player: the percent of its range (by deal probability, combos sorted by
+    increasing equity) against the combo's equity, as ProPokerTools' Odds Oracle draws them.
+
+    >>> from pokerlab.analysis.distribution import equity_distribution
+    >>> fig = distribution_figure([equity_distribution("QQ+,AK", "JJ-99,AQs", board="Kd7c2h")])
+    >>> [line.get_label() for line in fig.axes[0].get_lines()]
+    ['QQ+,AK: 92.5%', 'JJ-99,AQs: 7.5%']
+    """
+    _matplotlib()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(4.6 * len(streets) + 0.6, 4.4), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, len(streets), squeeze=False)[0]
+    for ax, dist in zip(axes, streets, strict=True):
+        for p in dist.players:
+            x, y = p.curve()
+            ax.step(x, 100 * y, where="pre", linewidth=1.6, label=f"{p.input}: {p.equity:.1%}")
+        ax.set_xlim(0, 100)
+        ax.set_ylim(0, 100)
+        ax.set_xlabel("percent of range (hands sorted by equity)")
+        ax.set_ylabel("equity (%)")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="best", fontsize=8)
+        ax.set_title(f"{_street(dist.board)} {dist.board} ({dist.method})".strip(), fontsize=10)
+    return fig
+
+
+def _street(board: str) -> str:
+    return {0: "preflop", 3: "flop", 4: "turn", 5: "river"}.get(len(board) // 2, "")
+
+
+def plot_distribution(streets: Sequence[Distribution], path: str | Path, dpi: int = 100) -> Figure:
+    """Write :func:`distribution_figure` to ``path`` as a PNG; return the figure."""
+    fig = distribution_figure(streets)
     fig.savefig(Path(path), format="png", dpi=dpi)
     return fig

@@ -22,14 +22,25 @@ def app() -> None:
 
 
 def _register() -> None:
-    from pokerlab.cli import draw_cmd, equity_cmd, eval_cmd, outs_cmd, range_cmd, serve_cmd
+    from pokerlab.cli import (
+        distribution_cmd,
+        draw_cmd,
+        equity_cmd,
+        eval_cmd,
+        hits_cmd,
+        outs_cmd,
+        range_cmd,
+        serve_cmd,
+    )
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
     app.add_command(outs_cmd.outs_command)
-    app.add_command(range_cmd.range_command)
+    app.add_command(range_cmd.range_group)
     app.add_command(draw_cmd.draw_group)
     app.add_command(serve_cmd.serve_command)
+    app.add_command(hits_cmd.hits_command)
+    app.add_command(distribution_cmd.distribution_command)
 
 
 _register()

@@ -1,4 +1,5 @@
-"""``pokerlab range RANGE``: combos, percent, canonical text and 13x13 grid of a hold'em range."""
+"""``pokerlab range RANGE``: combos, percent, canonical text and 13x13 grid of a hold'em range;
+``pokerlab range convert --to FORMAT RANGE``: the range in another tool's notation."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import click
 from pokerlab.cards import format_cards
 from pokerlab.cli.output import console, emit_json
 from pokerlab.ranges import Range, range_report
+from pokerlab.ranges.formats import FORMATS, read_range, write_range
 
-__all__ = ["range_command"]
+__all__ = ["range_command", "range_group"]
 
 
 def _cell_style(fraction: float) -> str:
@@ -71,3 +73,51 @@ def range_command(text: str, dead: str | None, list_combos: bool, as_json: bool)
         for combo, weight in value.items():
             listing.add_row(format_cards(combo), f"{weight:g}")
         out.print(listing)
+
+
+@click.command("convert")
+@click.argument("text", metavar="RANGE")
+@click.option(
+    "--to",
+    "to",
+    required=True,
+    type=click.Choice(FORMATS, case_sensitive=False),
+    help="Format to write.",
+)
+@click.option(
+    "--from",
+    "source",
+    default="auto",
+    show_default=True,
+    type=click.Choice(("auto", *FORMATS), case_sensitive=False),
+    help="Format of RANGE (auto: GTO+ brackets, else pokerlab/PokerStove/Pio, "
+    "else ProPokerTools generic).",
+)
+def convert_command(text: str, to: str, source: str) -> None:
+    """Write a hold'em range in another tool's format, e.g.
+    `pokerlab range convert --to gtoplus "QQ+,AKs:0.5"` prints `QQ+,[50]AKs[/50]`.
+
+    Formats: pokerstove/equilab (no weights), pio (AA,KK:0.5), gtoplus ([50]AA,KK[/50]),
+    ppt (ProPokerTools generic: AxKx, AxKy, @50), pokerlab (canonical).
+    """
+    click.echo(write_range(read_range(text, source), to))
+
+
+class _RangeGroup(click.Group):
+    """``pokerlab range`` runs ``show`` unless its first argument names a subcommand, so
+    ``pokerlab range QQ+`` keeps working beside ``pokerlab range convert ...``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group("range", cls=_RangeGroup)
+def range_group() -> None:
+    """Hold'em ranges: `pokerlab range RANGE` shows one (the `show` command), `pokerlab range
+    convert --to pio RANGE` translates one."""
+
+
+range_group.add_command(range_command, name="show")
+range_group.add_command(convert_command)

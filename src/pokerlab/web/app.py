@@ -42,7 +42,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from pokerlab import __version__
 from pokerlab.errors import PokerlabError
-from pokerlab.web import tasks
+from pokerlab.web import analytics, tasks
 from pokerlab.web.middleware import BodyLimit, RequestLog, SecurityHeaders
 from pokerlab.web.models import (
     DrawRequest,
@@ -369,5 +369,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    app.include_router(analytics.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

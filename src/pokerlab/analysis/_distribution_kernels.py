@@ -1,0 +1,108 @@
+"""numba kernels of :func:`pokerlab.equity_distribution`. Private: no validation.
+
+Heads-up hold'em with a board: every runout evaluates each combo of both ranges once
+(:func:`runout_strengths`), then every compatible pair of combos compares the stored strengths
+(:func:`pair_wins`), which sums, per pair, twice its pot share over the runouts (2 a win, 1 a
+tie) in integers, so the result does not depend on the thread count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from pokerlab.evaluation._kernels import table_index
+
+
+@njit(cache=True, parallel=True)
+def runout_strengths(
+    combos, board_key, board_mask, runouts, card_key, card_mask, multiplier, displace, values, out
+):
+    """``out[i, r]``: high strength of combo ``i`` (two cards) with the board and runout ``r``
+    (``runouts[r]``: 0..2 cards), or 0 when the combo uses a card of the runout."""
+    n_runouts = runouts.shape[0]
+    k = runouts.shape[1]
+    for r in prange(n_runouts):
+        key = board_key
+        mask = board_mask
+        used = uint64(0)
+        for j in range(k):
+            c = runouts[r, j]
+            key += card_key[c]
+            mask |= card_mask[c]
+            used |= uint64(1) << uint64(c)
+        for i in range(combos.shape[0]):
+            a = combos[i, 0]
+            b = combos[i, 1]
+            if (used >> uint64(a)) & uint64(1) or (used >> uint64(b)) & uint64(1):
+                out[i, r] = 0
+                continue
+            hk = key + card_key[a] + card_key[b]
+            hm = mask | card_mask[a] | card_mask[b]
+            out[i, r] = values[table_index(hk, hm, multiplier, displace)]
+
+
+@njit(cache=True, parallel=True)
+def pair_wins(hero, villain, hero_masks, villain_masks, wins):
+    """``wins[i, j]`` = sum over runouts of twice hero combo ``i``'s pot share against villain
+    combo ``j`` (strength rows from :func:`runout_strengths`; 0 marks a runout the combo cannot
+    meet); pairs that share a card are left at 0."""
+    n_runouts = hero.shape[1]
+    for i in prange(hero.shape[0]):
+        row = hero[i]
+        for j in range(villain.shape[0]):
+            if hero_masks[i] & villain_masks[j]:
+                continue
+            other = villain[j]
+            acc = 0
+            for r in range(n_runouts):
+                a = row[r]
+                b = other[r]
+                live = (a != 0) & (b != 0)
+                acc += live * ((a > b) + (a >= b))
+            wins[i, j] = acc
+
+
+@njit(cache=True)
+def joint_weight(masks, weights, offsets, skip, fixed):
+    """Sum over the joint holdings of every player but ``skip`` (holdings
+    ``masks[offsets[p]:offsets[p+1]]``) that share no card with each other nor with ``fixed``,
+    of the product of their weights."""
+    n_players = offsets.shape[0] - 1
+    order = np.empty(n_players - 1, dtype=np.int64)
+    m = 0
+    for p in range(n_players):
+        if p != skip:
+            order[m] = p
+            m += 1
+    if m == 0:
+        return 1.0
+    index = np.empty(m, dtype=np.int64)
+    used = np.empty(m + 1, dtype=np.uint64)
+    prod = np.empty(m + 1, dtype=np.float64)
+    used[0] = fixed
+    prod[0] = 1.0
+    total = 0.0
+    depth = 0
+    index[0] = offsets[order[0]]
+    while depth >= 0:
+        p = order[depth]
+        i = index[depth]
+        if i >= offsets[p + 1]:
+            depth -= 1
+            if depth >= 0:
+                index[depth] += 1
+            continue
+        if masks[i] & used[depth]:
+            index[depth] += 1
+            continue
+        w = prod[depth] * weights[i]
+        if depth == m - 1:
+            total += w
+            index[depth] += 1
+            continue
+        used[depth + 1] = used[depth] | masks[i]
+        prod[depth + 1] = w
+        depth += 1
+        index[depth] = offsets[order[depth]]
+    return total

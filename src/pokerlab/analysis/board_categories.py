@@ -1,0 +1,209 @@
+"""What :func:`pokerlab.hits` counts: the made-hand categories and the draws, defined once here.
+
+Each category is a row of :data:`MADE` or :data:`DRAWS` with its name (as printed and in JSON)
+and a docstring saying exactly what it counts. The kernel (``_hits_kernels``) writes the row's
+``code``; nothing else names a category.
+
+Made hands
+----------
+Every combo falls in exactly one made category, the first of :data:`MADE` it qualifies for.
+In Omaha each pair of hole cards is classified with the board under the 2+3 rule (exactly two
+hole cards, three board cards) and the combo takes the best (earliest) category of its pairs.
+"Board ranks" are the distinct ranks on the board: the top one, the lowest one, and the ones
+between (middle). Straights and better count hands that play the board too (a straight on a
+five-card board is a straight for every combo); below a straight a category says what the hole
+cards make, so a board pair or board trips alone leaves a combo in "ace high" or "no made hand".
+
+Draws
+-----
+Draws are counted on the flop and the turn only, each independently (a combo may have several;
+they do not add up to the range). A straight draw is measured by its *out ranks*: the ranks of
+which one more board card gives a straight that uses the hole cards (in hold'em: a higher
+straight than the board and that card make alone; in Omaha: two hole cards and three board
+cards). Straight draws are counted only for hands without a straight or better, flush draws
+only for hands without a flush or better.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DRAWS", "MADE", "Category", "made_by_name"]
+
+
+@dataclass(frozen=True)
+class Category:
+    """One row of the table: ``code`` (what the kernel writes: an index into :data:`MADE`, or a
+    bit number in a draw mask for :data:`DRAWS`), ``name``, ``doc`` (what it counts) and
+    ``group`` (a made category reported inside a larger one, e.g. the kicker classes of "top
+    pair"; else equal to ``name``)."""
+
+    code: int
+    name: str
+    doc: str
+    group: str
+
+
+def _table(rows: list[tuple[str, str, str]]) -> tuple[Category, ...]:
+    return tuple(
+        Category(i, name, " ".join(doc.split()), group or name)
+        for i, (name, doc, group) in enumerate(rows)
+    )
+
+
+MADE: tuple[Category, ...] = _table(
+    [
+        ("straight flush", "Five cards in sequence of one suit (royal flush included).", ""),
+        ("four of a kind", "Four cards of one rank.", ""),
+        ("full house", "Three cards of one rank and two of another.", ""),
+        ("flush", "Five cards of one suit (not in sequence).", ""),
+        ("straight", "Five ranks in sequence, A2345 the lowest (not all one suit).", ""),
+        ("set", "A pocket pair whose rank is on the board (three of a kind).", ""),
+        (
+            "trips",
+            "Three of a kind from one hole card and a pair on the board.",
+            "",
+        ),
+        (
+            "two pair",
+            "Each of two hole cards of different ranks pairs a board rank.",
+            "",
+        ),
+        ("overpair", "A pocket pair above every board rank.", ""),
+        (
+            "top pair, top kicker",
+            """A hole card pairs the top board rank and the other hole card is the highest rank
+            not on the board.""",
+            "top pair",
+        ),
+        (
+            "top pair, good kicker",
+            """A hole card pairs the top board rank and the other hole card is the second or
+            third highest rank not on the board.""",
+            "top pair",
+        ),
+        (
+            "top pair, weak kicker",
+            """A hole card pairs the top board rank and the other hole card is lower than the
+            three highest ranks not on the board.""",
+            "top pair",
+        ),
+        (
+            "pocket pair below top pair",
+            "A pocket pair below the top board rank and above the lowest one.",
+            "",
+        ),
+        (
+            "middle pair",
+            "A hole card pairs a board rank below the top one and above the lowest one.",
+            "",
+        ),
+        ("bottom pair", "A hole card pairs the lowest board rank.", ""),
+        ("underpair", "A pocket pair below every board rank.", ""),
+        (
+            "ace high",
+            "No pair made with a hole card (nor any category above), and an ace in the hand.",
+            "",
+        ),
+        ("no made hand", "None of the categories above: no pair made with a hole card.", ""),
+    ]
+)
+"""Made-hand categories, best first; every combo is in exactly one."""
+
+DRAWS: tuple[Category, ...] = _table(
+    [
+        (
+            "flush draw",
+            """One more card of a suit makes a flush with the hole cards: hold'em, four cards of
+            the suit among the hole cards (at least one) and the board; Omaha, two or more hole
+            cards of the suit and exactly two on the board.""",
+            "",
+        ),
+        (
+            "nut flush draw",
+            """A flush draw whose hole cards hold the highest card of the suit that is not on
+            the board.""",
+            "",
+        ),
+        (
+            "open-ended straight draw",
+            """A straight draw with two out ranks (in hold'em also more, e.g. a double
+            gutshot).""",
+            "",
+        ),
+        ("gutshot", "A straight draw with exactly one out rank.", ""),
+        (
+            "wrap",
+            "Omaha: a straight draw with three or more out ranks (nine or more outs).",
+            "",
+        ),
+        ("combo draw", "A flush draw and a straight draw (gutshot, open-ended or wrap).", ""),
+        (
+            "backdoor flush draw",
+            """Flop only, no flush draw: two more cards of a suit make a flush with the hole
+            cards (hold'em: three of the suit among the hole cards, at least one, and the
+            board; Omaha: two or more hole cards of the suit and one on the board).""",
+            "",
+        ),
+        (
+            "backdoor straight draw",
+            """Flop only, no straight draw: some two more ranks on the turn and river make a
+            straight with the hole cards (as for out ranks).""",
+            "",
+        ),
+        (
+            "overcards",
+            """No pair made with a hole card (ace high or no made hand) and two hole cards
+            above every board rank (in Omaha: at least two).""",
+            "",
+        ),
+    ]
+)
+"""Draws, each counted independently (bit ``code`` of the kernel's draw mask)."""
+
+
+def _codes(table: tuple[Category, ...]) -> dict[str, int]:
+    return {c.name: c.code for c in table}
+
+
+made_by_name = _codes(MADE)
+"""Code of each made category by name."""
+_draw_by_name = _codes(DRAWS)
+
+# The kernel's constants, derived from the table so the two cannot drift apart.
+STRAIGHT_FLUSH = made_by_name["straight flush"]
+FLUSH = made_by_name["flush"]
+STRAIGHT = made_by_name["straight"]
+SET = made_by_name["set"]
+TRIPS = made_by_name["trips"]
+TWO_PAIR = made_by_name["two pair"]
+OVERPAIR = made_by_name["overpair"]
+TOP_PAIR_TOP_KICKER = made_by_name["top pair, top kicker"]
+TOP_PAIR_GOOD_KICKER = made_by_name["top pair, good kicker"]
+TOP_PAIR_WEAK_KICKER = made_by_name["top pair, weak kicker"]
+POCKET_BELOW_TOP = made_by_name["pocket pair below top pair"]
+MIDDLE_PAIR = made_by_name["middle pair"]
+BOTTOM_PAIR = made_by_name["bottom pair"]
+UNDERPAIR = made_by_name["underpair"]
+ACE_HIGH = made_by_name["ace high"]
+NO_MADE_HAND = made_by_name["no made hand"]
+
+FLUSH_DRAW = _draw_by_name["flush draw"]
+NUT_FLUSH_DRAW = _draw_by_name["nut flush draw"]
+OPEN_ENDED = _draw_by_name["open-ended straight draw"]
+GUTSHOT = _draw_by_name["gutshot"]
+WRAP = _draw_by_name["wrap"]
+COMBO_DRAW = _draw_by_name["combo draw"]
+BACKDOOR_FLUSH = _draw_by_name["backdoor flush draw"]
+BACKDOOR_STRAIGHT = _draw_by_name["backdoor straight draw"]
+OVERCARDS = _draw_by_name["overcards"]
+
+# The five categories at the top of MADE follow the evaluator's order of hand categories:
+# MADE code = STRAIGHT_FLUSH + (8 - evaluator category) for categories straight and better.
+assert [c.name for c in MADE[: STRAIGHT + 1]] == [
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+    "straight",
+]

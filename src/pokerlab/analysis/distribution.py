@@ -1,0 +1,338 @@
+"""Equity distribution: the equity of every combo of a range against the other player(s).
+
+For each player and each of its holdings ``h``, the *combo equity* is the player's equity when
+it holds ``h`` (the others' ranges lose the combos that share a card with ``h``), and the
+*combo weight* is the probability that the player holds ``h`` in a deal drawn as in
+``definitions.md``: proportional to ``h``'s weight times the summed weight of the others' joint
+holdings compatible with ``h``. So the weighted mean of a player's combo equities is exactly the
+player's equity from :func:`pokerlab.equity`.
+
+Heads-up hold'em with a flop, turn or river is enumerated exactly by a dedicated kernel that
+evaluates each combo once per runout and compares every compatible pair. Everything else
+(preflop, three or more players, other games) asks :func:`pokerlab.equity` once per holding
+(``method`` as there: exact where feasible, else Monte Carlo).
+
+>>> d = equity_distribution("AA,KK,AKs", "QQ,JJ", board="Qs7h2c")
+>>> d.method, [(h, round(e, 4)) for h, e in d.players[0].pairs()[:2]]
+('exact', [('AsAh', 0.6394), ('AsAd', 0.6394)])
+>>> round(d.players[0].equity, 6) == round(1 - d.players[1].equity, 6)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.cards import Card, format_cards
+from pokerlab.engine.api import equity
+from pokerlab.engine.problem import PlayerInput, Problem, prepare
+from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
+
+__all__ = ["Distribution", "PlayerDistribution", "equity_distribution"]
+
+Method = Literal["auto", "exact", "monte-carlo", "mc"]
+
+MAX_HOLDINGS = 5_000
+"""Most holdings (all players together) whose equities are computed one engine call each."""
+MAX_JOINT_STEPS = 200_000_000
+"""Most steps of the walk over the other players' joint holdings that weighs each holding."""
+DEFAULT_TRIALS = 20_000
+"""Deals per holding when a holding's equity is sampled and no ``trials`` is given."""
+
+
+@dataclass(frozen=True)
+class PlayerDistribution:
+    """One player's combos, sorted by equity (highest first).
+
+    ``hands``: the holdings as text; ``weights``: each holding's probability in a deal (they sum
+    to 1); ``range_weights``: the weights the range gave them; ``equities``: combo equities;
+    ``stderr``: their standard errors (0 when exact). ``equity`` is the player's equity, the
+    ``weights``-weighted mean of ``equities``.
+    """
+
+    input: str
+    equity: float
+    hands: tuple[str, ...]
+    weights: NDArray[np.float64] = field(repr=False)
+    range_weights: NDArray[np.float64] = field(repr=False)
+    equities: NDArray[np.float64] = field(repr=False)
+    stderr: NDArray[np.float64] = field(repr=False)
+
+    def pairs(self) -> list[tuple[str, float]]:
+        """``(hand, equity)`` per combo, highest equity first."""
+        return list(zip(self.hands, self.equities.tolist(), strict=True))
+
+    def curve(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """The distribution curve: percent of the range (by weight, 0..100) against equity, the
+        combos in increasing order of equity (a step curve: one point per combo end)."""
+        order = np.argsort(self.equities, kind="stable")
+        x = np.concatenate([[0.0], 100.0 * np.cumsum(self.weights[order])])
+        y = np.concatenate([self.equities[order][:1], self.equities[order]])
+        return x, y
+
+    def to_dict(self) -> dict[str, Any]:
+        combos = [
+            {"hand": h, "weight": w, "range_weight": rw, "equity": e, "stderr": s}
+            for h, w, rw, e, s in zip(
+                self.hands,
+                self.weights.tolist(),
+                self.range_weights.tolist(),
+                self.equities.tolist(),
+                self.stderr.tolist(),
+                strict=True,
+            )
+        ]
+        return {"input": self.input, "equity": self.equity, "combos": combos}
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """What :func:`equity_distribution` returns: one :class:`PlayerDistribution` per player."""
+
+    game: str
+    board: str
+    dead: str
+    method: str
+    players: tuple[PlayerDistribution, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "board": self.board,
+            "dead": self.dead,
+            "method": self.method,
+            "players": [p.to_dict() for p in self.players],
+        }
+
+    def csv_rows(self) -> list[list[str]]:
+        """A header and one row per combo: player, input, hand, weight, range weight, equity."""
+        rows = [["player", "input", "hand", "weight", "range_weight", "equity", "stderr"]]
+        for n, p in enumerate(self.players, start=1):
+            for h, w, rw, e, s in zip(
+                p.hands,
+                p.weights.tolist(),
+                p.range_weights.tolist(),
+                p.equities.tolist(),
+                p.stderr.tolist(),
+                strict=True,
+            ):
+                rows.append([str(n), p.input, h, repr(w), repr(rw), repr(e), repr(s)])
+        return rows
+
+
+def _player(
+    text: str,
+    hands: list[str],
+    range_w: NDArray[np.float64],
+    joint: NDArray[np.float64],
+    eq: NDArray[np.float64],
+    err: NDArray[np.float64],
+) -> PlayerDistribution:
+    keep = joint > 0
+    prob = range_w * joint
+    prob = np.where(keep, prob / prob[keep].sum(), 0.0)
+    order = [i for i in np.argsort(-eq, kind="stable").tolist() if keep[i]]
+    weights = prob[order]
+    equities = eq[order]
+    return PlayerDistribution(
+        input=text,
+        equity=float((weights * equities).sum()),
+        hands=tuple(hands[i] for i in order),
+        weights=weights,
+        range_weights=range_w[order],
+        equities=equities,
+        stderr=err[order],
+    )
+
+
+def _rows(problem: Problem, p: int) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
+    rows = slice(int(problem.offsets[p]), int(problem.offsets[p + 1]))
+    return problem.combos[rows, : int(problem.held[p])], problem.weights[rows]
+
+
+def _headsup_holdem(problem: Problem) -> tuple[PlayerDistribution, ...]:
+    from pokerlab.analysis import _distribution_kernels as D
+    from pokerlab.evaluation import _kernels as K
+    from pokerlab.evaluation._tables import load_high_tables
+
+    tables = load_high_tables()
+    board = problem.board.tolist()
+    known = set(board) | {c for c in range(52) if problem.dead_mask >> c & 1}
+    deck = [c for c in range(52) if c not in known]
+    k = 5 - len(board)
+    runs = list(combinations(deck, k))
+    runouts = np.array(runs, dtype=np.uint8).reshape(len(runs), k)
+    board_key = np.uint64(int(K.EMPTY_KEY) + sum(int(K.CARD_KEY[c]) for c in board))
+    board_mask = np.uint64(0)
+    for c in board:
+        board_mask |= K.CARD_MASK[c]
+    all_masks = problem.combo_masks
+    masks = [all_masks[problem.offsets[p] : problem.offsets[p + 1]] for p in range(2)]
+    strengths = []
+    for p in range(2):
+        combos, _ = _rows(problem, p)
+        out = np.empty((len(combos), len(runouts)), dtype=np.uint16)
+        D.runout_strengths(
+            np.ascontiguousarray(combos),
+            board_key,
+            board_mask,
+            runouts,
+            K.CARD_KEY,
+            K.CARD_MASK,
+            np.uint64(tables.multiplier),
+            tables.displace,
+            tables.values,
+            out,
+        )
+        strengths.append(out)
+    wins = np.zeros((len(masks[0]), len(masks[1])), dtype=np.int64)
+    D.pair_wins(strengths[0], strengths[1], masks[0], masks[1], wins)
+    compatible = (masks[0][:, None] & masks[1][None, :]) == 0
+    per_pair = 2 * math.comb(len(deck) - 4, k)  # twice the runouts each compatible pair meets
+    (hero, w_hero), (villain, w_villain) = _rows(problem, 0), _rows(problem, 1)
+    z_hero = (compatible * w_villain[None, :]).sum(axis=1)
+    z_villain = (compatible * w_hero[:, None]).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        eq_hero = (wins * w_villain[None, :]).sum(axis=1) / (per_pair * z_hero)
+        lost = np.where(compatible, per_pair - wins, 0)
+        eq_villain = (lost * w_hero[:, None]).sum(axis=0) / (per_pair * z_villain)
+    hands = [[format_cards(c) for c in rows.tolist()] for rows in (hero, villain)]
+    zeros = [np.zeros(len(hero)), np.zeros(len(villain))]
+    return (
+        _player(problem.inputs[0], hands[0], w_hero, z_hero, eq_hero, zeros[0]),
+        _player(problem.inputs[1], hands[1], w_villain, z_villain, eq_villain, zeros[1]),
+    )
+
+
+def _per_holding(
+    problem: Problem,
+    players: Sequence[PlayerInput],
+    method: Method,
+    trials: int | None,
+    seed: int | None,
+    max_holdings: int,
+) -> tuple[tuple[PlayerDistribution, ...], bool]:
+    from pokerlab.analysis import _distribution_kernels as D
+
+    masks = problem.combo_masks
+    sampled = False
+    out = []
+    if sum(problem.sizes) > max_holdings:
+        raise TooLargeError(
+            f"{sum(problem.sizes):,} holdings in all: an equity per holding is computed for at "
+            f"most {max_holdings:,} outside heads-up hold'em with a board; narrow the ranges",
+            field="players",
+        )
+    steps = problem.n_players * math.prod(problem.sizes)
+    if steps > MAX_JOINT_STEPS:
+        raise TooLargeError(
+            f"weighing each holding by the others' joint holdings takes about {steps:,.0f} "
+            "steps with these ranges; narrow them or use fewer players",
+            field="players",
+        )
+    if trials is None:
+        trials = DEFAULT_TRIALS
+    for p in range(problem.n_players):
+        if problem.held[p] == 0:
+            raise GameError(
+                f"player {p + 1}: a dealt 'random' hand has too many holdings to "
+                "list; give it as a range of holdings"
+            )
+    for p in range(problem.n_players):
+        holdings, range_w = _rows(problem, p)
+        n = len(holdings)
+        joint = np.zeros(n)
+        eq = np.zeros(n)
+        err = np.zeros(n)
+        hands = [format_cards(h) for h in holdings.tolist()]
+        start = int(problem.offsets[p])
+        for i in range(n):
+            joint[i] = D.joint_weight(masks, problem.weights, problem.offsets, p, masks[start + i])
+            if joint[i] == 0:
+                continue
+            fixed = [*players[:p], hands[i], *players[p + 1 :]]
+            try:
+                result = equity(
+                    fixed,
+                    problem.board_text,
+                    problem.dead_text,
+                    problem.game,
+                    method,
+                    trials=trials,
+                    seed=seed,
+                )
+            except EmptyRangeError:  # pragma: no cover - joint > 0 means some deal exists
+                joint[i] = 0
+                continue
+            sampled |= result.method == "monte-carlo"
+            eq[i] = result.players[p].equity
+            err[i] = result.players[p].stderr
+        out.append(_player(problem.inputs[p], hands, range_w, joint, eq, err))
+    return tuple(out), sampled
+
+
+def equity_distribution(
+    hero: PlayerInput,
+    villain: PlayerInput | Sequence[PlayerInput],
+    board: str | Sequence[int | str | Card] = "",
+    dead: str | Sequence[int | str | Card] = "",
+    game: str = "holdem",
+    method: Method = "auto",
+    *,
+    trials: int | None = None,
+    seed: int | None = None,
+    max_holdings: int = MAX_HOLDINGS,
+) -> Distribution:
+    """The equity of every combo of ``hero``'s range (and of each villain's) against the
+    others; ``villain`` is one hand or range, or a list of them (multiway). Other arguments are
+    those of :func:`pokerlab.equity`; ``trials`` (default :data:`DEFAULT_TRIALS`) and ``seed``
+    apply per holding when a holding's equity is sampled (``method="monte-carlo"``, or
+    ``"auto"`` where exact would take the engine more than its auto limit).
+    Outside heads-up hold'em with a board, more than ``max_holdings`` holdings in all are
+    refused (:class:`~pokerlab.errors.TooLargeError`).
+    """
+    villains = (
+        [villain]
+        if isinstance(villain, str) or not isinstance(villain, Sequence)
+        else list(villain)
+    )
+    players: list[PlayerInput] = [hero, *villains]
+    problem = prepare(players, board, dead, game)
+    fast = (
+        problem.game.name == "holdem"
+        and problem.n_players == 2
+        and len(problem.board) >= 3
+        and method in ("auto", "exact")
+    )
+    if fast:
+        result = _headsup_holdem(problem)
+        sampled = False
+    else:
+        result, sampled = _per_holding(problem, players, method, trials, seed, max_holdings)
+    return Distribution(
+        game=problem.game.name,
+        board=problem.board_text,
+        dead=problem.dead_text,
+        method="monte-carlo" if sampled else "exact",
+        players=result,
+    )
+
+
+def street_boards(board: str | Sequence[int | str | Card]) -> list[str]:
+    """The board of each street up to ``board``: from the flop (or preflop for no board).
+
+    >>> street_boards("Kd7c2h5s")
+    ['Kd7c2h', 'Kd7c2h5s']
+    """
+    from pokerlab.cards import parse_cards
+
+    cards = parse_cards(board)
+    sizes = [n for n in (3, 4, 5) if n <= len(cards)] or [len(cards)]
+    return [format_cards(cards[:n]) for n in sizes]

@@ -1,0 +1,254 @@
+"""How a range hits a board: combos, weight and percent of the range in each made-hand category
+and each draw (the categories are defined in :mod:`pokerlab.analysis.board_categories`).
+
+>>> r = hits("QQ+,AKs,JTs", board="Ks9s2d")
+>>> r.combos, r.count("set"), r.count("overpair"), r.count("flush draw")
+(22, 3, 6, 1)
+>>> r.count("top pair"), r.count("open-ended straight draw"), r.count("gutshot")
+(3, 0, 4)
+
+Omaha uses the 2+3 rule; a wrap is a straight draw with three or more out ranks:
+
+>>> o = hits("JT8*", board="9h7c2d", game="omaha")
+>>> o.count("wrap") == o.combos
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.analysis.board_categories import DRAWS, MADE, Category
+from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
+from pokerlab.errors import GameError, blame
+from pokerlab.games import Game, get_game
+from pokerlab.ranges import Range
+from pokerlab.ranges.pattern import PatternRange
+
+__all__ = ["CategoryCount", "HitsReport", "hits"]
+
+RangeLike = str | Range | PatternRange
+
+
+@dataclass(frozen=True)
+class CategoryCount:
+    """Combos of the range in one category, their summed weight, and that weight in percent of
+    the range's weight. ``detail`` splits a grouped category (the kicker classes of top pair)."""
+
+    name: str
+    combos: int
+    weight: float
+    percent: float
+    detail: tuple[CategoryCount, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "combos": self.combos,
+            "weight": self.weight,
+            "percent": self.percent,
+        }
+        if self.detail:
+            out["detail"] = [d.to_dict() for d in self.detail]
+        return out
+
+
+@dataclass(frozen=True)
+class HitsReport:
+    """What :func:`hits` returns. ``categories`` (made hands, each combo in exactly one; top
+    pair with its kicker classes in ``detail``) and ``draws`` (independent; none on the river)
+    follow the table's order. ``holdings``, ``weights``, ``made`` (codes into ``MADE``) and
+    ``draw_bits`` are the per-combo results (combos touching the board or dead cards removed)."""
+
+    game: str
+    board: str
+    dead: str
+    range: str
+    combos: int
+    weight: float
+    categories: tuple[CategoryCount, ...]
+    draws: tuple[CategoryCount, ...]
+    holdings: NDArray[np.uint8] = field(repr=False)
+    weights: NDArray[np.float64] = field(repr=False)
+    made: NDArray[np.uint8] = field(repr=False)
+    draw_bits: NDArray[np.uint16] = field(repr=False)
+
+    def get(self, name: str) -> CategoryCount:
+        """The count of a category or draw by name (a kicker class too)."""
+        for c in (*self.categories, *self.draws):
+            if c.name == name:
+                return c
+            for d in c.detail:
+                if d.name == name:
+                    return d
+        known = ", ".join(c.name for c in (*MADE, *DRAWS))
+        raise KeyError(f"unknown category '{name}': known are {known}")
+
+    def count(self, name: str) -> int:
+        """Combos in a category or draw, by name."""
+        return self.get(name).combos
+
+    def combo_rows(self) -> list[dict[str, Any]]:
+        """Each combo: its cards, weight, made category and draws."""
+        rows = []
+        for h, w, m, bits in zip(
+            self.holdings.tolist(),
+            self.weights.tolist(),
+            self.made.tolist(),
+            self.draw_bits.tolist(),
+            strict=True,
+        ):
+            rows.append(
+                {
+                    "hand": format_cards(h),
+                    "weight": w,
+                    "category": MADE[m].name,
+                    "draws": [d.name for d in DRAWS if bits >> d.code & 1],
+                }
+            )
+        return rows
+
+    def to_dict(self, list_combos: bool = False) -> dict[str, Any]:
+        """JSON-ready: board, range, combos, weight, categories and draws (and every combo)."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "board": self.board,
+            "dead": self.dead,
+            "range": self.range,
+            "combos": self.combos,
+            "weight": self.weight,
+            "categories": [c.to_dict() for c in self.categories],
+            "draws": [d.to_dict() for d in self.draws],
+        }
+        if list_combos:
+            out["list"] = self.combo_rows()
+        return out
+
+
+def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any, Any]:
+    if game.range_syntax == "holdem":
+        if isinstance(spec, PatternRange):
+            raise GameError("a hold'em range is written in hold'em notation, not as a pattern")
+        rng = spec if isinstance(spec, Range) else Range(spec)
+        text = rng.to_string() if not isinstance(spec, str) else spec
+        rng = rng.remove(known) if known else rng
+        return text, rng.combos, rng.weights
+    if isinstance(spec, Range):
+        raise GameError(f"a {game.title} range is a pattern range (e.g. AA**$ds)")
+    if isinstance(spec, PatternRange):
+        prange, text = spec, spec.to_string()
+        if prange.size != game.hole_cards:
+            raise GameError(f"a {game.title} hand has {game.hole_cards} cards, got {prange.size}")
+    else:
+        prange, text = PatternRange(spec, game.hole_cards, low_aces=game.low_aces), spec
+    prange = prange.remove(known) if known else prange
+    return text, prange.holdings, prange.weights
+
+
+def _count(
+    name: str, selected: NDArray[np.bool_], weights: NDArray[np.float64], total: float
+) -> CategoryCount:
+    w = float(weights[selected].sum())
+    return CategoryCount(name, int(selected.sum()), w, 100.0 * w / total)
+
+
+def _made_counts(
+    made: NDArray[np.uint8], weights: NDArray[np.float64], total: float
+) -> tuple[CategoryCount, ...]:
+    groups: dict[str, list[Category]] = {}
+    for c in MADE:
+        groups.setdefault(c.group, []).append(c)
+    out = []
+    for name, members in groups.items():
+        parts = tuple(_count(c.name, made == c.code, weights, total) for c in members)
+        whole = _count(name, np.isin(made, [c.code for c in members]), weights, total)
+        out.append(
+            whole
+            if len(members) == 1
+            else CategoryCount(name, whole.combos, whole.weight, whole.percent, parts)
+        )
+    return tuple(out)
+
+
+def hits(
+    range_: RangeLike,
+    board: str | Sequence[int | str | Card],
+    game: str | Game = "holdem",
+    dead: str | Sequence[int | str | Card] = "",
+) -> HitsReport:
+    """Combos of ``range_`` in each made category and draw on ``board`` (flop, turn or river),
+    without the combos that touch the board or ``dead``.
+
+    Hold'em ranges use PokerStove notation, Omaha ranges the pattern syntax (``AA**$ds``).
+    Percentages are of the range's weight once those combos are removed.
+    """
+    from pokerlab.analysis import _hits_kernels as H
+    from pokerlab.evaluation import _kernels as K
+    from pokerlab.evaluation._tables import load_high_tables
+
+    with blame("game"):
+        spec = get_game(game)
+        if spec.is_stud or not spec.board_cards:
+            raise GameError(f"board hits need a board game; {spec.title} has no board")
+    with blame("board"):
+        board_cards = parse_cards(board)
+        if not 3 <= len(board_cards) <= spec.board_cards:
+            raise GameError(
+                f"board hits need a flop, turn or river (3 to 5 cards), got {len(board_cards)}"
+            )
+    with blame("dead"):
+        dead_cards = parse_cards(dead)
+    ensure_distinct(
+        {"the board": board_cards, "the dead cards": dead_cards},
+        {"the board": "board", "the dead cards": "dead"},
+    )
+    with blame("range"):
+        text, holdings, weights = _holdings(range_, spec, [*board_cards, *dead_cards])
+    omaha = spec.high == "omaha"
+    board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)
+    keys, masks = H.board_parts(board_arr, omaha)
+    tables = load_high_tables()
+    made = np.empty(len(holdings), dtype=np.uint8)
+    draw_bits = np.empty(len(holdings), dtype=np.uint16)
+    H.classify(
+        np.ascontiguousarray(holdings),
+        omaha,
+        board_arr,
+        keys,
+        masks,
+        K.CARD_KEY,
+        K.CARD_MASK,
+        np.uint64(tables.multiplier),
+        tables.displace,
+        tables.values,
+        H.STRAIGHT_TOP,
+        H.WINDOWS,
+        made,
+        draw_bits,
+    )
+    weights = np.asarray(weights, dtype=np.float64)
+    total = float(weights.sum())
+    draws = tuple(
+        _count(d.name, (draw_bits >> d.code) & 1 == 1, weights, total)
+        for d in DRAWS
+        if (omaha or d.name != "wrap") and len(board_cards) < 5
+    )
+    return HitsReport(
+        game=spec.name,
+        board=format_cards(board_cards),
+        dead=format_cards(dead_cards),
+        range=text,
+        combos=len(holdings),
+        weight=total,
+        categories=_made_counts(made, weights, total),
+        draws=draws,
+        holdings=holdings,
+        weights=weights,
+        made=made,
+        draw_bits=draw_bits,
+    )

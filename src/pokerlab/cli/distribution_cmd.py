@@ -1,0 +1,141 @@
+"""``pokerlab distribution HERO VILLAIN... --board B``: the equity of every combo of each range."""
+
+from __future__ import annotations
+
+import csv
+import sys
+
+import click
+
+from pokerlab.analysis.distribution import (
+    Distribution,
+    Method,
+    equity_distribution,
+    street_boards,
+)
+from pokerlab.cli.output import console, emit_json
+
+__all__ = ["distribution_command"]
+
+_BUCKETS = 10
+
+
+def render_distribution(dist: Distribution, list_combos: bool) -> None:
+    """Print, per player, its equity and the share of its range in each tenth of equity (and
+    with ``list_combos`` every combo)."""
+    from rich.table import Table
+
+    out = console()
+    table = Table(
+        title=f"{dist.method} equity distribution, board {dist.board or '(none)'}",
+        title_justify="left",
+    )
+    table.add_column("equity of the combo", justify="right")
+    for i, p in enumerate(dist.players, start=1):
+        table.add_column(f"{i} {p.input}: {p.equity:.2%}", justify="right")
+    shares = []
+    for p in dist.players:
+        bucket = (p.equities * _BUCKETS).astype(int).clip(0, _BUCKETS - 1)
+        shares.append([float(p.weights[bucket == b].sum()) for b in range(_BUCKETS)])
+    for b in range(_BUCKETS - 1, -1, -1):
+        label = f"{100 * b // _BUCKETS}-{100 * (b + 1) // _BUCKETS}%"
+        table.add_row(label, *(f"{s[b]:.1%}" if s[b] else "" for s in shares))
+    out.print(table)
+    if list_combos:
+        for i, p in enumerate(dist.players, start=1):
+            listing = Table(title=f"player {i}: {p.input}", title_justify="left")
+            for name in ("hand", "of range", "range weight", "equity"):
+                listing.add_column(name, justify="left" if name == "hand" else "right")
+            for h, w, rw, e in zip(
+                p.hands,
+                p.weights.tolist(),
+                p.range_weights.tolist(),
+                p.equities.tolist(),
+                strict=True,
+            ):
+                listing.add_row(h, f"{w:.3%}", f"{rw:g}", f"{e:.2%}")
+            out.print(listing)
+
+
+@click.command("distribution")
+@click.argument("hero", metavar="HERO")
+@click.argument("villains", metavar="VILLAIN...", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards: 0, 3, 4 or 5 (e.g. Qh7c2d).")
+@click.option("--dead", "-d", default="", help="Dead cards.")
+@click.option(
+    "--game",
+    "-g",
+    default="holdem",
+    show_default=True,
+    help="As for `pokerlab equity` (pattern ranges outside hold'em).",
+)
+@click.option("--exact", is_flag=True, help="Enumerate every deal of every combo.")
+@click.option("--mc", is_flag=True, help="Monte Carlo per combo (with --trials, --seed).")
+@click.option("--trials", type=int, default=None, help="Monte Carlo: deals per combo.")
+@click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@click.option("--list", "list_combos", is_flag=True, help="List every combo and its equity.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option(
+    "--csv",
+    "csv_path",
+    default=None,
+    metavar="PATH",
+    help="Write every combo as CSV to PATH ('-' for stdout).",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    default=None,
+    metavar="PNG",
+    help="Draw the curves of every player, one panel per street up to the board, "
+    "as a PNG (needs matplotlib: pip install 'pokerlab[plot]').",
+)
+def distribution_command(
+    hero: str,
+    villains: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    exact: bool,
+    mc: bool,
+    trials: int | None,
+    seed: int | None,
+    list_combos: bool,
+    as_json: bool,
+    csv_path: str | None,
+    plot_path: str | None,
+) -> None:
+    """The equity of every combo of HERO's range against the VILLAIN range(s), and of theirs,
+    e.g. `pokerlab distribution "QQ+,AK" "JJ-99,AQs" --board Kd7c2h --plot curve.png`."""
+    if exact and mc:
+        raise click.UsageError("--exact and --mc exclude each other")
+    method: Method = "exact" if exact else "monte-carlo" if mc or trials is not None else "auto"
+
+    def compute(on: str) -> Distribution:
+        return equity_distribution(
+            hero,
+            list(villains),
+            board=on,
+            dead=dead,
+            game=game,
+            method=method,
+            trials=trials,
+            seed=seed,
+        )
+
+    dist = compute(board)
+    if plot_path is not None:
+        from pokerlab.analysis.plots import plot_distribution
+
+        streets = [dist if b == dist.board else compute(b) for b in street_boards(board)]
+        plot_distribution(streets, plot_path)
+    if csv_path is not None:
+        if csv_path == "-":
+            csv.writer(sys.stdout, lineterminator="\n").writerows(dist.csv_rows())
+        else:
+            with open(csv_path, "w", newline="") as f:
+                csv.writer(f).writerows(dist.csv_rows())
+    if as_json:
+        emit_json(dist.to_dict())
+    elif csv_path != "-":
+        render_distribution(dist, list_combos)

@@ -1,0 +1,77 @@
+"""``pokerlab hits RANGE --board B``: how a range hits a board, by made category and draw."""
+
+from __future__ import annotations
+
+import click
+
+from pokerlab.analysis import CategoryCount, HitsReport, hits
+from pokerlab.cli.output import console, emit_json
+
+__all__ = ["hits_command"]
+
+
+def _row(table: object, c: CategoryCount, indent: str = "") -> None:
+    style = None if c.combos else "grey50"
+    table.add_row(  # type: ignore[attr-defined]
+        indent + c.name, f"{c.combos:,}", f"{c.weight:g}", f"{c.percent:.2f}%", style=style
+    )
+
+
+def render_hits(report: HitsReport) -> None:
+    """Print a hits report as two rich tables (made hands, then draws)."""
+    from rich.table import Table
+
+    out = console()
+    title = f"{report.range} on {report.board}"
+    made = Table(
+        title=f"{title}: {report.combos:,} combos, weight {report.weight:g}", title_justify="left"
+    )
+    for name, justify in (
+        ("made hand", "left"),
+        ("combos", "right"),
+        ("weight", "right"),
+        ("% of range", "right"),
+    ):
+        made.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for c in report.categories:
+        _row(made, c)
+        for d in c.detail:
+            _row(made, d, "  ")
+    out.print(made)
+    if report.draws:
+        draws = Table(title_justify="left")
+        for name, justify in (
+            ("draw", "left"),
+            ("combos", "right"),
+            ("weight", "right"),
+            ("% of range", "right"),
+        ):
+            draws.add_column(name, justify=justify)  # type: ignore[arg-type]
+        for c in report.draws:
+            _row(draws, c)
+        out.print(draws)
+
+
+@click.command("hits")
+@click.argument("range_text", metavar="RANGE")
+@click.option("--board", "-b", required=True, help="A flop, turn or river, e.g. Ks9s2d.")
+@click.option("--dead", "-d", default="", help="Dead cards.")
+@click.option(
+    "--game",
+    "-g",
+    default="holdem",
+    show_default=True,
+    help="holdem, or an Omaha game (omaha, omaha5, omaha6, ...) with a pattern range (AA**$ds).",
+)
+@click.option("--list", "list_combos", is_flag=True, help="With --json: every combo's category.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def hits_command(
+    range_text: str, board: str, dead: str, game: str, list_combos: bool, as_json: bool
+) -> None:
+    """How RANGE hits a board: combos, weight and percent per made hand and draw, e.g.
+    `pokerlab hits "QQ+,AKs,JTs" --board Ks9s2d`."""
+    report = hits(range_text, board=board, game=game, dead=dead)
+    if as_json:
+        emit_json(report.to_dict(list_combos))
+    else:
+        render_hits(report)

@@ -1,0 +1,74 @@
+"""``pokerlab distribution`` through click's CliRunner: JSON contract, CSV, PNG, bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import pokerlab
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "120"})
+
+
+def test_json_contract() -> None:
+    result = run("distribution", "QQ+,AK", "JJ-99,AQs", "--board", "Kd7c2h", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["board"] == "Kd7c2h" and data["method"] == "exact"
+    engine = pokerlab.equity(["QQ+,AK", "JJ-99,AQs"], board="Kd7c2h", method="exact")
+    for player, expected in zip(data["players"], engine.players, strict=True):
+        assert {"input", "equity", "combos"} <= set(player)
+        mean = sum(c["weight"] * c["equity"] for c in player["combos"])
+        assert mean == pytest.approx(expected.equity, abs=1e-12)
+        assert player["equity"] == pytest.approx(expected.equity, abs=1e-12)
+        equities = [c["equity"] for c in player["combos"]]
+        assert equities == sorted(equities, reverse=True)
+    assert data["players"][0]["input"] == "QQ+,AK"
+
+
+def test_csv_to_stdout_and_file(tmp_path: Path) -> None:
+    result = run("distribution", "AA,KK", "QQ", "-b", "Qs7h2c", "--csv", "-")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0][:6] == ["player", "input", "hand", "weight", "range_weight", "equity"]
+    assert len(rows) == 1 + 12 + 3
+    path = tmp_path / "combos.csv"
+    table = run("distribution", "AA,KK", "QQ", "-b", "Qs7h2c", "--csv", str(path))
+    assert table.exit_code == 0 and "equity of the combo" in table.stdout
+    assert path.read_text().splitlines()[1:] == result.stdout.splitlines()[1:]
+
+
+def test_plot_per_street(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "curve.png"
+    result = run("distribution", "QQ+,AK", "JJ-99,AQs", "-b", "Kd7c2h5s", "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_table_and_list() -> None:
+    result = run("distribution", "AA,KK", "QQ", "AKs", "-b", "Qs7h2c", "--list")
+    assert result.exit_code == 0, result.output
+    assert "AsAh" in result.stdout and "equity of the combo" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("distribution", "AA", "KK", "-b", "AsKs"), "flop is 3 cards"),
+        (("distribution", "AA", "KK", "--exact", "--mc"), "exclude each other"),
+        (("distribution", "AA", "QX"), "QX"),
+        (("distribution", "AA"), "VILLAIN"),
+    ],
+)
+def test_bad_input_is_one_line(args: tuple[str, ...], fragment: str) -> None:
+    assert_one_line_error(run(*args), fragment)

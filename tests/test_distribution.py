@@ -1,0 +1,206 @@
+"""Equity distributions against a brute force over every deal, combo by combo.
+
+For each player and each of its holdings the brute force fixes the holding, walks every joint
+holding of the others and every board completion in plain Python (``bruteforce.py``), and
+weighs the holding by its weight times the others' compatible joint weight.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import pokerlab
+from bruteforce import game_equity, holdem_equity
+from pokerlab.cards import format_cards, parse_cards
+from pokerlab.errors import DuplicateCardError, EmptyRangeError, GameError, TooLargeError
+from pokerlab.ranges import Range
+from pokerlab.ranges.pattern import PatternRange
+
+Holdings = list[tuple[list[int], float]]
+
+
+def holdem_holdings(text: str, known: list[int]) -> Holdings:
+    return [
+        ([int(c) for c in combo], w)
+        for combo, w in Range(text)
+        if not set(map(int, combo)) & set(known)
+    ]
+
+
+def brute_distribution(
+    players: list[Holdings], board: list[int], dead: list[int], game: str | None = None
+) -> list[dict[str, tuple[float, float]]]:
+    """Per player: hand -> (probability of holding it, equity with it)."""
+    out = []
+    for p, mine in enumerate(players):
+        rows = {}
+        for hand, w in mine:
+            others = [
+                [(c, wo) for c, wo in players[q] if not set(c) & set(hand)]
+                for q in range(len(players))
+                if q != p
+            ]
+            joint = 0.0
+            for combo in itertools.product(*others):
+                cards = [c for h, _ in combo for c in h]
+                if len(set(cards)) == len(cards):
+                    joint += float(np.prod([wo for _, wo in combo]))
+            if joint == 0:
+                continue
+            fixed = [*others[:p], [(hand, 1.0)], *others[p:]]
+            if game is None:
+                eq = holdem_equity(fixed, board, dead)[0][p]
+            else:
+                eq = game_equity(game, fixed, board, dead, len(hand), 5)["equity"][p]
+            rows[format_cards(hand)] = (w * joint, eq)
+        total = sum(prob for prob, _ in rows.values())
+        out.append({h: (prob / total, eq) for h, (prob, eq) in rows.items()})
+    return out
+
+
+def check(d: pokerlab.Distribution, expected: list[dict[str, tuple[float, float]]]) -> None:
+    assert len(d.players) == len(expected)
+    for p, exp in zip(d.players, expected, strict=True):
+        got = dict(
+            zip(p.hands, zip(p.weights.tolist(), p.equities.tolist(), strict=True), strict=True)
+        )
+        assert set(got) == set(exp)
+        for hand, (prob, eq) in exp.items():
+            assert got[hand][0] == pytest.approx(prob, abs=1e-12), hand
+            assert got[hand][1] == pytest.approx(eq, abs=1e-12), hand
+        assert list(p.equities) == sorted(p.equities, reverse=True)
+        assert p.weights.sum() == pytest.approx(1.0)
+
+
+def check_mean_is_equity(d: pokerlab.Distribution, players: list[str], **kwargs: str) -> None:
+    result = pokerlab.equity(players, method="exact", **kwargs)  # type: ignore[arg-type]
+    for p, r in zip(d.players, result.players, strict=True):
+        assert float((p.weights * p.equities).sum()) == pytest.approx(r.equity, abs=1e-12)
+        assert p.equity == pytest.approx(r.equity, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("hero", "villain", "board", "dead"),
+    [
+        ("AA,KdQd", "QhQd,AKo:0.5", "Qs7h2c3d", ""),
+        ("AhKh,7c6c,TT:0.25", "As9s,QhQd,8h8d:2", "Kh9h5c2d", "Ad"),
+        ("JsTs,AcKd", "9c9d,AhQh", "9h8s2c", ""),
+        ("AsAh,KK", "QQ,AKs", "Ac7h2d5s9c", ""),
+    ],
+)
+def test_headsup_holdem_kernel_against_bruteforce(
+    hero: str, villain: str, board: str, dead: str
+) -> None:
+    b = [int(c) for c in parse_cards(board)]
+    dd = [int(c) for c in parse_cards(dead)]
+    d = pokerlab.equity_distribution(hero, villain, board=board, dead=dead)
+    assert d.method == "exact"
+    players = [holdem_holdings(hero, b + dd), holdem_holdings(villain, b + dd)]
+    check(d, brute_distribution(players, b, dd))
+    check_mean_is_equity(d, [hero, villain], board=board, dead=dead)
+
+
+def test_multiway_holdem_against_bruteforce() -> None:
+    board, hands = "Qs7h2c3d", ["AsAd,KcQc", "QhQd:0.5,JhJc", "AhKh,8h9h"]
+    b = [int(c) for c in parse_cards(board)]
+    d = pokerlab.equity_distribution(hands[0], hands[1:], board=board)
+    assert d.method == "exact"
+    check(d, brute_distribution([holdem_holdings(h, b) for h in hands], b, []))
+    check_mean_is_equity(d, hands, board=board)
+
+
+def test_omaha_against_bruteforce() -> None:
+    board, hands = "Qs7h2c3d", ["AsAhKdJd,9h8h6c5c", "QhQd4s4c@50,KsKcTh9d"]
+    b = [int(c) for c in parse_cards(board)]
+    players = [[([int(c) for c in h], w) for h, w in PatternRange(t, 4)] for t in hands]
+    d = pokerlab.equity_distribution(hands[0], hands[1], board=board, game="omaha")
+    check(d, brute_distribution(players, b, [], game="omaha"))
+    check_mean_is_equity(d, hands, board=board, game="omaha")
+
+
+def test_preflop_mean_is_equity() -> None:
+    d = pokerlab.equity_distribution("AA,KK,AKs", "QQ+,AKo:0.5", method="exact")
+    assert d.method == "exact"
+    check_mean_is_equity(d, ["AA,KK,AKs", "QQ+,AKo:0.5"])
+    aces = dict(d.players[0].pairs())
+    assert aces["AsAh"] == pytest.approx(pokerlab.equity(["AsAh", "QQ+,AKo:0.5"]).players[0].equity)
+
+
+def test_flop_kernel_matches_the_engine_on_larger_ranges() -> None:
+    hero, villain, board = "22+,A2s+,KTs+,ATo+", "TT+,AQ+,KQs,QJs", "Ks9s2d"
+    d = pokerlab.equity_distribution(hero, villain, board=board)
+    check_mean_is_equity(d, [hero, villain], board=board)
+    exact = pokerlab.equity(["AsAh", villain], board=board).players[0].equity
+    assert dict(d.players[0].pairs())["AsAh"] == pytest.approx(exact, abs=1e-12)
+
+
+def test_monte_carlo_per_holding() -> None:
+    d = pokerlab.equity_distribution(
+        "AA,KK", "QQ", board="Qs7h2c", method="monte-carlo", trials=20_000, seed=3
+    )
+    exact = pokerlab.equity_distribution("AA,KK", "QQ", board="Qs7h2c")
+    assert d.method == "monte-carlo"
+    for p, q in zip(d.players, exact.players, strict=True):
+        got = dict(
+            zip(p.hands, zip(p.equities.tolist(), p.stderr.tolist(), strict=True), strict=True)
+        )
+        for hand, eq in q.pairs():
+            mc, se = got[hand]
+            assert 0 < se < 0.01
+            assert abs(mc - eq) < 5 * se
+
+
+def test_results_are_deterministic_and_json() -> None:
+    a = pokerlab.equity_distribution("QQ+,AK", "random", board="Td9d2c")
+    b = pokerlab.equity_distribution("QQ+,AK", "random", board="Td9d2c")
+    assert a.to_dict() == b.to_dict()
+    data = a.to_dict()
+    assert {"board", "method", "players"} <= set(data)
+    player = data["players"][0]
+    assert {"input", "equity", "combos"} <= set(player)
+    assert {"hand", "weight", "equity"} <= set(player["combos"][0])
+    mean = sum(c["weight"] * c["equity"] for c in player["combos"])
+    assert mean == pytest.approx(player["equity"], abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "fragment"),
+    [
+        (("AA", "KK"), {"board": "AsKs"}, GameError, "flop is 3 cards"),
+        (("AsAh", "AsKd"), {}, DuplicateCardError, "As"),
+        (("AA", "KK"), {"board": "AsAhAd", "dead": "Ac"}, EmptyRangeError, "player 1"),
+        (("AsAhKsKh", "random"), {"game": "omaha"}, GameError, "random"),
+    ],
+)
+def test_bad_input(
+    args: tuple[str, str], kwargs: dict[str, str], error: type[Exception], fragment: str
+) -> None:
+    with pytest.raises(error, match=fragment):
+        pokerlab.equity_distribution(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_too_many_holdings_is_refused() -> None:
+    with pytest.raises(TooLargeError, match="narrow the ranges"):
+        pokerlab.equity_distribution("AA**", "KK**", board="2c3d4h", game="omaha")
+
+
+def test_thread_count_does_not_change_the_answer() -> None:
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = pokerlab.equity_distribution("TT+,AQ+", "random", board="Ah7d2s").to_dict()
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = pokerlab.equity_distribution("TT+,AQ+", "random", board="Ah7d2s").to_dict()
+    finally:
+        numba.set_num_threads(before)
+    assert one == many
+
+
+def test_too_many_joint_holdings_is_refused() -> None:
+    with pytest.raises(TooLargeError, match="joint holdings"):
+        pokerlab.equity_distribution("random", ["random", "random"])

@@ -1,0 +1,72 @@
+"""The range-analytics routes and tab: the same JSON as the CLI, errors on the right field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+import pokerlab
+from pokerlab.web.analytics import WEB_MAX_HOLDINGS
+from pokerlab.web.app import Settings, create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(workers=1, max_seconds=5.0))) as c:
+        yield c
+
+
+def test_hits_is_the_library_json(client: TestClient) -> None:
+    body = {"range": "QQ+,AKs,JTs", "board": "Ks9s2d"}
+    response = client.post("/api/hits", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json() == pokerlab.hits("QQ+,AKs,JTs", board="Ks9s2d").to_dict()
+    omaha = client.post("/api/hits", json={"range": "JT8*", "board": "9h7c2d", "game": "omaha"})
+    assert omaha.status_code == 200
+    assert next(d for d in omaha.json()["draws"] if d["name"] == "wrap")["percent"] == 100
+
+
+def test_distribution_is_the_library_json(client: TestClient) -> None:
+    body = {"hero": "QQ+,AK", "villains": ["JJ-99,AQs"], "board": "Kd7c2h"}
+    response = client.post("/api/distribution", json=body)
+    assert response.status_code == 200, response.text
+    expected = pokerlab.equity_distribution("QQ+,AK", ["JJ-99,AQs"], board="Kd7c2h").to_dict()
+    assert response.json() == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/hits", {"range": "QQ+", "board": "Ks9s"}, "board"),
+        ("/api/hits", {"range": "QX", "board": "Ks9s2d"}, "range"),
+        ("/api/distribution", {"hero": "QX", "villains": ["KK"]}, "hero"),
+        ("/api/distribution", {"hero": "AA", "villains": ["KK", "QX"]}, "villains.1"),
+        ("/api/distribution", {"hero": "AA", "villains": []}, "villains"),
+        (
+            "/api/distribution",
+            {"hero": "AA**", "villains": ["KK**"], "game": "omaha", "board": "2c3d4h"},
+            "villains",
+        ),
+    ],
+)
+def test_errors_name_the_field(
+    client: TestClient, path: str, body: dict[str, object], field: str
+) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["field"] == field, error
+    assert error["message"]
+
+
+def test_web_holdings_limit_is_small() -> None:
+    assert WEB_MAX_HOLDINGS < 1000
+
+
+def test_page_has_the_tab(client: TestClient) -> None:
+    page = client.get("/").text
+    assert 'data-tab="analytics"' in page and "/static/analytics.js" in page
+    script = client.get("/static/analytics.js")
+    assert script.status_code == 200 and "/api/distribution" in script.text

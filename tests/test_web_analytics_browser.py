@@ -1,0 +1,68 @@
+"""The page's Range analytics tab in Chromium: hits table, distribution chart, field errors.
+
+Skips, saying why, when no Chromium is installed (fails in CI, as the other browser tests)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from web_server import CHROMIUM_ARGS, chromium_path, running_server
+
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with running_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#tab-analytics")
+        yield page
+        browser.close()
+        assert errors == [], errors
+
+
+def test_hits_table(page: Page) -> None:
+    page.wait_for_selector("#hits-game option[value=omaha]", state="attached")
+    page.fill("#hits-range", "QQ+,AKs,JTs")
+    page.fill("#hits-board", "Ks9s2d")
+    page.click("#hits-run")
+    page.wait_for_selector("#hits-results:not([hidden])")
+    made = page.inner_text("#hits-made")
+    assert "top pair, top kicker" in made and "set" in made
+    assert "gutshot" in page.inner_text("#hits-draws")
+
+
+def test_distribution_chart(page: Page) -> None:
+    page.fill("#dist-hero", "QQ+,AK")
+    page.fill("#dist-villains", "JJ-99,AQs\nKQs")
+    page.fill("#dist-board", "Kd7c2h")
+    page.click("#dist-run")
+    page.wait_for_selector("#dist-results:not([hidden])")
+    assert page.locator("#dist-chart path.curve").count() == 3
+    assert "QQ+,AK:" in page.inner_text("#dist-chart")
+    if os.environ.get("POKERLAB_SCREENSHOT"):
+        page.screenshot(path=os.environ["POKERLAB_SCREENSHOT"], full_page=True)
+
+
+def test_error_next_to_the_field(page: Page) -> None:
+    page.fill("#dist-hero", "QX")
+    page.click("#dist-run")
+    slot: Any = page.wait_for_selector("#dist-form [data-error-for=hero]:not(:empty)")
+    assert "QX" in slot.inner_text()
