@@ -14,7 +14,9 @@ from pokerlab.web.app import Settings, create_app
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(workers=1, max_seconds=5.0))) as c:
+    with TestClient(
+        create_app(Settings(workers=1, max_seconds=5.0)), base_url="http://127.0.0.1"
+    ) as c:
         yield c
 
 
