@@ -8,6 +8,7 @@ The public API lives here; submodules with a leading underscore are private.
 """
 
 from pokerlab.analysis.outs import OutsReport, outs
+from pokerlab.analysis.query import QueryResult, query
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
 
 # The equity engine is the package `pokerlab.engine`; `pokerlab.equity` is its entry function.
@@ -21,6 +22,7 @@ from pokerlab.errors import (
     EmptyRangeError,
     GameError,
     PokerlabError,
+    QueryError,
     RangeError,
     TooLargeError,
 )
@@ -58,6 +60,8 @@ __all__ = [
     "PatternRange",
     "PlayerEquity",
     "PokerlabError",
+    "QueryError",
+    "QueryResult",
     "Range",
     "RangeError",
     "TooLargeError",
@@ -77,4 +81,5 @@ __all__ = [
     "hand_ordering",
     "outs",
     "parse_cards",
+    "query",
 ]

@@ -12,20 +12,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from pokerlab.analysis.query._kinds import (
+    BOARD_IN,
+    EQUITY,
+    HAND_CAT,
+    IN_RANGE,
+    NUT_HI,
+    OUTS,
+    PAIRED_BOARD,
+    RANK_AT,
+    SUIT_COUNT,
+    TIES_HI,
+    WINS_HI,
+)
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
-
-EQUITY = 0
-WINS_HI = 1
-TIES_HI = 2
-HAND_CAT = 3
-OUTS = 4
-NUT_HI = 5
-RANK_AT = 6
-SUIT_COUNT = 7
-PAIRED_BOARD = 8
-IN_RANGE = 9
-BOARD_IN = 10
-KINDS = 11
 
 CATEGORY_SHIFT = 12
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.analysis.query import _kernels as K
+from pokerlab.analysis.query import _kinds as K
 from pokerlab.analysis.query.syntax import Binary, Call, Expr, Literal, Name, Query, Unary
 from pokerlab.errors import QueryError, RangeError
 from pokerlab.ranges.pattern import pattern_card_count

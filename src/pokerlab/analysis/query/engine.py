@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.analysis.query import _kernels as K
 from pokerlab.analysis.query.compiler import (
     HAND_TYPES,
     RANK_LETTERS,
@@ -139,6 +138,8 @@ def _completion_table(n: int, stages: list[int]) -> NDArray[np.uint8]:
     """Board completions as positions in an ``n``-card deck: stage by stage, each stage an
     unordered set of cards, earlier stages varying slowest (so deals that share a flop, or a
     turn, come one after another)."""
+    from pokerlab.analysis.query import _kernels as K
+
     table = np.zeros((1, 0), dtype=np.uint8)
     for k in stages:
         left = n - table.shape[1]
@@ -184,8 +185,14 @@ class _Fold:
             return
         if self.aggregate == "histogram":
             keys = self._bucket_keys(x)
-            uniq, inv = np.unique(keys, return_inverse=True)
-            sums = np.bincount(inv, weights=w, minlength=len(uniq))
+            small = keys.min() >= 0 and keys.max() < 4096 and (keys == np.floor(keys)).all()
+            if small:  # hand types, ranks, flags, equity bins, counts: no sort needed
+                sums = np.bincount(keys.astype(np.int64), weights=w)
+                uniq = np.nonzero(sums)[0].astype(np.float64)
+                sums = sums[sums != 0]
+            else:
+                uniq, inv = np.unique(keys, return_inverse=True)
+                sums = np.bincount(inv, weights=w, minlength=len(uniq))
             for k, s in zip(uniq.tolist(), sums.tolist(), strict=True):
                 self.buckets[k] = self.buckets.get(k, 0.0) + s
             if len(self.buckets) > MAX_BUCKETS:
@@ -288,6 +295,7 @@ def _tables(compiled: Compiled, problem: Problem) -> _Tables:
 def _features(
     tables: _Tables, problem: Problem, hold: NDArray[np.int64], boards: NDArray[np.uint8]
 ) -> NDArray[np.float64]:
+    from pokerlab.analysis.query import _kernels as K
     from pokerlab.evaluation import _kernels as EK
     from pokerlab.evaluation._tables import load_high_tables
 
@@ -404,6 +412,8 @@ def _run_exact(
     stages: list[int],
     progress: Callable[[float], None] | None,
 ) -> tuple[int, int]:
+    from pokerlab.analysis.query import _kernels as K
+
     comp = _completion_table(len(unseen) - 2 * problem.n_players, stages)
     per = len(comp)
     total = len(joint) * per
@@ -433,6 +443,8 @@ def _run_sampled(
     seed: int,
     progress: Callable[[float], None] | None,
 ) -> tuple[int, int]:
+    from pokerlab.analysis.query import _kernels as K
+
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
         trials = DEFAULT_TRIALS
