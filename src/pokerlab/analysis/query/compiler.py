@@ -224,7 +224,7 @@ class _Compiler:
             return Typed("bool", lambda f, a=left.run, b=right.run: np.maximum(a(f), b(f)))
         if op in ("+", "-", "*", "/"):
             for side, t in ((node.left, left), (node.right, right)):
-                self._expect(t, ("num", "unit", "bool"), side.column, f"'{op}'")
+                self._expect(t, ("num", "unit", "bool", "rank"), side.column, f"'{op}'")
             fns: dict[str, Callable[[Array, Array], Array]] = {
                 "+": np.add,
                 "-": np.subtract,
@@ -332,23 +332,24 @@ def compile_query(query: Query, players: list[str], split: bool = False) -> Comp
     """Type-check ``query`` against the named players and build what the runner needs."""
     c = _Compiler(players, split)
     for item in query.select:
-        if item.aggregate not in AGGREGATES:
+        aggregate = item.aggregate.lower()
+        if aggregate not in AGGREGATES:
             raise _error(
                 item.column,
                 f"unknown aggregate '{item.aggregate}'{_suggest(item.aggregate, AGGREGATES)}: "
                 f"expected one of {', '.join(AGGREGATES)}",
             )
         typed = c.expr(item.expr)
-        if item.aggregate == "count":
+        if aggregate == "count":
             c._expect(typed, ("bool",), item.column, "count")
-        elif item.aggregate == "histogram":
+        elif aggregate == "histogram":
             c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, "histogram")
         else:
-            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, item.aggregate)
-            if item.aggregate == "avg" and typed.type in ("cat", "rank"):
-                raise _error(item.column, "avg of a hand type or rank has no meaning; use "
-                             "histogram, min or max")  # fmt: skip
-        c.out.select.append((item.name, item.aggregate, typed))
+            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, aggregate)
+            if aggregate == "avg" and typed.type == "cat":
+                raise _error(item.column, "avg of a hand type has no meaning; use histogram, "
+                             "min or max")  # fmt: skip
+        c.out.select.append((item.name, aggregate, typed))
     if query.where is not None:
         where = c.expr(query.where)
         c._expect(where, ("bool",), query.where.column, "where")
