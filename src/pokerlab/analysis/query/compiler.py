@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -82,6 +83,34 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "inRange": (("player", "range"), "bool", "the player's holding is in the range"),
     "boardInRange": (("boardrange",), "bool", "the board (3, 4 or 5 cards) matches a pattern"),
 }
+
+
+def _const(value: float) -> Eval:
+    def run(m: Array) -> Array:
+        return np.full(m.shape[1], value)
+
+    return run
+
+
+def _row(index: int) -> Eval:
+    def run(m: Array) -> Array:
+        return np.asarray(m[index], dtype=np.float64)
+
+    return run
+
+
+def _unary(fn: Callable[[Array], Array], inner: Eval) -> Eval:
+    def run(m: Array) -> Array:
+        return np.asarray(fn(inner(m)), dtype=np.float64)
+
+    return run
+
+
+def _binary(fn: Callable[[Array, Array], Any], left: Eval, right: Eval) -> Eval:
+    def run(m: Array) -> Array:
+        return np.asarray(fn(left(m), right(m)), dtype=np.float64)
+
+    return run
 
 
 @dataclass(frozen=True)
@@ -187,8 +216,8 @@ class _Compiler:
         if isinstance(node, Literal):
             value = node.value
             if isinstance(value, str):
-                return Typed("str", lambda f: np.zeros(0), value)
-            return Typed("num", lambda f, v=value: np.full(f.shape[1], v), value)
+                return Typed("str", _const(0.0), value)
+            return Typed("num", _const(value), value)
         if isinstance(node, Name):
             raise _error(
                 node.column,
@@ -201,9 +230,9 @@ class _Compiler:
             inner = self.expr(node.operand)
             if node.op == "not":
                 self._expect(inner, ("bool",), node.operand.column, "'not'")
-                return Typed("bool", lambda f, g=inner.run: 1.0 - g(f))
+                return Typed("bool", _unary(lambda x: 1.0 - x, inner.run))
             self._expect(inner, ("num", "unit"), node.operand.column, "'-'")
-            return Typed("num", lambda f, g=inner.run: -g(f))
+            return Typed("num", _unary(np.negative, inner.run))
         return self.binary(node)
 
     def _expect(self, t: Typed, types: tuple[str, ...], column: int, where: str) -> None:
@@ -220,8 +249,8 @@ class _Compiler:
             self._expect(left, ("bool",), node.left.column, f"'{op}'")
             self._expect(right, ("bool",), node.right.column, f"'{op}'")
             if op == "and":
-                return Typed("bool", lambda f, a=left.run, b=right.run: a(f) * b(f))
-            return Typed("bool", lambda f, a=left.run, b=right.run: np.maximum(a(f), b(f)))
+                return Typed("bool", _binary(np.multiply, left.run, right.run))
+            return Typed("bool", _binary(np.maximum, left.run, right.run))
         if op in ("+", "-", "*", "/"):
             for side, t in ((node.left, left), (node.right, right)):
                 self._expect(t, ("num", "unit", "bool", "rank"), side.column, f"'{op}'")
@@ -232,11 +261,11 @@ class _Compiler:
                 "/": np.divide,
             }
             fn = fns[op]
-            return Typed("num", lambda f, a=left.run, b=right.run, g=fn: g(a(f), b(f)))
+            return Typed("num", _binary(fn, left.run, right.run))
         left, right = self._coerce(left, right, node), self._coerce(right, left, node)
         if {left.type, right.type} & {"cat", "rank"} and left.type != right.type:
             raise _error(node.column, f"cannot compare {left.type} with {right.type}")
-        ops: dict[str, Callable[[Array, Array], NDArray[np.bool_]]] = {
+        ops: dict[str, Callable[[Array, Array], Any]] = {
             "=": np.equal,
             "!=": np.not_equal,
             "<": np.less,
@@ -245,7 +274,7 @@ class _Compiler:
             ">=": np.greater_equal,
         }
         cmp = ops[op]
-        return Typed("bool", lambda f, a=left.run, b=right.run, g=cmp: g(a(f), b(f)) * 1.0)
+        return Typed("bool", _binary(cmp, left.run, right.run))
 
     def _coerce(self, t: Typed, other: Typed, node: Binary) -> Typed:
         if t.type != "str":
@@ -261,7 +290,7 @@ class _Compiler:
                 f"'{text}' can only be compared with a hand type or a rank, not with "
                 f"{'a number' if other.type in ('num', 'unit') else 'this'}",
             )
-        return Typed(other.type, lambda f, v=float(code): np.full(f.shape[1], v), code)
+        return Typed(other.type, _const(float(code)), code)
 
     def call(self, node: Call) -> Typed:
         name = node.name
@@ -291,7 +320,7 @@ class _Compiler:
             f = o.feature(K.HAND_CAT, p, street, 0)
             if name == "minHandType":
                 code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column)
-                return Typed("bool", lambda m, i=f, c=code: (m[i] >= c) * 1.0)
+                return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
         elif name == "outs":
             street = self._street(a[1], name, ("flop", "turn"))
             f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
@@ -325,7 +354,7 @@ class _Compiler:
                              f"(flop, turn, river), got {size}")  # fmt: skip
             o.board_patterns.append(text)
             f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
-        return Typed(result, lambda m, i=f: m[i])
+        return Typed(result, _row(f))
 
 
 def compile_query(query: Query, players: list[str], split: bool = False) -> Compiled:

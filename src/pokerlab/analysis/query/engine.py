@@ -237,9 +237,9 @@ class _Fold:
                 for k in range(10):
                     self.buckets.setdefault(float(k), 0.0)
             if self.type == "bool":
-                for k in (0.0, 1.0):
-                    self.buckets.setdefault(k, 0.0)
-            bars = []
+                for key in (0.0, 1.0):
+                    self.buckets.setdefault(key, 0.0)
+            bars: list[Bucket] = []
             for key in sorted(self.buckets):
                 c = self.buckets[key]
                 se = self._se(self.sw, c, c, n) if sampled else 0.0
@@ -320,6 +320,10 @@ def _fold_chunk(
     return len(w)
 
 
+def _fresh_seed() -> int:
+    return int(np.random.default_rng().integers(2**31))
+
+
 def _unseen(problem: Problem) -> NDArray[np.uint8]:
     known = problem.dead_mask
     for c in problem.board.tolist():
@@ -379,8 +383,7 @@ def query(
                                     unseen, stages, progress)  # fmt: skip
         used_seed = None
     else:
-        used_seed = req.seed if req.seed is not None else int(np.random.SeedSequence().entropy
-                                                              % (2**31))  # fmt: skip
+        used_seed = req.seed if req.seed is not None else _fresh_seed()
         deals, matched = _run_sampled(problem, tables, compiled, folds, unseen, req,
                                       used_seed, progress)  # fmt: skip
     results = tuple(

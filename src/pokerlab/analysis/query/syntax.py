@@ -215,7 +215,7 @@ def parse(text: str) -> Query:
         ) from None
     except UnexpectedCharacters as exc:
         raise QueryError(
-            f"column {exc.column}: unexpected character '{text[exc.pos_in_stream]}'"
+            f"column {exc.column}: unexpected character '{text[exc.pos_in_stream or 0]}'"
         ) from None
     except UnexpectedEOF as exc:
         raise QueryError(
