@@ -10,6 +10,7 @@ the features in the kernel a chunk of deals at a time, and fold the select/where
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from pokerlab.analysis.query.compiler import (
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
 from pokerlab.engine.problem import Problem, prepare
-from pokerlab.errors import QueryError, RangeError, TooLargeError, blame
+from pokerlab.errors import PokerlabError, QueryError, RangeError, TooLargeError
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count
 
@@ -350,8 +351,14 @@ def query(
                        ("time_limit", time_limit), ("seed", seed)):  # fmt: skip
         if value is not None:
             setattr(req, key, "monte-carlo" if value == "mc" else value)
-    with blame("query"):
+    try:
         problem = prepare([t for _, t in req.players], req.board, req.dead, req.game)
+    except PokerlabError as exc:  # "player 2: ..." becomes "villain: ..."
+        names = {str(i + 1): n for i, (n, _) in enumerate(req.players)}
+        message = re.sub(r"\bplayer (\d+)('s)?",
+                         lambda m: names.get(m.group(1), m.group(0)) + (m.group(2) or ""),
+                         str(exc))  # fmt: skip
+        raise type(exc)(message, field=exc.field) from None
     if problem.game.name != "holdem":
         raise QueryError(f"queries support Texas Hold'em only so far, not {problem.game.title}")
     compiled = compile_query(q, [n for n, _ in req.players], problem.game.split)

@@ -86,7 +86,7 @@ _TOKEN_WORDS = {
     "_AND": "'and'",
     "_OR": "'or'",
     "_NOT": "'not'",
-    "COMPARE": "a comparison",
+    "COMPARE": "an operator",
     "ADD_OP": "an operator",
     "MUL_OP": "an operator",
     "NAME": "a name",
