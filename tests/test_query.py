@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -144,7 +146,7 @@ def mask(cards: Sequence[int]) -> int:
 
 FLOP_PLAYERS = ("AhKh", "QcQd,JhTh:0.5")
 FLOP_BOARD = "Ts9h2h"
-RIVER_PATTERN = "***hh"
+RIVER_PATTERN = "hhhh*"
 RIVER_SET = {int(m) for m in PatternRange(RIVER_PATTERN, 5).masks}
 Q_RANGE = {tuple(sorted(int(c) for c in combo)) for combo, _ in Range("QQ").items()}
 
@@ -167,6 +169,10 @@ FUNCTIONS: dict[str, tuple[str, Callable[[tuple[Hand, ...], Hand], float]]] = {
     "nut_f": (
         "count(nutHi(villain, flop))",
         lambda h, b: float(nut_hi(h[1], frozenset(b[:3]), ())),
+    ),
+    "nut_t": (
+        "count(nutHi(hero, turn))",
+        lambda h, b: float(nut_hi(h[0], frozenset(b[:4]), ())),
     ),
     "r4": ("histogram(rankAt(board, 4))", lambda h, b: rank_at(b, 4)),
     "r1": ("min(rankAt(board, 1))", lambda h, b: rank_at(b, 1)),
@@ -404,3 +410,30 @@ def test_keywords_are_case_insensitive_and_names_default_to_text() -> None:
               "board='Ts9h2hQs', EXACT WHERE NOT pairedBoard(river)")  # fmt: skip
     assert r.results[0].name == "Avg(riverEquity(hero))"
     assert r.results[0].aggregate == "avg"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "query.md"
+
+
+def _documented_examples() -> list[tuple[str, str]]:
+    text = DOCS.read_text().split("## Examples checked by the tests", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(.+)` \| (.+) \|$", text, flags=re.M)
+    assert len(rows) >= 15
+    return rows
+
+
+def test_documented_examples(flop_spot: list[Deal]) -> None:
+    """Every example in docs/query.md: its documented value is the brute-force value."""
+    by_expr = dict(FUNCTIONS.values())
+    for expr, shown in _documented_examples():
+        fn = by_expr[expr]
+        kind = expr.split("(")[0]
+        want = exact_aggregate(flop_spot, fn, kind)
+        if kind == "histogram":
+            bars = dict(part.split(": ") for part in shown.split("; "))
+            assert len(bars) == len(want), expr
+            for key, share in want.items():
+                label = CATEGORIES[int(key)] if "handType" in expr else str(int(key))
+                assert float(bars[label]) == pytest.approx(share, abs=5e-7), expr
+        else:
+            assert float(shown) == pytest.approx(want, abs=5e-7), expr
