@@ -437,3 +437,38 @@ def test_documented_examples(flop_spot: list[Deal]) -> None:
                 assert float(bars[label]) == pytest.approx(share, abs=5e-7), expr
         else:
             assert float(shown) == pytest.approx(want, abs=5e-7), expr
+
+
+def test_three_players_with_dead_cards() -> None:
+    players, board, dead = ("AhKh", "QQ,99", "8c7c"), "Ts9h2hJd", "6c"
+    d = (int(parse_cards(dead)[0]),)
+    spot = list(deals(players, board, dead))
+    r = query(
+        "select avg(riverEquity(c)) as eq, count(tiesHi(a)) as tie, avg(outs(c, turn)) as o, "
+        "avg(turnEquity(b)) as te, count(nutHi(c, turn)) as nut from a='AhKh', b='QQ,99', "
+        "c='8c7c', board='Ts9h2hJd', dead='6c' where not winsHi(b)"
+    )
+    assert r.method == "exact" and r.deals == len(spot)
+
+    def where(h: tuple[Hand, ...], b: Hand) -> bool:
+        return pot_shares(h, b)[1] != 1.0
+
+    checks = {
+        "eq": lambda h, b: pot_shares(h, b)[2],
+        "tie": lambda h, b: float(0 < pot_shares(h, b)[0] < 1),
+        "o": lambda h, b: outs(h, 2, b[:4], d),
+        "te": lambda h, b: street_equity(h, frozenset(b[:4]), d)[1],
+        "nut": lambda h, b: float(nut_hi(h[2], frozenset(b[:4]), d)),
+    }
+    assert r.matched == sum(1 for _, h, b in spot if where(h, b))
+    for name, fn in checks.items():
+        assert r[name].value == pytest.approx(exact_aggregate(spot, fn, "avg", where)), name
+
+
+def test_preflop_street_query_is_sampled_by_default() -> None:
+    r = query("select avg(flopEquity(hero)) as fe from hero='AhAs', villain='KdKc', trials=300, "
+              "seed=2")  # fmt: skip
+    assert r.method == "monte-carlo" and r.deals == 300
+    assert r["fe"].value == pytest.approx(0.8125549, abs=5 * r["fe"].stderr)  # type: ignore[operator]
+    with pytest.raises(ValueError, match="too large"):
+        query("select avg(flopEquity(hero)) from hero='random', villain='random', exact")
