@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bruteforce import best_high
+from bruteforce import best_high, best_omaha_high, showdown_values
 from pokerlab import QueryError, query
 from pokerlab.analysis.query.syntax import parse
 from pokerlab.cards import parse_cards
@@ -391,7 +391,21 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         ("select count(winsLo(hero))" + SPOT, ["no low half"]),
         (
             "select avg(riverEquity(hero)) from game='omaha', hero='AsAhKsKh', villain='random'",
-            ["Hold'em only"],
+            ["'random' hand is not supported"],
+        ),
+        (
+            "select avg(riverEquity(hero)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
+            ["not Seven-card stud"],
+        ),
+        (
+            "select count(nutHi(hero, flop)) from game='omaha', hero='AsAhKsKh', "
+            "villain='QdQcJhTh', board='2c3c4d'",
+            ["nutHi: hold'em only"],
+        ),
+        (
+            "select avg(outs(hero, flop)) from game='omaha-hilo', hero='AsAhKsKh', "
+            "villain='QdQcJhTh', board='2c3c4d'",
+            ["outs: not defined for split-pot games"],
         ),
         ("select avg(riverEquity(hero)) from hero='AhAh', villain='KK'", ["AhAh"]),
     ],
@@ -472,3 +486,109 @@ def test_preflop_street_query_is_sampled_by_default() -> None:
     assert r["fe"].value == pytest.approx(0.8125549, abs=5 * r["fe"].stderr)  # type: ignore[operator]
     with pytest.raises(ValueError, match="too large"):
         query("select avg(flopEquity(hero)) from hero='random', villain='random', exact")
+
+
+# --- Omaha -----------------------------------------------------------------------------------
+
+
+def omaha_deals(players: Sequence[str], board: str) -> list[Deal]:
+    """Every deal of an Omaha spot on the turn: joint holdings x river."""
+    b = tuple(int(c) for c in parse_cards(board))
+    ranges = [[(tuple(int(c) for c in h), w) for h, w in PatternRange(t, 4)] for t in players]
+    out = []
+    for joint in itertools.product(*ranges):
+        cards = [c for hand, _ in joint for c in hand]
+        if len(set(cards)) != len(cards) or set(cards) & set(b):
+            continue
+        hands = tuple(hand for hand, _ in joint)
+        for river in deck_without(cards, b):
+            out.append((math.prod(w for _, w in joint), hands, (*b, river)))
+    return out
+
+
+@cache
+def omaha_values(game: str, hand: Hand, board: Hand) -> tuple[Any, Any]:
+    return showdown_values(game, hand, board)
+
+
+def omaha_shares(game: str, hands: tuple[Hand, ...], board: Hand) -> list[float]:
+    values = [omaha_values(game, h, board) for h in hands]
+    his = [v[0] for v in values]
+    best = max(his)
+    hi = [1 / his.count(best) if v == best else 0.0 for v in his]
+    los = [v[1] for v in values if v[1] is not None]
+    if not los:
+        return hi
+    low = min(los)
+    k = sum(1 for v in values if v[1] == low)
+    return [0.5 * h + (0.5 / k if v[1] == low else 0.0) for h, v in zip(hi, values, strict=True)]
+
+
+def omaha_street_equity(game: str, hands: tuple[Hand, ...], prefix: Hand) -> list[float]:
+    deck = deck_without(*hands, prefix)
+    runs = list(itertools.combinations(deck, 5 - len(prefix)))
+    total = [0.0] * len(hands)
+    for rest in runs:
+        for i, s in enumerate(omaha_shares(game, hands, (*prefix, *rest))):
+            total[i] += s
+    return [t / len(runs) for t in total]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board"),
+    [
+        ("omaha", ("AsKsQhJh", "9c8c7d6d,TcTd5h5s"), "Qs9h2c5d"),
+        ("omaha-hilo", ("As2sKd3d", "Ah4h5c9c,AcKh3h4s"), "Qs7d2c8h"),
+    ],
+)
+def test_omaha_functions_match_brute_force(game: str, players: tuple[str, str],
+                                           board: str) -> None:  # fmt: skip
+    spot = omaha_deals(players, board)
+    turn_eq = {}
+    for _, h, b in spot:
+        turn_eq.setdefault(h, omaha_street_equity(game, h, b[:4]))
+    checks: dict[str, tuple[str, Callable[[tuple[Hand, ...], Hand], float]]] = {
+        "re": ("avg(riverEquity(hero))", lambda h, b: omaha_shares(game, h, b)[0]),
+        "te": ("avg(turnEquity(villain))", lambda h, b: turn_eq[h][1]),
+        "sc": ("count(scoops(hero))", lambda h, b: float(omaha_shares(game, h, b)[0] == 1)),
+        "wh": ("count(winsHi(villain))",
+               lambda h, b: float(omaha_values(game, h[1], b)[0]
+                                  > omaha_values(game, h[0], b)[0])),
+        "ht": ("max(handType(hero, turn))",
+               lambda h, b: float(best_omaha_high(h[0], b[:4])[0])),
+        "hr": ("avg(handType(villain, river) >= 'two pair')",
+               lambda h, b: float(omaha_values(game, h[1], b)[0][0] >= 2)),
+        "ir": ("count(inRange(villain, '" + players[1].split(",")[0] + "'))",
+               lambda h, b: float(h[1] == spot_first(players[1]))),
+    }  # fmt: skip
+    if game == "omaha-hilo":
+        checks["wl"] = ("count(winsLo(hero))", lambda h, b: float(
+            omaha_values(game, h[0], b)[1] is not None
+            and (omaha_values(game, h[1], b)[1] is None
+                 or omaha_values(game, h[0], b)[1] < omaha_values(game, h[1], b)[1])))  # fmt: skip
+    items = ", ".join(f"{expr} as {name}" for name, (expr, _) in checks.items())
+    r = query(f"select {items} from game='{game}', hero='{players[0]}', "
+              f"villain='{players[1]}', board='{board}'")  # fmt: skip
+    assert r.method == "exact" and r.deals == len(spot)
+    for name, (expr, fn) in checks.items():
+        kind = expr.split("(")[0]
+        want = exact_aggregate(spot, fn, kind)
+        assert r[name].value == pytest.approx(want, abs=1e-12), name
+
+
+def spot_first(text: str) -> Hand:
+    return tuple(int(c) for c in next(iter(PatternRange(text.split(",")[0], 4)))[0])
+
+
+def test_omaha_hilo_range_matches_the_equity_engine_exact_and_sampled() -> None:
+    from pokerlab import equity
+
+    players, board = ["As2sKd3d", "AA**$ds"], "Qs7d2c"
+    text = (f"select avg(riverEquity(hero)) as eq from game='omaha-hilo', hero='{players[0]}', "
+            f"villain='{players[1]}', board='{board}'")  # fmt: skip
+    want = equity(players, board=board, game="omaha-hilo", method="exact").players[0].equity
+    exact = query(text)
+    assert exact.method == "exact" and exact["eq"].value == pytest.approx(want, abs=1e-12)
+    mc = query(text, method="monte-carlo", trials=60_000, seed=9)
+    se = mc["eq"].stderr
+    assert se is not None and abs(mc["eq"].value - want) < 4 * se  # type: ignore[operator]

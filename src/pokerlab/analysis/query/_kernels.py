@@ -21,10 +21,13 @@ from pokerlab.analysis.query._kinds import (
     OUTS,
     PAIRED_BOARD,
     RANK_AT,
+    SCOOPS,
     SUIT_COUNT,
     TIES_HI,
     WINS_HI,
+    WINS_LO,
 )
+from pokerlab.evaluation._game_kernels import omaha_eight, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
 CATEGORY_SHIFT = 12
@@ -149,18 +152,79 @@ def sample_deals(cum, offsets, combo_bits, unseen, board, hold_out, board_out):
 
 
 @njit(cache=True)
-def _best_share(strengths, players, p):
-    best = strengths[0]
+def _share(hi, lo, players, p, eight):
+    """Player ``p``'s pot share given every player's high strength (larger wins) and, when
+    ``eight``, 8-or-better low strength (larger wins, 0 = no qualifying low)."""
+    best = hi[0]
     for q in range(1, players):
-        if strengths[q] > best:
-            best = strengths[q]
-    if strengths[p] != best:
-        return 0.0
+        best = max(best, hi[q])
     k = 0
     for q in range(players):
-        if strengths[q] == best:
+        if hi[q] == best:
             k += 1
-    return 1.0 / k
+    hi_share = 1.0 / k if hi[p] == best else 0.0
+    if not eight:
+        return hi_share
+    best_lo = 0
+    for q in range(players):
+        best_lo = max(best_lo, lo[q])
+    if best_lo == 0:
+        return hi_share
+    k = 0
+    for q in range(players):
+        if lo[q] == best_lo:
+            k += 1
+    return 0.5 * hi_share + (0.5 / k if lo[p] == best_lo else 0.0)
+
+
+@njit(cache=True)
+def _alone_best(x, players, p):
+    """1 when ``x[p]`` is positive and strictly above every other player's, else 0."""
+    if x[p] <= 0:
+        return 0.0
+    for q in range(players):
+        if q != p and x[q] >= x[p]:
+            return 0.0
+    return 1.0
+
+
+@njit(cache=True)
+def _evaluate(hole, n_hole, hkey, hmask, bd, nb, omaha, eight, card_key, card_mask, multiplier,
+              displace, values, hi, lo):  # fmt: skip
+    """Every player's high strength (``hi``) and, when ``eight`` and the board is complete, 8-or-
+    better low (``lo``, 0 when none) with the board ``bd[:nb]``. Hold'em: hole cards plus the
+    board; Omaha: exactly two hole cards and three board cards."""
+    players = hi.shape[0]
+    bk = EMPTY_KEY
+    bm = uint64(0)
+    for j in range(nb):
+        bk += card_key[bd[j]]
+        bm |= card_mask[bd[j]]
+    for p in range(players):
+        if not omaha:
+            hi[p] = strength(hkey[p] + bk, hmask[p] | bm, multiplier, displace, values)
+        elif nb == 5:
+            hi[p] = omaha_high(hole[p], n_hole, bd, card_key, card_mask, multiplier, displace,
+                               values)  # fmt: skip
+        else:
+            best = 0
+            for a in range(n_hole - 1):
+                for b in range(a + 1, n_hole):
+                    k2 = EMPTY_KEY + card_key[hole[p, a]] + card_key[hole[p, b]]
+                    m2 = card_mask[hole[p, a]] | card_mask[hole[p, b]]
+                    for x in range(nb - 2):
+                        for y in range(x + 1, nb - 1):
+                            for z in range(y + 1, nb):
+                                v = strength(
+                                    k2 + card_key[bd[x]] + card_key[bd[y]] + card_key[bd[z]],
+                                    m2 | card_mask[bd[x]] | card_mask[bd[y]] | card_mask[bd[z]],
+                                    multiplier,
+                                    displace,
+                                    values,
+                                )
+                                best = max(best, v)
+            hi[p] = best
+        lo[p] = omaha_eight(hole[p], n_hole, bd, values) if eight and nb == 5 else 0
 
 
 @njit(cache=True)
@@ -173,6 +237,8 @@ def deal_features(
     board_sets,
     set_offsets,
     dead_mask,
+    omaha,
+    eight,
     card_key,
     card_mask,
     multiplier,
@@ -181,7 +247,9 @@ def deal_features(
     out,
 ):
     """``out[f, d]`` = feature ``spec[f]`` of deal ``d`` (see the module docstring; booleans are
-    0/1, hand types the category 0..8, ranks 2..14).
+    0/1, hand types the category 0..8, ranks 2..14). ``omaha``: hands use exactly two hole
+    cards; ``eight``: the pot is split with an 8-or-better low (``values`` is then the combined
+    table of ``evaluation._game_tables``, else the high table).
 
     Street equities enumerate the cards still to come exactly; they and the nut checks are
     reused while consecutive deals share the holding and the board so far (as the exact
@@ -190,14 +258,18 @@ def deal_features(
     players = hold.shape[1]
     width = combos.shape[1]
     n_feat = spec.shape[0]
+    hole = np.zeros((players, width), dtype=np.uint8)
     hkey = np.zeros(players, dtype=np.uint64)
     hmask = np.zeros(players, dtype=np.uint64)
     hbits = np.zeros(players, dtype=np.uint64)
     bkey = np.zeros(6, dtype=np.uint64)
     bmask = np.zeros(6, dtype=np.uint64)
     bbits = np.zeros(6, dtype=np.uint64)
+    bd = np.zeros(5, dtype=np.uint8)
     st = np.zeros((6, players), dtype=np.int64)
+    st_lo = np.zeros((6, players), dtype=np.int64)
     tmp = np.zeros(players, dtype=np.int64)
+    tmp_lo = np.zeros(players, dtype=np.int64)
     eq = np.zeros((6, players), dtype=np.float64)
     eq_valid = np.zeros(6, dtype=np.bool_)
     eq_bits = np.zeros(6, dtype=np.uint64)
@@ -208,9 +280,8 @@ def deal_features(
     need = np.zeros(6, dtype=np.bool_)
     for f in range(n_feat):
         kind = spec[f, 0]
-        if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS):
+        if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO):
             need[spec[f, 2]] = True
-    need[5] = need[5] or (spec[:, 0] == WINS_HI).any() or (spec[:, 0] == TIES_HI).any()
     for d in range(n_deals):
         same_hold = d > 0
         used = uint64(dead_mask)
@@ -223,6 +294,7 @@ def deal_features(
             bits = uint64(0)
             for j in range(width):
                 card = combos[c, j]
+                hole[p, j] = card
                 if card < 52:
                     k += card_key[card]
                     m |= card_mask[card]
@@ -236,6 +308,7 @@ def deal_features(
         bits = uint64(0)
         for j in range(5):
             card = boards[d, j]
+            bd[j] = card
             k += card_key[card]
             m |= card_mask[card]
             bits |= uint64(1) << uint64(card)
@@ -244,10 +317,11 @@ def deal_features(
             bbits[j + 1] = bits
         for s in range(3, 6):
             if need[s]:
+                _evaluate(hole, width, hkey, hmask, bd, s, omaha, eight, card_key, card_mask,
+                          multiplier, displace, values, tmp, tmp_lo)  # fmt: skip
                 for p in range(players):
-                    st[s, p] = strength(
-                        hkey[p] + bkey[s], hmask[p] | bmask[s], multiplier, displace, values
-                    )
+                    st[s, p] = tmp[p]
+                    st_lo[s, p] = tmp_lo[p]
         for f in range(n_feat):
             kind = spec[f, 0]
             p = spec[f, 1]
@@ -258,7 +332,8 @@ def deal_features(
                 if s == 5:
                     for q in range(players):
                         tmp[q] = st[5, q]
-                    v = _best_share(tmp, players, p)
+                        tmp_lo[q] = st_lo[5, q]
+                    v = _share(tmp, tmp_lo, players, p, eight)
                 else:
                     if not (eq_valid[s] and same_hold and eq_bits[s] == bbits[s]):
                         n_free = 0
@@ -270,70 +345,66 @@ def deal_features(
                         for q in range(players):
                             eq[s, q] = 0.0
                         runs = 0
-                        if s == 4:
-                            for a in range(n_free):
-                                ca = free[a]
+                        # from the flop: every turn-and-river pair (a < e); from the turn:
+                        # every river (a), the inner loop running once
+                        for a in range(n_free):
+                            bd[s] = free[a]
+                            for e in range(a + 1 if s == 3 else 0, n_free if s == 3 else 1):
+                                if s == 3:
+                                    bd[4] = free[e]
+                                _evaluate(hole, width, hkey, hmask, bd, 5, omaha, eight,
+                                          card_key, card_mask, multiplier, displace, values,
+                                          tmp, tmp_lo)  # fmt: skip
                                 for q in range(players):
-                                    tmp[q] = strength(
-                                        hkey[q] + bkey[4] + card_key[ca],
-                                        hmask[q] | bmask[4] | card_mask[ca],
-                                        multiplier,
-                                        displace,
-                                        values,
-                                    )
-                                for q in range(players):
-                                    eq[s, q] += _best_share(tmp, players, q)
+                                    eq[s, q] += _share(tmp, tmp_lo, players, q, eight)
                                 runs += 1
-                        else:
-                            for a in range(n_free):
-                                ca = free[a]
-                                for e in range(a + 1, n_free):
-                                    ce = free[e]
-                                    for q in range(players):
-                                        tmp[q] = strength(
-                                            hkey[q] + bkey[3] + card_key[ca] + card_key[ce],
-                                            hmask[q] | bmask[3] | card_mask[ca] | card_mask[ce],
-                                            multiplier,
-                                            displace,
-                                            values,
-                                        )
-                                    for q in range(players):
-                                        eq[s, q] += _best_share(tmp, players, q)
-                                    runs += 1
                         for q in range(players):
                             eq[s, q] /= runs
                         eq_valid[s] = True
                         eq_bits[s] = bbits[s]
+                        for j in range(5):
+                            bd[j] = boards[d, j]
                     v = eq[s, p]
-            elif kind in (WINS_HI, TIES_HI):
+            elif kind == WINS_HI:
+                for q in range(players):
+                    tmp[q] = st[5, q]  # high strengths are all >= 1
+                v = _alone_best(tmp, players, p)
+            elif kind == TIES_HI:
+                best = 0
+                for q in range(players):
+                    best = max(best, st[5, q])
+                n_best = 0
+                for q in range(players):
+                    if st[5, q] == best:
+                        n_best += 1
+                v = 1.0 if st[5, p] == best and n_best > 1 else 0.0
+            elif kind == SCOOPS:
                 for q in range(players):
                     tmp[q] = st[5, q]
-                share = _best_share(tmp, players, p)
-                if kind == WINS_HI:
-                    v = 1.0 if share == 1.0 else 0.0
-                else:
-                    v = 1.0 if 0.0 < share < 1.0 else 0.0
+                    tmp_lo[q] = st_lo[5, q]
+                v = 1.0 if _share(tmp, tmp_lo, players, p, eight) == 1.0 else 0.0
+            elif kind == WINS_LO:
+                for q in range(players):
+                    tmp_lo[q] = st_lo[5, q]
+                v = _alone_best(tmp_lo, players, p)
             elif kind == HAND_CAT:
                 v = float(st[s, p] >> CATEGORY_SHIFT)
             elif kind == OUTS:
                 for q in range(players):
                     tmp[q] = st[s, q]
-                if _best_share(tmp, players, p) < 1.0:
+                    tmp_lo[q] = st_lo[s, q]
+                if _share(tmp, tmp_lo, players, p, False) < 1.0:
                     taken = used | bbits[s]
                     count = 0
                     for c in range(52):
                         if (taken >> uint64(c)) & uint64(1):
                             continue
-                        for q in range(players):
-                            tmp[q] = strength(
-                                hkey[q] + bkey[s] + card_key[c],
-                                hmask[q] | bmask[s] | card_mask[c],
-                                multiplier,
-                                displace,
-                                values,
-                            )
-                        if _best_share(tmp, players, p) == 1.0:
+                        bd[s] = c
+                        _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, False, card_key,
+                                  card_mask, multiplier, displace, values, tmp, tmp_lo)  # fmt: skip
+                        if _share(tmp, tmp_lo, players, p, False) == 1.0:
                             count += 1
+                    bd[s] = boards[d, s]
                     v = float(count)
             elif kind == NUT_HI:
                 same = d > 0 and hold[d - 1, p] == hold[d, p]

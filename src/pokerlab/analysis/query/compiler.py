@@ -183,9 +183,10 @@ def _rank(text: str, column: int) -> int:
 
 
 class _Compiler:
-    def __init__(self, players: list[str], split: bool) -> None:
+    def __init__(self, players: list[str], split: bool, omaha: bool) -> None:
         self.out = Compiled(players)
         self.split = split
+        self.omaha = omaha
 
     # --- arguments -------------------------------------------------------------------------
 
@@ -312,8 +313,9 @@ class _Compiler:
         elif name in ("winsHi", "tiesHi", "scoops", "winsLo"):
             if name == "winsLo" and not self.split:
                 raise _error(node.column, "winsLo: this game has no low half")
-            kind = K.TIES_HI if name == "tiesHi" else K.WINS_HI
-            f = o.feature(kind, self._player(a[0], name), 5, 0)
+            kinds_of = {"winsHi": K.WINS_HI, "tiesHi": K.TIES_HI, "scoops": K.SCOOPS,
+                        "winsLo": K.WINS_LO}  # fmt: skip
+            f = o.feature(kinds_of[name], self._player(a[0], name), 5, 0)
         elif name in ("handType", "minHandType"):
             p = self._player(a[0], name)
             street = self._street(a[1], name)
@@ -322,9 +324,13 @@ class _Compiler:
                 code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column)
                 return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
         elif name == "outs":
+            if self.split:
+                raise _error(node.column, "outs: not defined for split-pot games yet")
             street = self._street(a[1], name, ("flop", "turn"))
             f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
         elif name == "nutHi":
+            if self.omaha:
+                raise _error(node.column, "nutHi: hold'em only so far")
             f = o.feature(K.NUT_HI, self._player(a[0], name), self._street(a[1], name), 0)
         elif name == "rankAt":
             if not (isinstance(a[0], Name) and a[0].name == "board"):
@@ -357,9 +363,12 @@ class _Compiler:
         return Typed(result, _row(f))
 
 
-def compile_query(query: Query, players: list[str], split: bool = False) -> Compiled:
-    """Type-check ``query`` against the named players and build what the runner needs."""
-    c = _Compiler(players, split)
+def compile_query(
+    query: Query, players: list[str], split: bool = False, omaha: bool = False
+) -> Compiled:
+    """Type-check ``query`` against the named players and build what the runner needs
+    (``split``: the game has a low half; ``omaha``: hands use exactly two hole cards)."""
+    c = _Compiler(players, split, omaha)
     for item in query.select:
         aggregate = item.aggregate.lower()
         if aggregate not in AGGREGATES:

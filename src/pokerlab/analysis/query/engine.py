@@ -9,6 +9,7 @@ the features in the kernel a chunk of deals at a time, and fold the select/where
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import time
@@ -30,6 +31,7 @@ from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import PokerlabError, QueryError, RangeError, TooLargeError
+from pokerlab.evaluation._tables import HighTables
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count
 
@@ -270,14 +272,19 @@ def _tables(compiled: Compiled, problem: Problem) -> _Tables:
     masks = problem.combo_masks
     rows = []
     for text in compiled.ranges:
+        game = problem.game
         try:
-            rng = Range(text)
+            if game.range_syntax == "holdem":
+                rng = Range(text)
+                held = np.zeros(len(rng.combos), dtype=np.uint64)
+                for j in range(rng.combos.shape[1]):
+                    held |= np.uint64(1) << rng.combos[:, j].astype(np.uint64)
+                held = held[rng.weights > 0]
+            else:
+                held = PatternRange(text, game.hole_cards, low_aces=game.low_aces).masks
         except RangeError as exc:
             raise QueryError(f"inRange: {exc}") from None
-        held = np.zeros(len(rng.combos), dtype=np.uint64)
-        for j in range(rng.combos.shape[1]):
-            held |= np.uint64(1) << rng.combos[:, j].astype(np.uint64)
-        row = np.isin(masks, held[rng.weights > 0]).astype(np.uint8)
+        row = np.isin(masks, held).astype(np.uint8)
         rows.append(row)
     in_range = np.array(rows, dtype=np.uint8) if rows else np.zeros((1, 1), dtype=np.uint8)
     sets, offsets = [], [0]
@@ -299,15 +306,32 @@ def _features(
 ) -> NDArray[np.float64]:
     from pokerlab.analysis.query import _kernels as K
     from pokerlab.evaluation import _kernels as EK
-    from pokerlab.evaluation._tables import load_high_tables
 
-    t = load_high_tables()
+    t = _high_tables()
+    game = problem.game
+    omaha = game.high == "omaha"
+    eight = game.low is not None
+    values = _game_values() if omaha or eight else t.values
     out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
     K.deal_features(hold, boards, tables.spec, problem.combos, tables.in_range,
-                    tables.board_sets, tables.set_offsets, np.uint64(problem.dead_mask),
-                    EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, t.values,
-                    out)  # fmt: skip
+                    tables.board_sets, tables.set_offsets, np.uint64(problem.dead_mask), omaha,
+                    eight, EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace,
+                    values, out)  # fmt: skip
     return out
+
+
+@functools.cache
+def _high_tables() -> HighTables:
+    from pokerlab.evaluation._tables import load_high_tables
+
+    return load_high_tables()
+
+
+@functools.cache
+def _game_values() -> NDArray[np.uint16]:
+    from pokerlab.evaluation._game_tables import load_game_values
+
+    return load_game_values()
 
 
 def _fold_chunk(
@@ -360,15 +384,19 @@ def query(
                          lambda m: names.get(m.group(1), m.group(0)) + (m.group(2) or ""),
                          str(exc))  # fmt: skip
         raise type(exc)(message, field=exc.field) from None
-    if problem.game.name != "holdem":
-        raise QueryError(f"queries support Texas Hold'em only so far, not {problem.game.title}")
-    compiled = compile_query(q, [n for n, _ in req.players], problem.game.split)
+    game = problem.game
+    omaha = game.high == "omaha"
+    if game.is_stud:
+        raise QueryError(f"queries support hold'em and Omaha games so far, not {game.title}")
+    if problem.deals_hole_cards:
+        raise QueryError("a 'random' hand is not supported in Omaha queries yet; give a range")
+    compiled = compile_query(q, [n for n, _ in req.players], game.split, omaha)
     tables = _tables(compiled, problem)
     folds = [_Fold(agg, typed.type) for _, agg, typed in compiled.select]
     unseen = _unseen(problem)
     b = len(problem.board)
     stages = _stages(b, compiled.streets)
-    left = len(unseen) - 2 * problem.n_players
+    left = len(unseen) - int(problem.held.sum())
     per_holding = 1
     for k in stages:
         per_holding *= math.comb(left, k)
@@ -425,7 +453,7 @@ def _run_exact(
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
 
-    comp = _completion_table(len(unseen) - 2 * problem.n_players, stages)
+    comp = _completion_table(len(unseen) - int(problem.held.sum()), stages)
     per = len(comp)
     total = len(joint) * per
     matched = 0
