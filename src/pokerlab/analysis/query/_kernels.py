@@ -151,7 +151,7 @@ def sample_deals(cum, offsets, combo_bits, unseen, board, hold_out, board_out):
     return attempts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _share(hi, lo, players, p, eight):
     """Player ``p``'s pot share given every player's high strength (larger wins) and, when
     ``eight``, 8-or-better low strength (larger wins, 0 = no qualifying low)."""
@@ -177,7 +177,7 @@ def _share(hi, lo, players, p, eight):
     return 0.5 * hi_share + (0.5 / k if lo[p] == best_lo else 0.0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _alone_best(x, players, p):
     """1 when ``x[p]`` is positive and strictly above every other player's, else 0."""
     if x[p] <= 0:
@@ -188,7 +188,7 @@ def _alone_best(x, players, p):
     return 1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _evaluate(hole, n_hole, hkey, hmask, bd, nb, omaha, eight, card_key, card_mask, multiplier,
               displace, values, hi, lo):  # fmt: skip
     """Every player's high strength (``hi``) and, when ``eight`` and the board is complete, 8-or-
