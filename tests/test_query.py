@@ -592,3 +592,19 @@ def test_omaha_hilo_range_matches_the_equity_engine_exact_and_sampled() -> None:
     mc = query(text, method="monte-carlo", trials=60_000, seed=9)
     se = mc["eq"].stderr
     assert se is not None and abs(mc["eq"].value - want) < 4 * se  # type: ignore[operator]
+
+
+def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokerlab.analysis.query import engine
+
+    text = ("select avg(turnEquity(hero)) as te, histogram(handType(villain, river)) as h, "
+            "max(outs(hero, flop)) as o from hero='AhKh', villain='QQ+,JTs', "
+            "board='Ts9h2h'")  # fmt: skip
+    runs = []
+    for threads in (1, 3):
+        monkeypatch.setattr(engine, "THREADS", threads)
+        monkeypatch.setattr(engine, "MIN_SLICE", 100)
+        exact = query(text)
+        sampled = query(text, method="monte-carlo", trials=20_000, seed=4)
+        runs.append((exact.results, sampled.results))
+    assert runs[0] == runs[1]

@@ -227,7 +227,7 @@ def _evaluate(hole, n_hole, hkey, hmask, bd, nb, omaha, eight, card_key, card_ma
         lo[p] = omaha_eight(hole[p], n_hole, bd, values) if eight and nb == 5 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deal_features(
     hold,
     boards,
@@ -253,7 +253,8 @@ def deal_features(
 
     Street equities enumerate the cards still to come exactly; they and the nut checks are
     reused while consecutive deals share the holding and the board so far (as the exact
-    enumeration orders them)."""
+    enumeration orders them). Releases the GIL: the runner computes slices of a chunk on
+    several threads (each deal's features depend on that deal alone)."""
     n_deals = hold.shape[0]
     players = hold.shape[1]
     width = combos.shape[1]

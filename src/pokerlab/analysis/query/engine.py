@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import re
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -46,6 +48,9 @@ DEFAULT_TRIALS = 100_000
 CHUNK = 1 << 16
 """Deals per kernel call (features of a chunk are one ``(features, CHUNK)`` matrix)."""
 MAX_BUCKETS = 200
+THREADS = max(1, min(os.cpu_count() or 1, 8))
+"""Threads that compute a chunk's features (the results do not depend on it)."""
+MIN_SLICE = 4096
 
 _SETTINGS = ("game", "board", "dead", "trials", "stderr", "time", "seed", "exact", "method")
 _RESERVED = {*STREETS, "board", "mc", "montecarlo"}
@@ -313,11 +318,26 @@ def _features(
     eight = game.low is not None
     values = _game_values() if omaha or eight else t.values
     out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
-    K.deal_features(hold, boards, tables.spec, problem.combos, tables.in_range,
-                    tables.board_sets, tables.set_offsets, np.uint64(problem.dead_mask), omaha,
-                    eight, EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace,
-                    values, out)  # fmt: skip
+
+    def run(lo: int, hi: int) -> None:
+        K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
+                        tables.in_range, tables.board_sets, tables.set_offsets,
+                        np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
+                        np.uint64(t.multiplier), t.displace, values, out[:, lo:hi])  # fmt: skip
+
+    n = len(hold)
+    parts = min(THREADS, max(1, n // MIN_SLICE))
+    if parts == 1:
+        run(0, n)
+    else:
+        cuts = [n * i // parts for i in range(parts + 1)]
+        list(_pool().map(run, cuts[:-1], cuts[1:]))
     return out
+
+
+@functools.cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="pokerlab-query")
 
 
 @functools.cache
