@@ -85,3 +85,12 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
 )
 def test_errors_are_one_line(text: str, fragments: list[str]) -> None:
     assert_one_line_error(run("query", text), *fragments)
+
+
+def test_time_limit_single_deal_and_conflicting_flags() -> None:
+    data = as_json("query", FLOP, "--mc", "--time", "0.2", "--seed", "1")
+    assert data["method"] == "monte-carlo" and data["deals"] > 0
+    one = run("query", FLOP, "--mc", "--trials", "1", "--json")
+    assert one.exit_code == 0 and "NaN" not in one.stdout
+    assert json.loads(one.stdout)["results"][0]["stderr"] is None
+    assert_one_line_error(run("query", FLOP, "--exact", "--mc"), "exclude each other")

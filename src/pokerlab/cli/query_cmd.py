@@ -37,7 +37,7 @@ def histogram_lines(r: AggregateResult, exact: bool) -> list[str]:
     lines = []
     for b in r.value:
         bar = "#" * round(_BAR_WIDTH * b.value / top)
-        err = "" if exact else f" ± {b.stderr * 100:.2f}"
+        err = "" if exact or b.stderr is None else f" ± {b.stderr * 100:.2f}"
         lines.append(f"  {b.bucket:>{width}}  {b.value * 100:6.2f}%{err}  {bar}")
     return lines
 
@@ -94,8 +94,8 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
     for i, r in enumerate(charts, start=1):
         assert isinstance(r.value, list)
         ax = fig.add_subplot(len(charts), 1, i)
-        ax.bar([b.bucket for b in r.value], [b.value for b in r.value],
-               yerr=[b.stderr for b in r.value] if result.method != "exact" else None)  # fmt: skip
+        errors = [b.stderr or 0.0 for b in r.value] if result.method != "exact" else None
+        ax.bar([b.bucket for b in r.value], [b.value for b in r.value], yerr=errors)
         ax.set_title(r.name, fontsize=9)
         ax.set_ylabel("share of deals")
         ax.tick_params(axis="x", labelsize=7, rotation=30)

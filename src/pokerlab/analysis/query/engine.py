@@ -231,9 +231,9 @@ class _Fold:
             return RANK_LETTERS[int(key) - 2]
         return str(int(key)) if float(key).is_integer() else f"{key:g}"
 
-    def _se(self, sw: float, swx: float, swx2: float, n: int) -> float:
+    def _se(self, sw: float, swx: float, swx2: float, n: int) -> float | None:
         if n < 2 or sw <= 0:
-            return math.nan
+            return None  # one sampled deal: no spread to estimate
         spread = max(swx2 - swx * swx / sw, 0.0)
         return math.sqrt(spread * n / (n - 1)) / sw
 

@@ -16,7 +16,7 @@ class Bucket:
 
     bucket: str
     value: float
-    stderr: float
+    stderr: float | None
 
     def to_dict(self) -> dict[str, Any]:
         return {"bucket": self.bucket, "value": self.value, "stderr": self.stderr}
