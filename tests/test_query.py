@@ -191,6 +191,23 @@ FUNCTIONS: dict[str, tuple[str, Callable[[tuple[Hand, ...], Hand], float]]] = {
 }
 
 
+def has_draw(hand: Hand, prefix: Hand, target: int) -> bool:
+    """Below ``target`` (4 straight, 5 flush) now, and some card the player cannot see makes
+    ``target`` or a straight flush."""
+    if high(frozenset((*hand, *prefix)))[0] >= target:
+        return False
+    return any(high(frozenset((*hand, *prefix, c)))[0] in (target, 8)
+               for c in deck_without(hand, prefix))  # fmt: skip
+
+
+FUNCTIONS["fd"] = ("count(handType(hero, flop) = 'flush draw')",
+                   lambda h, b: float(has_draw(h[0], b[:3], 5)))  # fmt: skip
+FUNCTIONS["sd"] = ("count(handType(villain, turn) != 'straight draw')",
+                   lambda h, b: float(not has_draw(h[1], b[:4], 4)))  # fmt: skip
+FUNCTIONS["sd2"] = ("count(handType(hero, turn) = 'straight draw')",
+                    lambda h, b: float(has_draw(h[0], b[:4], 4)))  # fmt: skip
+
+
 def _where(h: tuple[Hand, ...], b: Hand) -> bool:
     return not paired(b[:4]) and high(frozenset((*h[1], *b)))[0] <= 2
 

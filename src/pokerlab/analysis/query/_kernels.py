@@ -14,6 +14,7 @@ from numba import njit, uint64
 
 from pokerlab.analysis.query._kinds import (
     BOARD_IN,
+    DRAW,
     EQUITY,
     HAND_CAT,
     IN_RANGE,
@@ -31,6 +32,9 @@ from pokerlab.evaluation._game_kernels import omaha_eight, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
 CATEGORY_SHIFT = 12
+STRAIGHT_CAT = 4
+FLUSH_CAT = 5
+STRAIGHT_FLUSH_CAT = 8
 
 
 @njit(cache=True)
@@ -281,7 +285,7 @@ def deal_features(
     need = np.zeros(6, dtype=np.bool_)
     for f in range(n_feat):
         kind = spec[f, 0]
-        if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO):
+        if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO, DRAW):
             need[spec[f, 2]] = True
     for d in range(n_deals):
         same_hold = d > 0
@@ -407,6 +411,24 @@ def deal_features(
                             count += 1
                     bd[s] = boards[d, s]
                     v = float(count)
+            elif kind == DRAW:
+                # arg 0: flush draw (below a flush, some card the player cannot see makes a
+                # flush or straight flush), arg 1: straight draw (below a straight, some card
+                # makes a straight or straight flush); none at the river
+                low_cat = FLUSH_CAT if arg == 0 else STRAIGHT_CAT
+                if s < 5 and (st[s, p] >> CATEGORY_SHIFT) < low_cat:
+                    taken = uint64(dead_mask) | hbits[p] | bbits[s]
+                    for c in range(52):
+                        if (taken >> uint64(c)) & uint64(1):
+                            continue
+                        bd[s] = c
+                        _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, False, card_key,
+                                  card_mask, multiplier, displace, values, tmp, tmp_lo)  # fmt: skip
+                        cat = tmp[p] >> CATEGORY_SHIFT
+                        if cat in (low_cat, STRAIGHT_FLUSH_CAT):
+                            v = 1.0
+                            break
+                    bd[s] = boards[d, s]
             elif kind == NUT_HI:
                 same = d > 0 and hold[d - 1, p] == hold[d, p]
                 if cache_valid[f] and same and cache_bits[f] == bbits[s]:

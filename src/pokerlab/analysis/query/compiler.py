@@ -61,6 +61,8 @@ _HAND_TYPE_ALIASES = {
     "straightflush": 8,
 }
 RANK_LETTERS = "23456789TJQKA"
+DRAWS = {"flushdraw": 0, "straightdraw": 1}
+"""Draws ``handType(p, street)`` can equal (feature ``DRAW``'s argument)."""
 
 AGGREGATES = ("avg", "count", "histogram", "min", "max")
 
@@ -120,6 +122,7 @@ class Typed:
     type: str  # num, unit, bool, cat, rank
     run: Eval
     literal: float | str | None = None  # for literals: the raw value
+    source: tuple[int, int] | None = None  # handType's (player, street): for draw comparisons
 
 
 @dataclass
@@ -170,7 +173,8 @@ def _hand_type(text: str, column: int) -> int:
     raise _error(
         column,
         f"unknown hand type '{text}'{_suggest(text, HAND_TYPES)}: expected one of "
-        + ", ".join(HAND_TYPES),
+        + ", ".join(HAND_TYPES)
+        + " (or, with = and !=, flush draw, straight draw)",
     )
 
 
@@ -263,6 +267,9 @@ class _Compiler:
             }
             fn = fns[op]
             return Typed("num", _binary(fn, left.run, right.run))
+        draw = self._draw(left, right, node) or self._draw(right, left, node)
+        if draw is not None:
+            return draw
         left, right = self._coerce(left, right, node), self._coerce(right, left, node)
         if {left.type, right.type} & {"cat", "rank"} and left.type != right.type:
             raise _error(node.column, f"cannot compare {left.type} with {right.type}")
@@ -276,6 +283,22 @@ class _Compiler:
         }
         cmp = ops[op]
         return Typed("bool", _binary(cmp, left.run, right.run))
+
+    def _draw(self, text: Typed, hand: Typed, node: Binary) -> Typed | None:
+        """``handType(p, street) = 'flush draw'`` (or ``!=``): a draw is no rung of the
+        category ladder, so it only compares for (in)equality."""
+        if text.type != "str" or hand.source is None:
+            return None
+        key = str(text.literal).lower().replace(" ", "").replace("-", "").replace("_", "")
+        if key not in DRAWS:
+            return None
+        if node.op not in ("=", "!="):
+            raise _error(node.column, f"'{text.literal}' compares only with = or !=")
+        player, street = hand.source
+        f = self.out.feature(K.DRAW, player, street, DRAWS[key])
+        if node.op == "=":
+            return Typed("bool", _row(f))
+        return Typed("bool", _unary(lambda x: 1.0 - x, _row(f)))
 
     def _coerce(self, t: Typed, other: Typed, node: Binary) -> Typed:
         if t.type != "str":
@@ -323,6 +346,7 @@ class _Compiler:
             if name == "minHandType":
                 code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column)
                 return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
+            return Typed("cat", _row(f), source=(p, street))
         elif name == "outs":
             if self.split:
                 raise _error(node.column, "outs: not defined for split-pot games yet")
