@@ -94,3 +94,16 @@ def test_time_limit_single_deal_and_conflicting_flags() -> None:
     assert one.exit_code == 0 and "NaN" not in one.stdout
     assert json.loads(one.stdout)["results"][0]["stderr"] is None
     assert_one_line_error(run("query", FLOP, "--exact", "--mc"), "exclude each other")
+
+
+def test_the_issue_example_runs() -> None:
+    text = """select avg(riverEquity(hero)) as eq,
+                     count(handType(hero, flop) = 'flush draw') as fd,
+                     count(winsHi(hero) and handType(hero, turn) = 'flush draw') as fd_hits_and_wins
+              from game='holdem', hero='AhKh', villain='QQ+,AKo', board='Ts9h2h'
+              where not handType(villain, flop) >= 'set'"""
+    data = as_json("query", text)
+    values = {r["name"]: r["value"] for r in data["results"]}
+    assert data["method"] == "exact" and data["matched"] == data["deals"]  # no set on Ts9h2h
+    assert values["fd"] == 1.0  # AhKh with two hearts on the flop
+    assert 0 < values["fd_hits_and_wins"] < values["eq"] < 1

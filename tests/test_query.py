@@ -406,6 +406,9 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             ["where expects a condition"],
         ),
         ("select count(winsLo(hero))" + SPOT, ["no low half"]),
+        ("select avg(riverEquity(hero))" + SPOT + ", seed=-1", ["seed expects a whole number"]),
+        ("select avg(riverEquity(hero))" + SPOT + ", trials=1.5", ["trials expects a whole"]),
+        ("select avg(riverEquity(hero))" + SPOT + ", method='fast'", ["unknown method 'fast'"]),
         (
             "select avg(riverEquity(hero)) from game='omaha', hero='AsAhKsKh', villain='random'",
             ["'random' hand is not supported"],

@@ -69,10 +69,16 @@ class _Request:
     seed: int | None = None
 
 
-def _number(value: float | str | None, key: str, column: int, positive: bool = True) -> float:
-    if not isinstance(value, float) or (positive and value <= 0):
+def _number(value: float | str | None, key: str, column: int) -> float:
+    if not isinstance(value, float) or value <= 0:
         raise QueryError(f"column {column}: {key} expects a positive number")
     return value
+
+
+def _integer(value: float | str | None, key: str, column: int, least: int) -> int:
+    if not isinstance(value, float) or not value.is_integer() or not least <= value < 2**32:
+        raise QueryError(f"column {column}: {key} expects a whole number from {least}")
+    return int(value)
 
 
 def _request(q: Query) -> _Request:
@@ -94,13 +100,13 @@ def _request(q: Query) -> _Request:
                 raise QueryError(f"column {s.column}: {key} expects a quoted value")
             setattr(r, key, s.value)
         elif key == "trials":
-            r.trials = int(_number(s.value, key, s.column))
+            r.trials = _integer(s.value, key, s.column, 1)
         elif key == "stderr":
             r.stderr = _number(s.value, key, s.column)
         elif key == "time":
             r.time_limit = _number(s.value, key, s.column)
         elif key == "seed":
-            r.seed = int(_number(s.value, key, s.column, positive=False))
+            r.seed = _integer(s.value, key, s.column, 0)
         elif isinstance(s.value, str):
             if key in _RESERVED or any(s.key == n for n, _ in r.players):
                 raise QueryError(f"column {s.column}: '{s.key}' cannot name a player")
@@ -396,6 +402,12 @@ def query(
                        ("time_limit", time_limit), ("seed", seed)):  # fmt: skip
         if value is not None:
             setattr(req, key, "monte-carlo" if value == "mc" else value)
+    if req.method not in ("auto", "exact", "monte-carlo"):
+        raise QueryError(f"unknown method '{req.method}': expected exact, monte-carlo or auto")
+    if req.seed is not None and not 0 <= req.seed < 2**32:
+        raise QueryError(f"seed must be a whole number from 0 to 2**32 - 1, got {req.seed}")
+    if req.trials is not None and req.trials < 1:
+        raise QueryError(f"trials must be at least 1, got {req.trials}")
     try:
         problem = prepare([t for _, t in req.players], req.board, req.dead, req.game)
     except PokerlabError as exc:  # "player 2: ..." becomes "villain: ..."
