@@ -346,6 +346,18 @@ def test_seed_reproduces_and_stopping_rules() -> None:
     assert c.seed == 1
 
 
+def test_unreachable_stderr_target_stops_at_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerlab.analysis.query import engine
+
+    monkeypatch.setattr(engine, "DEFAULT_TIME_LIMIT", 0.3)
+    r = query("select avg(riverEquity(hero)) as eq from hero='AhKh', villain='QcQd', "
+              "board='Ts9h2h', mc, stderr=0.001, seed=1 "
+              "where handType(hero, flop) = 'quads'")  # fmt: skip
+    assert r.method == "monte-carlo" and r.matched == 0 and r["eq"].value is None
+
+
 def test_no_deal_matches_gives_no_value() -> None:
     r = query("select avg(riverEquity(hero)) as eq, max(outs(hero, turn)) as o from "
               "hero='AhKh', villain='QcQd', board='Ts9h2h' where handType(hero, flop) = "

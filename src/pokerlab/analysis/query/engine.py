@@ -37,7 +37,14 @@ from pokerlab.evaluation._tables import HighTables
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count
 
-__all__ = ["AUTO_EXACT_DEALS", "CHUNK", "DEFAULT_TRIALS", "MAX_EXACT_DEALS", "query"]
+__all__ = [
+    "AUTO_EXACT_DEALS",
+    "CHUNK",
+    "DEFAULT_TIME_LIMIT",
+    "DEFAULT_TRIALS",
+    "MAX_EXACT_DEALS",
+    "query",
+]
 
 AUTO_EXACT_DEALS = 3_000_000
 """Without a method in the query, it is exact when it has at most this many deals."""
@@ -45,6 +52,8 @@ MAX_EXACT_DEALS = 60_000_000
 """A query forced ``exact`` with more deals than this is refused (:class:`TooLargeError`)."""
 DEFAULT_TRIALS = 100_000
 """Deals sampled when the query names no ``trials``, ``stderr`` or ``time``."""
+DEFAULT_TIME_LIMIT = 30.0
+"""Seconds a run aiming only at a standard error may take."""
 CHUNK = 1 << 16
 """Deals per kernel call (features of a chunk are one ``(features, CHUNK)`` matrix)."""
 MAX_BUCKETS = 200
@@ -519,6 +528,8 @@ def _run_sampled(
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
         trials = DEFAULT_TRIALS
+    if trials is None and limit is None:
+        limit = DEFAULT_TIME_LIMIT  # a target no aggregate can reach (nothing passes where)
     started = time.perf_counter()
     cum = np.cumsum(problem.weights)
     bits = problem.combo_masks
