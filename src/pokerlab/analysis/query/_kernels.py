@@ -192,7 +192,7 @@ def _alone_best(x, players, p):
     return 1.0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _evaluate(hole, n_hole, hkey, hmask, bd, nb, omaha, eight, card_key, card_mask, multiplier,
               displace, values, hi, lo):  # fmt: skip
     """Every player's high strength (``hi``) and, when ``eight`` and the board is complete, 8-or-
