@@ -5,7 +5,7 @@ survives a loaded machine).
 
 Warm numba cache (one untimed call first), best of several runs. The issue's targets: a heads-up
 flop query with three aggregates, exact (990 runouts): <= 50 ms; the same spot sampled to 10^6
-deals: <= 2 s on 2 cores. The feature kernel runs on ``engine.THREADS`` threads (the deal
+deals: <= 2 s on 2 cores. The feature kernel runs on ``runner.THREADS`` threads (the deal
 sampler and the exact enumerator on one); the ranges spot is also timed on one thread.
 """
 
@@ -17,7 +17,7 @@ import numba
 
 import pokerlab
 from _common import best_of, cpu_model
-from pokerlab.analysis.query import engine
+from pokerlab.analysis.query import runner
 
 SPOT = "from hero='AhKh', villain='QcQd', board='Ts9h2h'"
 THREE = ("select avg(riverEquity(hero)), count(winsHi(hero)), "
@@ -37,16 +37,16 @@ def line(label: str, seconds: float, deals: int, versus: float | None = None) ->
 
 def main() -> None:
     print(f"CPU: {cpu_model()}; cores: {os.cpu_count()}; numba threads: "
-          f"{numba.get_num_threads()}; query feature threads: {engine.THREADS}")  # fmt: skip
+          f"{numba.get_num_threads()}; query feature threads: {runner.THREADS}")  # fmt: skip
     t_eq, _ = best_of(lambda: pokerlab.equity(["AhKh", "QcQd"], board="Ts9h2h"), 20)
     t, r = best_of(lambda: pokerlab.query(THREE + SPOT), 20)
     line("exact flop, 3 aggregates (target <= 50 ms)", t, r.deals, t_eq)
     t, r = best_of(lambda: pokerlab.query(RANGES), 5)
     line("exact flop, ranges, turn equity + outs + histogram", t, r.deals)
-    threads = engine.THREADS
-    engine.THREADS = 1
+    threads = runner.THREADS
+    runner.THREADS = 1
     t1, _ = best_of(lambda: pokerlab.query(RANGES), 5)
-    engine.THREADS = threads
+    runner.THREADS = threads
     line("  the same on one thread", t1, r.deals)
     print(f"  {threads} threads vs 1: {t1 / t:.2f}x")
     t_eq, _ = best_of(

@@ -349,9 +349,9 @@ def test_seed_reproduces_and_stopping_rules() -> None:
 def test_unreachable_stderr_target_stops_at_the_time_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pokerlab.analysis.query import engine
+    from pokerlab.analysis.query import runner
 
-    monkeypatch.setattr(engine, "DEFAULT_TIME_LIMIT", 0.3)
+    monkeypatch.setattr(runner, "DEFAULT_TIME_LIMIT", 0.3)
     r = query("select avg(riverEquity(hero)) as eq from hero='AhKh', villain='QcQd', "
               "board='Ts9h2h', mc, stderr=0.001, seed=1 "
               "where handType(hero, flop) = 'quads'")  # fmt: skip
@@ -627,15 +627,15 @@ def test_omaha_hilo_range_matches_the_equity_engine_exact_and_sampled() -> None:
 
 
 def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pokerlab.analysis.query import engine
+    from pokerlab.analysis.query import runner
 
     text = ("select avg(turnEquity(hero)) as te, histogram(handType(villain, river)) as h, "
             "max(outs(hero, flop)) as o from hero='AhKh', villain='QQ+,JTs', "
             "board='Ts9h2h'")  # fmt: skip
     runs = []
     for threads in (1, 3):
-        monkeypatch.setattr(engine, "THREADS", threads)
-        monkeypatch.setattr(engine, "MIN_SLICE", 100)
+        monkeypatch.setattr(runner, "THREADS", threads)
+        monkeypatch.setattr(runner, "MIN_SLICE", 100)
         exact = query(text)
         sampled = query(text, method="monte-carlo", trials=20_000, seed=4)
         runs.append((exact.results, sampled.results))

@@ -1,5 +1,5 @@
 """numba kernels of the query engine: deal the deals (every one, or sampled) and compute the
-per-deal features a query needs. Private: no validation here (see ``engine.py``).
+per-deal features a query needs. Private: no validation here (see ``runner.py``).
 
 A *deal* is one combo index per player (``hold[d, p]``, rows of ``combos``) and a full
 five-card board (``boards[d]``). A *feature* is one row of ``spec``: ``(kind, player, street,
