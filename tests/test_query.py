@@ -640,3 +640,15 @@ def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPat
         sampled = query(text, method="monte-carlo", trials=20_000, seed=4)
         runs.append((exact.results, sampled.results))
     assert runs[0] == runs[1]
+
+
+def test_importing_pokerlab_loads_neither_lark_nor_numba() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, pokerlab; "
+            "print(sorted(m for m in ('lark', 'numba') if m in sys.modules))")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
