@@ -10,6 +10,7 @@ The public API lives here; submodules with a leading underscore are private.
 from pokerlab.analysis.distribution import Distribution, PlayerDistribution, equity_distribution
 from pokerlab.analysis.hits import HitsReport, hits
 from pokerlab.analysis.outs import OutsReport, outs
+from pokerlab.analysis.query import QueryResult, query
 from pokerlab.cards import Card, cards_from_mask, cards_to_mask, deck, format_cards, parse_cards
 
 # The equity engine is the package `pokerlab.engine`; `pokerlab.equity` is its entry function.
@@ -23,6 +24,7 @@ from pokerlab.errors import (
     EmptyRangeError,
     GameError,
     PokerlabError,
+    QueryError,
     RangeError,
     TooLargeError,
 )
@@ -63,6 +65,8 @@ __all__ = [
     "PlayerDistribution",
     "PlayerEquity",
     "PokerlabError",
+    "QueryError",
+    "QueryResult",
     "Range",
     "RangeError",
     "TooLargeError",
@@ -84,4 +88,5 @@ __all__ = [
     "hits",
     "outs",
     "parse_cards",
+    "query",
 ]

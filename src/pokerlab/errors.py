@@ -11,6 +11,7 @@ matching builtin, so ``except ValueError`` keeps working for callers who do not 
     ├── GameError(ValueError)          a request the game's rules do not allow
     │                                  (board of 2 cards, too many players for the deck, ...)
     ├── TooLargeError(ValueError)      an exact computation too large to enumerate
+    ├── QueryError(ValueError)         a query that does not parse or names what does not exist
     └── CancelledError(RuntimeError)   a long computation stopped by its caller
 
 Messages name the input that is wrong and say what would be right, e.g.
@@ -39,6 +40,7 @@ __all__ = [
     "EmptyRangeError",
     "GameError",
     "PokerlabError",
+    "QueryError",
     "RangeError",
     "TooLargeError",
     "blame",
@@ -94,3 +96,8 @@ def blame(field: str) -> Iterator[None]:
         if exc.field is None:
             exc.field = field
         raise
+
+
+class QueryError(PokerlabError, ValueError):
+    """A query (``pokerlab query``) that does not parse or asks for something that does not exist;
+    the message names the column and what was expected."""

@@ -29,6 +29,7 @@ def _register() -> None:
         eval_cmd,
         hits_cmd,
         outs_cmd,
+        query_cmd,
         range_cmd,
         serve_cmd,
     )
@@ -41,6 +42,7 @@ def _register() -> None:
     app.add_command(serve_cmd.serve_command)
     app.add_command(hits_cmd.hits_command)
     app.add_command(distribution_cmd.distribution_command)
+    app.add_command(query_cmd.query_command)
 
 
 _register()

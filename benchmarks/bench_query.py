@@ -1,0 +1,63 @@
+"""Query language timings, each beside pokerlab.equity on the same spot (same run, so the ratio
+survives a loaded machine).
+
+    python benchmarks/bench_query.py
+
+Warm numba cache (one untimed call first), best of several runs. The issue's targets: a heads-up
+flop query with three aggregates, exact (990 runouts): <= 50 ms; the same spot sampled to 10^6
+deals: <= 2 s on 2 cores. The feature kernel runs on ``runner.THREADS`` threads (the deal
+sampler and the exact enumerator on one); the ranges spot is also timed on one thread.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numba
+
+import pokerlab
+from _common import best_of, cpu_model
+from pokerlab.analysis.query import runner
+
+SPOT = "from hero='AhKh', villain='QcQd', board='Ts9h2h'"
+THREE = ("select avg(riverEquity(hero)), count(winsHi(hero)), "
+         "histogram(handType(hero, river)) ")  # fmt: skip
+RANGES = ("select avg(turnEquity(hero)), count(outs(hero, turn) >= 8), "
+          "histogram(handType(villain, river)) from hero='AhKh', villain='QQ+,AKo,JTs', "
+          "board='Ts9h2h'")  # fmt: skip
+PREFLOP = "select avg(riverEquity(hero)) from hero='AhAs', villain='KdKc'"
+MC_DEALS = 1_000_000
+
+
+def line(label: str, seconds: float, deals: int, versus: float | None = None) -> None:
+    rate = deals / seconds / 1e6
+    ratio = f"  {seconds / versus:6.1f}x equity()" if versus else ""
+    print(f"{label:<52} {seconds * 1e3:9.1f} ms  {deals:>10,} deals  {rate:6.2f} M/s{ratio}")
+
+
+def main() -> None:
+    print(f"CPU: {cpu_model()}; cores: {os.cpu_count()}; numba threads: "
+          f"{numba.get_num_threads()}; query feature threads: {runner.THREADS}")  # fmt: skip
+    t_eq, _ = best_of(lambda: pokerlab.equity(["AhKh", "QcQd"], board="Ts9h2h"), 20)
+    t, r = best_of(lambda: pokerlab.query(THREE + SPOT), 20)
+    line("exact flop, 3 aggregates (target <= 50 ms)", t, r.deals, t_eq)
+    t, r = best_of(lambda: pokerlab.query(RANGES), 5)
+    line("exact flop, ranges, turn equity + outs + histogram", t, r.deals)
+    threads = runner.THREADS
+    runner.THREADS = 1
+    t1, _ = best_of(lambda: pokerlab.query(RANGES), 5)
+    runner.THREADS = threads
+    line("  the same on one thread", t1, r.deals)
+    print(f"  {threads} threads vs 1: {t1 / t:.2f}x")
+    t_eq, _ = best_of(
+        lambda: pokerlab.equity(["AhKh", "QcQd"], board="Ts9h2h", method="mc", trials=MC_DEALS,
+                                seed=1), 3)  # fmt: skip
+    t, r = best_of(lambda: pokerlab.query(THREE + SPOT, method="mc", trials=MC_DEALS, seed=1), 3)
+    line("sampled flop, 3 aggregates, 10^6 deals (target <= 2 s)", t, r.deals, t_eq)
+    t_eq, _ = best_of(lambda: pokerlab.equity(["AhAs", "KdKc"]), 3)
+    t, r = best_of(lambda: pokerlab.query(PREFLOP), 3)
+    line("exact preflop AhAs vs KdKc (contract example)", t, r.deals, t_eq)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,419 @@
+"""Compile a parsed query: resolve names, type-check, and turn every function call into a
+feature row of the kernel (``_kernels.deal_features``) and every expression into a numpy
+function over the feature matrix (one row per feature, one column per deal).
+
+Types: ``num`` (numbers; ``unit`` numbers lie in [0, 1]), ``bool``, ``cat`` (a hand type, the
+high-hand category 0..8 in the usual order) and ``rank`` (2..14). A quoted string compared with
+a ``cat`` is a hand-type name, with a ``rank`` a rank letter.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.analysis.query import _kinds as K
+from pokerlab.analysis.query.syntax import Binary, Call, Expr, Literal, Name, Query, Unary
+from pokerlab.errors import QueryError, RangeError
+from pokerlab.ranges.pattern import pattern_card_count
+
+__all__ = [
+    "AGGREGATES",
+    "FUNCTIONS",
+    "HAND_TYPES",
+    "Compiled",
+    "Typed",
+    "compile_query",
+]
+
+Array = NDArray[np.float64]
+Eval = Callable[[Array], Array]
+
+STREETS = {"flop": 3, "turn": 4, "river": 5}
+HAND_TYPES = (
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+)
+_HAND_TYPE_ALIASES = {
+    "highcard": 0,
+    "nothing": 0,
+    "onepair": 1,
+    "twopair": 2,
+    "trips": 3,
+    "set": 3,
+    "threeofakind": 3,
+    "quads": 7,
+    "fourofakind": 7,
+    "fullhouse": 6,
+    "boat": 6,
+    "straightflush": 8,
+}
+RANK_LETTERS = "23456789TJQKA"
+DRAWS = {"flushdraw": 0, "straightdraw": 1}
+"""Draws ``handType(p, street)`` can equal (feature ``DRAW``'s argument)."""
+
+AGGREGATES = ("avg", "count", "histogram", "min", "max")
+
+FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    # name: (argument kinds, result type, one-line description)
+    "flopEquity": (("player",), "unit", "expected pot share seen from the flop"),
+    "turnEquity": (("player",), "unit", "expected pot share seen from the turn"),
+    "riverEquity": (("player",), "unit", "pot share at the river"),
+    "winsHi": (("player",), "bool", "the player alone has the best high hand at the river"),
+    "tiesHi": (("player",), "bool", "the player shares the best high hand at the river"),
+    "scoops": (("player",), "bool", "the player takes the whole pot alone"),
+    "winsLo": (("player",), "bool", "the player alone has the best qualifying low"),
+    "handType": (("player", "street"), "cat", "the player's high-hand category"),
+    "minHandType": (("player", "street", "handtype"), "bool", "handType(...) >= the type"),
+    "outs": (("player", "next"), "num", "next cards that give the player the lead alone"),
+    "nutHi": (("player", "street"), "bool", "no two-card holding beats the player's hand"),
+    "rankAt": (("board", "position"), "rank", "a board card's rank (flop sorted high first)"),
+    "suitCount": (("street",), "num", "the most board cards of one suit"),
+    "pairedBoard": (("street",), "bool", "two board cards share a rank"),
+    "inRange": (("player", "range"), "bool", "the player's holding is in the range"),
+    "boardInRange": (("boardrange",), "bool", "the board (3, 4 or 5 cards) matches a pattern"),
+}
+
+
+def _const(value: float) -> Eval:
+    def run(m: Array) -> Array:
+        return np.full(m.shape[1], value)
+
+    return run
+
+
+def _row(index: int) -> Eval:
+    def run(m: Array) -> Array:
+        return np.asarray(m[index], dtype=np.float64)
+
+    return run
+
+
+def _unary(fn: Callable[[Array], Array], inner: Eval) -> Eval:
+    def run(m: Array) -> Array:
+        return np.asarray(fn(inner(m)), dtype=np.float64)
+
+    return run
+
+
+def _binary(fn: Callable[[Array, Array], Any], left: Eval, right: Eval) -> Eval:
+    def run(m: Array) -> Array:
+        return np.asarray(fn(left(m), right(m)), dtype=np.float64)
+
+    return run
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A compiled expression: its type and the function computing it per deal."""
+
+    type: str  # num, unit, bool, cat, rank
+    run: Eval
+    literal: float | str | None = None  # for literals: the raw value
+    source: tuple[int, int] | None = None  # handType's (player, street): for draw comparisons
+
+
+@dataclass
+class Compiled:
+    """What the runner needs: the kernel's feature rows and lookup tables, the select items
+    and the where filter."""
+
+    players: list[str]
+    spec: list[tuple[int, int, int, int]] = field(default_factory=list)
+    ranges: list[str] = field(default_factory=list)  # inRange tables: (player, text)
+    range_players: list[int] = field(default_factory=list)
+    board_patterns: list[str] = field(default_factory=list)
+    select: list[tuple[str, str, Typed]] = field(default_factory=list)  # name, aggregate, expr
+    where: Typed | None = None
+
+    def feature(self, kind: int, player: int, street: int, arg: int) -> int:
+        row = (kind, player, street, arg)
+        if row not in self.spec:
+            self.spec.append(row)
+        return self.spec.index(row)
+
+    @property
+    def streets(self) -> set[int]:
+        """Board sizes at which some feature looks (the exact enumeration deals those streets
+        as separate stages)."""
+        return {s for kind, _, s, _ in self.spec if kind != K.IN_RANGE}
+
+
+def _suggest(name: str, options: list[str] | tuple[str, ...]) -> str:
+    near = difflib.get_close_matches(name, list(options), n=1, cutoff=0.5)
+    if not near:
+        lowered = {o.lower(): o for o in options}
+        near = [lowered[name.lower()]] if name.lower() in lowered else []
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
+def _error(column: int, message: str) -> QueryError:
+    return QueryError(f"column {column}: {message}")
+
+
+def _hand_type(text: str, column: int) -> int:
+    key = text.lower().replace(" ", "").replace("-", "").replace("_", "")
+    for i, name in enumerate(HAND_TYPES):
+        if key == name.replace(" ", ""):
+            return i
+    if key in _HAND_TYPE_ALIASES:
+        return _HAND_TYPE_ALIASES[key]
+    raise _error(
+        column,
+        f"unknown hand type '{text}'{_suggest(text, HAND_TYPES)}: expected one of "
+        + ", ".join(HAND_TYPES)
+        + " (or, with = and !=, flush draw, straight draw)",
+    )
+
+
+def _rank(text: str, column: int) -> int:
+    t = text.strip().upper()
+    t = "T" if t == "10" else t
+    if len(t) != 1 or t not in RANK_LETTERS:
+        raise _error(column, f"unknown rank '{text}': expected one of {RANK_LETTERS}")
+    return RANK_LETTERS.index(t) + 2
+
+
+class _Compiler:
+    def __init__(self, players: list[str], split: bool, omaha: bool) -> None:
+        self.out = Compiled(players)
+        self.split = split
+        self.omaha = omaha
+
+    # --- arguments -------------------------------------------------------------------------
+
+    def _player(self, arg: Expr, fn: str) -> int:
+        if isinstance(arg, Name) and arg.name in self.out.players:
+            return self.out.players.index(arg.name)
+        shown = arg.name if isinstance(arg, Name) else "this argument"
+        raise _error(
+            arg.column,
+            f"{fn}: '{shown}' is not a player{_suggest(shown, self.out.players)}: expected one "
+            f"of {', '.join(self.out.players)}",
+        )
+
+    def _street(self, arg: Expr, fn: str, allowed: tuple[str, ...] = tuple(STREETS)) -> int:
+        if isinstance(arg, Name) and arg.name.lower() in allowed:
+            return STREETS[arg.name.lower()]
+        shown = arg.name if isinstance(arg, Name) else "this argument"
+        raise _error(arg.column, f"{fn}: expected a street ({', '.join(allowed)}), got '{shown}'")
+
+    def _string(self, arg: Expr, fn: str, what: str) -> str:
+        if isinstance(arg, Literal) and isinstance(arg.value, str):
+            return arg.value
+        raise _error(arg.column, f"{fn}: expected {what} in quotes")
+
+    # --- expressions -----------------------------------------------------------------------
+
+    def expr(self, node: Expr) -> Typed:
+        if isinstance(node, Literal):
+            value = node.value
+            if isinstance(value, str):
+                return Typed("str", _const(0.0), value)
+            return Typed("num", _const(value), value)
+        if isinstance(node, Name):
+            raise _error(
+                node.column,
+                f"'{node.name}' alone is not a value: call a function such as "
+                f"riverEquity({node.name})",
+            )
+        if isinstance(node, Call):
+            return self.call(node)
+        if isinstance(node, Unary):
+            inner = self.expr(node.operand)
+            if node.op == "not":
+                self._expect(inner, ("bool",), node.operand.column, "'not'")
+                return Typed("bool", _unary(lambda x: 1.0 - x, inner.run))
+            self._expect(inner, ("num", "unit"), node.operand.column, "'-'")
+            return Typed("num", _unary(np.negative, inner.run))
+        return self.binary(node)
+
+    def _expect(self, t: Typed, types: tuple[str, ...], column: int, where: str) -> None:
+        if t.type not in types:
+            names = {"bool": "a condition", "num": "a number", "unit": "a number",
+                     "cat": "a hand type", "rank": "a rank", "str": "a quoted string"}  # fmt: skip
+            wanted = " or ".join(dict.fromkeys(names[x] for x in types))
+            raise _error(column, f"{where} expects {wanted}, got {names[t.type]}")
+
+    def binary(self, node: Binary) -> Typed:
+        left, right = self.expr(node.left), self.expr(node.right)
+        op = node.op
+        if op in ("and", "or"):
+            self._expect(left, ("bool",), node.left.column, f"'{op}'")
+            self._expect(right, ("bool",), node.right.column, f"'{op}'")
+            if op == "and":
+                return Typed("bool", _binary(np.multiply, left.run, right.run))
+            return Typed("bool", _binary(np.maximum, left.run, right.run))
+        if op in ("+", "-", "*", "/"):
+            for side, t in ((node.left, left), (node.right, right)):
+                self._expect(t, ("num", "unit", "bool", "rank"), side.column, f"'{op}'")
+            fns: dict[str, Callable[[Array, Array], Array]] = {
+                "+": np.add,
+                "-": np.subtract,
+                "*": np.multiply,
+                "/": np.divide,
+            }
+            fn = fns[op]
+            return Typed("num", _binary(fn, left.run, right.run))
+        draw = self._draw(left, right, node) or self._draw(right, left, node)
+        if draw is not None:
+            return draw
+        left, right = self._coerce(left, right, node), self._coerce(right, left, node)
+        if {left.type, right.type} & {"cat", "rank"} and left.type != right.type:
+            raise _error(node.column, f"cannot compare {left.type} with {right.type}")
+        ops: dict[str, Callable[[Array, Array], Any]] = {
+            "=": np.equal,
+            "!=": np.not_equal,
+            "<": np.less,
+            "<=": np.less_equal,
+            ">": np.greater,
+            ">=": np.greater_equal,
+        }
+        cmp = ops[op]
+        return Typed("bool", _binary(cmp, left.run, right.run))
+
+    def _draw(self, text: Typed, hand: Typed, node: Binary) -> Typed | None:
+        """``handType(p, street) = 'flush draw'`` (or ``!=``): a draw is no rung of the
+        category ladder, so it only compares for (in)equality."""
+        if text.type != "str" or hand.source is None:
+            return None
+        key = str(text.literal).lower().replace(" ", "").replace("-", "").replace("_", "")
+        if key not in DRAWS:
+            return None
+        if node.op not in ("=", "!="):
+            raise _error(node.column, f"'{text.literal}' compares only with = or !=")
+        player, street = hand.source
+        f = self.out.feature(K.DRAW, player, street, DRAWS[key])
+        if node.op == "=":
+            return Typed("bool", _row(f))
+        return Typed("bool", _unary(lambda x: 1.0 - x, _row(f)))
+
+    def _coerce(self, t: Typed, other: Typed, node: Binary) -> Typed:
+        if t.type != "str":
+            return t
+        text = str(t.literal)
+        if other.type == "cat":
+            code = _hand_type(text, node.column)
+        elif other.type == "rank":
+            code = _rank(text, node.column)
+        else:
+            raise _error(
+                node.column,
+                f"'{text}' can only be compared with a hand type or a rank, not with "
+                f"{'a number' if other.type in ('num', 'unit') else 'this'}",
+            )
+        return Typed(other.type, _const(float(code)), code)
+
+    def call(self, node: Call) -> Typed:
+        name = node.name
+        if name not in FUNCTIONS:
+            known = [*FUNCTIONS, *AGGREGATES]
+            raise _error(node.column, f"unknown function '{name}'{_suggest(name, known)}")
+        kinds, result, _ = FUNCTIONS[name]
+        if len(node.args) != len(kinds):
+            raise _error(
+                node.column,
+                f"{name} takes {len(kinds)} argument{'s' * (len(kinds) != 1)} "
+                f"({', '.join(kinds)}), got {len(node.args)}",
+            )
+        a = node.args
+        o = self.out
+        if name in ("flopEquity", "turnEquity", "riverEquity"):
+            street = STREETS[name[: -len("Equity")]]
+            f = o.feature(K.EQUITY, self._player(a[0], name), street, 0)
+        elif name in ("winsHi", "tiesHi", "scoops", "winsLo"):
+            if name == "winsLo" and not self.split:
+                raise _error(node.column, "winsLo: this game has no low half")
+            kinds_of = {"winsHi": K.WINS_HI, "tiesHi": K.TIES_HI, "scoops": K.SCOOPS,
+                        "winsLo": K.WINS_LO}  # fmt: skip
+            f = o.feature(kinds_of[name], self._player(a[0], name), 5, 0)
+        elif name in ("handType", "minHandType"):
+            p = self._player(a[0], name)
+            street = self._street(a[1], name)
+            f = o.feature(K.HAND_CAT, p, street, 0)
+            if name == "minHandType":
+                code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column)
+                return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
+            return Typed("cat", _row(f), source=(p, street))
+        elif name == "outs":
+            if self.split:
+                raise _error(node.column, "outs: not defined for split-pot games yet")
+            street = self._street(a[1], name, ("flop", "turn"))
+            f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
+        elif name == "nutHi":
+            if self.omaha:
+                raise _error(node.column, "nutHi: hold'em only so far")
+            f = o.feature(K.NUT_HI, self._player(a[0], name), self._street(a[1], name), 0)
+        elif name == "rankAt":
+            if not (isinstance(a[0], Name) and a[0].name == "board"):
+                raise _error(a[0].column, "rankAt: the first argument is the word board")
+            pos = a[1]
+            if not (isinstance(pos, Literal) and pos.value in (1.0, 2.0, 3.0, 4.0, 5.0)):
+                raise _error(pos.column, "rankAt: expected a board position 1..5")
+            i = int(pos.value) - 1
+            f = o.feature(K.RANK_AT, 0, max(3, i + 1), i)
+        elif name in ("suitCount", "pairedBoard"):
+            kind = K.SUIT_COUNT if name == "suitCount" else K.PAIRED_BOARD
+            f = o.feature(kind, 0, self._street(a[0], name), 0)
+        elif name == "inRange":
+            p = self._player(a[0], name)
+            text = self._string(a[1], name, "a range")
+            o.ranges.append(text)
+            o.range_players.append(p)
+            f = o.feature(K.IN_RANGE, p, 0, len(o.ranges) - 1)
+        else:  # boardInRange
+            text = self._string(a[0], name, "a board pattern")
+            try:
+                size = pattern_card_count(text)
+            except RangeError as exc:
+                raise _error(a[0].column, f"boardInRange: {exc}") from None
+            if size not in (3, 4, 5):
+                raise _error(a[0].column, f"boardInRange: a pattern of 3, 4 or 5 board cards "
+                             f"(flop, turn, river), got {size}")  # fmt: skip
+            o.board_patterns.append(text)
+            f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
+        return Typed(result, _row(f))
+
+
+def compile_query(
+    query: Query, players: list[str], split: bool = False, omaha: bool = False
+) -> Compiled:
+    """Type-check ``query`` against the named players and build what the runner needs
+    (``split``: the game has a low half; ``omaha``: hands use exactly two hole cards)."""
+    c = _Compiler(players, split, omaha)
+    for item in query.select:
+        aggregate = item.aggregate.lower()
+        if aggregate not in AGGREGATES:
+            raise _error(
+                item.column,
+                f"unknown aggregate '{item.aggregate}'{_suggest(item.aggregate, AGGREGATES)}: "
+                f"expected one of {', '.join(AGGREGATES)}",
+            )
+        typed = c.expr(item.expr)
+        if aggregate == "count":
+            c._expect(typed, ("bool",), item.column, "count")
+        elif aggregate == "histogram":
+            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, "histogram")
+        else:
+            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, aggregate)
+            if aggregate == "avg" and typed.type == "cat":
+                raise _error(item.column, "avg of a hand type has no meaning; use histogram, "
+                             "min or max")  # fmt: skip
+        c.out.select.append((item.name, aggregate, typed))
+    if query.where is not None:
+        where = c.expr(query.where)
+        c._expect(where, ("bool",), query.where.column, "where")
+        c.out.where = where
+    return c.out

@@ -1,0 +1,557 @@
+"""Run a query: enumerate every deal (exact) or sample deals without bias (Monte Carlo), compute
+the features in the kernel a chunk of deals at a time, and fold the select/where expressions
+(numpy over the chunk's feature matrix) into the aggregates.
+
+>>> r = query("select avg(riverEquity(hero)) from game='holdem', hero='AhAs', villain='KdKc'")
+>>> r.method, r.deals, round(r.results[0].value, 7)
+('exact', 1712304, 0.8125549)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import re
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.analysis.query.compiler import (
+    HAND_TYPES,
+    RANK_LETTERS,
+    STREETS,
+    Compiled,
+    _suggest,
+    compile_query,
+)
+from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
+from pokerlab.analysis.query.syntax import Query, parse
+from pokerlab.engine.problem import Problem, prepare
+from pokerlab.errors import PokerlabError, QueryError, RangeError, TooLargeError
+from pokerlab.evaluation._tables import HighTables
+from pokerlab.ranges import Range
+from pokerlab.ranges.pattern import PatternRange, pattern_card_count
+
+__all__ = [
+    "AUTO_EXACT_DEALS",
+    "CHUNK",
+    "DEFAULT_TIME_LIMIT",
+    "DEFAULT_TRIALS",
+    "MAX_EXACT_DEALS",
+    "query",
+]
+
+AUTO_EXACT_DEALS = 3_000_000
+"""Without a method in the query, it is exact when it has at most this many deals."""
+MAX_EXACT_DEALS = 60_000_000
+"""A query forced ``exact`` with more deals than this is refused (:class:`TooLargeError`)."""
+DEFAULT_TRIALS = 100_000
+"""Deals sampled when the query names no ``trials``, ``stderr`` or ``time``."""
+DEFAULT_TIME_LIMIT = 30.0
+"""Seconds a run aiming only at a standard error may take."""
+CHUNK = 1 << 16
+"""Deals per kernel call (features of a chunk are one ``(features, CHUNK)`` matrix)."""
+MAX_BUCKETS = 200
+THREADS = max(1, min(os.cpu_count() or 1, 8))
+"""Threads that compute a chunk's features (the results do not depend on it)."""
+MIN_SLICE = 4096
+
+_SETTINGS = ("game", "board", "dead", "trials", "stderr", "time", "seed", "exact", "method")
+_RESERVED = {*STREETS, "board", "mc", "montecarlo"}
+
+
+@dataclass
+class _Request:
+    game: str = "holdem"
+    board: str = ""
+    dead: str = ""
+    players: list[tuple[str, str]] = field(default_factory=list)
+    method: str = "auto"
+    trials: int | None = None
+    stderr: float | None = None
+    time_limit: float | None = None
+    seed: int | None = None
+
+
+def _number(value: float | str | None, key: str, column: int) -> float:
+    if not isinstance(value, float) or value <= 0:
+        raise QueryError(f"column {column}: {key} expects a positive number")
+    return value
+
+
+def _integer(value: float | str | None, key: str, column: int, least: int) -> int:
+    if not isinstance(value, float) or not value.is_integer() or not least <= value < 2**32:
+        raise QueryError(f"column {column}: {key} expects a whole number from {least}")
+    return int(value)
+
+
+def _request(q: Query) -> _Request:
+    r = _Request()
+    for s in q.sources:
+        key = s.key.lower()
+        if s.value is None:
+            if key == "exact":
+                r.method = "exact"
+            elif key in ("mc", "montecarlo"):
+                r.method = "monte-carlo"
+            else:
+                raise QueryError(
+                    f"column {s.column}: '{s.key}' needs a value ({s.key}='...') unless it is "
+                    "exact or mc"
+                )
+        elif key in ("game", "board", "dead", "method"):
+            if not isinstance(s.value, str):
+                raise QueryError(f"column {s.column}: {key} expects a quoted value")
+            setattr(r, key, s.value)
+        elif key == "trials":
+            r.trials = _integer(s.value, key, s.column, 1)
+        elif key == "stderr":
+            r.stderr = _number(s.value, key, s.column)
+        elif key == "time":
+            r.time_limit = _number(s.value, key, s.column)
+        elif key == "seed":
+            r.seed = _integer(s.value, key, s.column, 0)
+        elif isinstance(s.value, str):
+            if key in _RESERVED or any(s.key == n for n, _ in r.players):
+                raise QueryError(f"column {s.column}: '{s.key}' cannot name a player")
+            r.players.append((s.key, s.value))
+        else:
+            raise QueryError(
+                f"column {s.column}: unknown setting '{s.key}'{_suggest(s.key, _SETTINGS)}; a "
+                "player's hand or range goes in quotes"
+            )
+    if r.method in ("mc", "montecarlo"):
+        r.method = "monte-carlo"
+    if r.method not in ("auto", "exact", "monte-carlo"):
+        raise QueryError(f"unknown method '{r.method}': expected exact, monte-carlo or auto")
+    if not r.players:
+        raise QueryError("the query names no player: add e.g. hero='AhKh' to 'from'")
+    return r
+
+
+# --- deals -----------------------------------------------------------------------------------
+
+
+def _joint_holdings(problem: Problem, limit: int) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """Every joint holding with no card twice (combo indices per player) and its weight;
+    empty arrays when there are more than ``limit``."""
+    masks = problem.combo_masks
+    off = problem.offsets
+    idx = np.arange(off[0], off[1], dtype=np.int64)[:, None]
+    used = masks[idx[:, 0]]
+    weight = problem.weights[idx[:, 0]]
+    for p in range(1, problem.n_players):
+        nxt = np.arange(off[p], off[p + 1], dtype=np.int64)
+        if len(idx) * len(nxt) > limit * 4:
+            return np.zeros((0, problem.n_players), dtype=np.int64), np.zeros(0)
+        ok = (used[:, None] & masks[nxt][None, :]) == 0
+        a, b = np.nonzero(ok)
+        idx = np.concatenate([idx[a], nxt[b][:, None]], axis=1)
+        used = used[a] | masks[nxt[b]]
+        weight = weight[a] * problem.weights[nxt[b]]
+    return np.ascontiguousarray(idx), weight
+
+
+def _completion_table(n: int, stages: list[int]) -> NDArray[np.uint8]:
+    """Board completions as positions in an ``n``-card deck: stage by stage, each stage an
+    unordered set of cards, earlier stages varying slowest (so deals that share a flop, or a
+    turn, come one after another)."""
+    from pokerlab.analysis.query import _kernels as K
+
+    table = np.zeros((1, 0), dtype=np.uint8)
+    for k in stages:
+        left = n - table.shape[1]
+        free = np.ones((len(table), n), dtype=bool)
+        rows = np.arange(len(table))[:, None]
+        free[rows, table] = False
+        rest = np.nonzero(free)[1].reshape(len(table), left).astype(np.uint8)
+        comb = K.combination_table(left, k)
+        table = np.concatenate(
+            [np.repeat(table, len(comb), axis=0), rest[:, comb].reshape(-1, k)], axis=1
+        )
+    return np.ascontiguousarray(table)
+
+
+def _stages(board_size: int, streets: set[int]) -> list[int]:
+    cuts = sorted({s for s in streets if board_size < s < 5} | {5})
+    stages, last = [], board_size
+    for c in cuts:
+        if c > last:
+            stages.append(c - last)
+            last = c
+    return stages
+
+
+# --- aggregation -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Fold:
+    """Running sums of one select item over the deals seen so far."""
+
+    aggregate: str
+    type: str
+    sw: float = 0.0  # sum of weights of matched deals
+    swx: float = 0.0
+    swx2: float = 0.0
+    lo: float = math.inf
+    hi: float = -math.inf
+    buckets: dict[float, float] = field(default_factory=dict)
+
+    def add(self, x: NDArray[np.float64], w: NDArray[np.float64]) -> None:
+        if len(x) == 0:
+            return
+        if self.aggregate == "histogram":
+            keys = self._bucket_keys(x)
+            small = keys.min() >= 0 and keys.max() < 4096 and (keys == np.floor(keys)).all()
+            if small:  # hand types, ranks, flags, equity bins, counts: no sort needed
+                sums = np.bincount(keys.astype(np.int64), weights=w)
+                uniq = np.nonzero(sums)[0].astype(np.float64)
+                sums = sums[sums != 0]
+            else:
+                uniq, inv = np.unique(keys, return_inverse=True)
+                sums = np.bincount(inv, weights=w, minlength=len(uniq))
+            for k, s in zip(uniq.tolist(), sums.tolist(), strict=True):
+                self.buckets[k] = self.buckets.get(k, 0.0) + s
+            if len(self.buckets) > MAX_BUCKETS:
+                raise QueryError(
+                    f"histogram: more than {MAX_BUCKETS} distinct values; histogram a coarser "
+                    "expression"
+                )
+        wx = w * x  # not w @ x: a BLAS call measured 50x slower on a loaded machine
+        self.sw += float(w.sum())
+        self.swx += float(wx.sum())
+        self.swx2 += float((wx * x).sum())
+        self.lo = min(self.lo, float(x.min()))
+        self.hi = max(self.hi, float(x.max()))
+
+    def _bucket_keys(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
+        if self.type == "unit":
+            return np.minimum(np.floor(x * 10), 9.0)
+        return x
+
+    def _label(self, key: float) -> str:
+        if self.type == "unit":
+            return f"{key / 10:.1f}-{(key + 1) / 10:.1f}"
+        if self.type == "bool":
+            return "true" if key else "false"
+        if self.type == "cat":
+            return HAND_TYPES[int(key)]
+        if self.type == "rank":
+            return RANK_LETTERS[int(key) - 2]
+        return str(int(key)) if float(key).is_integer() else f"{key:g}"
+
+    def _se(self, sw: float, swx: float, swx2: float, n: int) -> float | None:
+        if n < 2 or sw <= 0:
+            return None  # one sampled deal: no spread to estimate
+        spread = max(swx2 - swx * swx / sw, 0.0)
+        return math.sqrt(spread * n / (n - 1)) / sw
+
+    def result(self, name: str, sampled: bool, n: int) -> AggregateResult:
+        agg = self.aggregate
+        if self.sw <= 0:
+            return AggregateResult(name, agg, None, None if sampled else 0.0)
+        if agg == "histogram":
+            if self.type == "unit":
+                for k in range(10):
+                    self.buckets.setdefault(float(k), 0.0)
+            if self.type == "bool":
+                for key in (0.0, 1.0):
+                    self.buckets.setdefault(key, 0.0)
+            bars: list[Bucket] = []
+            for key in sorted(self.buckets):
+                c = self.buckets[key]
+                se = self._se(self.sw, c, c, n) if sampled else 0.0
+                bars.append(Bucket(self._label(key), c / self.sw, se))
+            return AggregateResult(name, agg, bars, None)
+        if agg in ("min", "max"):
+            v = self.lo if agg == "min" else self.hi
+            return AggregateResult(name, agg, v, None if sampled else 0.0)
+        value = self.swx / self.sw
+        se = self._se(self.sw, self.swx, self.swx2, n) if sampled else 0.0
+        return AggregateResult(name, agg, value, se, self.swx if agg == "count" else None)
+
+
+# --- running ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Tables:
+    spec: NDArray[np.int64]
+    in_range: NDArray[np.uint8]
+    board_sets: NDArray[np.uint64]
+    set_offsets: NDArray[np.int64]
+
+
+def _tables(compiled: Compiled, problem: Problem) -> _Tables:
+    masks = problem.combo_masks
+    rows = []
+    for text in compiled.ranges:
+        game = problem.game
+        try:
+            if game.range_syntax == "holdem":
+                rng = Range(text)
+                held = np.zeros(len(rng.combos), dtype=np.uint64)
+                for j in range(rng.combos.shape[1]):
+                    held |= np.uint64(1) << rng.combos[:, j].astype(np.uint64)
+                held = held[rng.weights > 0]
+            else:
+                held = PatternRange(text, game.hole_cards, low_aces=game.low_aces).masks
+        except RangeError as exc:
+            raise QueryError(f"inRange: {exc}") from None
+        row = np.isin(masks, held).astype(np.uint8)
+        rows.append(row)
+    in_range = np.array(rows, dtype=np.uint8) if rows else np.zeros((1, 1), dtype=np.uint8)
+    sets, offsets = [], [0]
+    for text in compiled.board_patterns:
+        try:
+            pat = PatternRange(text, pattern_card_count(text))
+        except RangeError as exc:
+            raise QueryError(f"boardInRange: {exc}") from None
+        sets.append(np.unique(pat.masks))
+        offsets.append(offsets[-1] + len(sets[-1]))
+    board_sets = np.concatenate(sets) if sets else np.zeros(1, dtype=np.uint64)
+    spec = np.array(compiled.spec, dtype=np.int64).reshape(-1, 4)
+    return _Tables(spec, np.ascontiguousarray(in_range), board_sets.astype(np.uint64),
+                   np.array(offsets, dtype=np.int64))  # fmt: skip
+
+
+def _features(
+    tables: _Tables, problem: Problem, hold: NDArray[np.int64], boards: NDArray[np.uint8]
+) -> NDArray[np.float64]:
+    from pokerlab.analysis.query import _kernels as K
+    from pokerlab.evaluation import _kernels as EK
+
+    t = _high_tables()
+    game = problem.game
+    omaha = game.high == "omaha"
+    eight = game.low is not None
+    values = _game_values() if omaha or eight else t.values
+    out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
+
+    def run(lo: int, hi: int) -> None:
+        K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
+                        tables.in_range, tables.board_sets, tables.set_offsets,
+                        np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
+                        np.uint64(t.multiplier), t.displace, values, out[:, lo:hi])  # fmt: skip
+
+    n = len(hold)
+    parts = min(THREADS, max(1, n // MIN_SLICE))
+    if parts == 1:
+        run(0, n)
+    else:
+        cuts = [n * i // parts for i in range(parts + 1)]
+        list(_pool().map(run, cuts[:-1], cuts[1:]))
+    return out
+
+
+@functools.cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="pokerlab-query")
+
+
+@functools.cache
+def _high_tables() -> HighTables:
+    from pokerlab.evaluation._tables import load_high_tables
+
+    return load_high_tables()
+
+
+@functools.cache
+def _game_values() -> NDArray[np.uint16]:
+    from pokerlab.evaluation._game_tables import load_game_values
+
+    return load_game_values()
+
+
+def _fold_chunk(
+    compiled: Compiled, folds: list[_Fold], feats: NDArray[np.float64], w: NDArray[np.float64]
+) -> int:
+    """Fold one chunk into the running sums; returns how many deals passed ``where``."""
+    if compiled.where is not None:
+        keep = compiled.where.run(feats) > 0.5
+        feats, w = feats[:, keep], w[keep]
+    for fold, (_, _, typed) in zip(folds, compiled.select, strict=True):
+        fold.add(np.asarray(typed.run(feats), dtype=np.float64), w)
+    return len(w)
+
+
+def _fresh_seed() -> int:
+    return int(np.random.default_rng().integers(2**31))
+
+
+def _unseen(problem: Problem) -> NDArray[np.uint8]:
+    known = problem.dead_mask
+    for c in problem.board.tolist():
+        known |= 1 << c
+    return np.array([c for c in range(52) if not known >> c & 1], dtype=np.uint8)
+
+
+def query(
+    text: str,
+    *,
+    method: str | None = None,
+    trials: int | None = None,
+    stderr: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> QueryResult:
+    """Answer a query (grammar in ``docs/query.md``). Keyword arguments override the settings
+    of the query's ``from`` clause (``method``: ``"exact"``, ``"monte-carlo"`` or ``"auto"``)."""
+    started = time.perf_counter()
+    q = parse(text)
+    req = _request(q)
+    for key, value in (("method", method), ("trials", trials), ("stderr", stderr),
+                       ("time_limit", time_limit), ("seed", seed)):  # fmt: skip
+        if value is not None:
+            setattr(req, key, "monte-carlo" if value == "mc" else value)
+    if req.method not in ("auto", "exact", "monte-carlo"):
+        raise QueryError(f"unknown method '{req.method}': expected exact, monte-carlo or auto")
+    if req.seed is not None and not 0 <= req.seed < 2**32:
+        raise QueryError(f"seed must be a whole number from 0 to 2**32 - 1, got {req.seed}")
+    if req.trials is not None and req.trials < 1:
+        raise QueryError(f"trials must be at least 1, got {req.trials}")
+    try:
+        problem = prepare([t for _, t in req.players], req.board, req.dead, req.game)
+    except PokerlabError as exc:  # "player 2: ..." becomes "villain: ..."
+        names = {str(i + 1): n for i, (n, _) in enumerate(req.players)}
+        message = re.sub(r"\bplayer (\d+)('s)?",
+                         lambda m: names.get(m.group(1), m.group(0)) + (m.group(2) or ""),
+                         str(exc))  # fmt: skip
+        raise type(exc)(message, field=exc.field) from None
+    game = problem.game
+    omaha = game.high == "omaha"
+    if game.is_stud:
+        raise QueryError(f"queries support hold'em and Omaha games so far, not {game.title}")
+    if problem.deals_hole_cards:
+        raise QueryError("a 'random' hand is not supported in Omaha queries yet; give a range")
+    compiled = compile_query(q, [n for n, _ in req.players], game.split, omaha)
+    tables = _tables(compiled, problem)
+    folds = [_Fold(agg, typed.type) for _, agg, typed in compiled.select]
+    unseen = _unseen(problem)
+    b = len(problem.board)
+    stages = _stages(b, compiled.streets)
+    left = len(unseen) - int(problem.held.sum())
+    per_holding = 1
+    for k in stages:
+        per_holding *= math.comb(left, k)
+        left -= k
+    run_exact = False
+    joint = np.zeros((0, problem.n_players), dtype=np.int64)
+    weights = np.zeros(0)
+    if req.method != "monte-carlo":
+        limit = (MAX_EXACT_DEALS if req.method == "exact" else AUTO_EXACT_DEALS) // per_holding
+        joint, weights = _joint_holdings(problem, max(limit, 1))
+        total = len(joint) * per_holding
+        run_exact = len(joint) > 0 and total <= limit * per_holding
+        if req.method == "exact" and not run_exact:
+            raise TooLargeError(
+                f"exact enumeration is too large (more than {MAX_EXACT_DEALS:,} deals); "
+                "drop 'exact' to sample with a standard error"
+            )
+    if run_exact:
+        deals, matched = _run_exact(problem, tables, compiled, folds, joint, weights,
+                                    unseen, stages, progress)  # fmt: skip
+        used_seed = None
+    else:
+        used_seed = req.seed if req.seed is not None else _fresh_seed()
+        deals, matched = _run_sampled(problem, tables, compiled, folds, unseen, req,
+                                      used_seed, progress)  # fmt: skip
+    results = tuple(
+        fold.result(name, not run_exact, deals)
+        for fold, (name, _, _) in zip(folds, compiled.select, strict=True)
+    )
+    return QueryResult(
+        method="exact" if run_exact else "monte-carlo",
+        deals=deals,
+        matched=matched,
+        results=results,
+        seconds=time.perf_counter() - started,
+        seed=used_seed,
+        game=problem.game.name,
+        players=tuple((n, t) for (n, _), t in zip(req.players, problem.inputs, strict=True)),
+        board=problem.board_text,
+        dead=problem.dead_text,
+    )
+
+
+def _run_exact(
+    problem: Problem,
+    tables: _Tables,
+    compiled: Compiled,
+    folds: list[_Fold],
+    joint: NDArray[np.int64],
+    weights: NDArray[np.float64],
+    unseen: NDArray[np.uint8],
+    stages: list[int],
+    progress: Callable[[float], None] | None,
+) -> tuple[int, int]:
+    from pokerlab.analysis.query import _kernels as K
+
+    comp = _completion_table(len(unseen) - int(problem.held.sum()), stages)
+    per = len(comp)
+    total = len(joint) * per
+    matched = 0
+    hold = np.empty((CHUNK, problem.n_players), dtype=np.int64)
+    boards = np.empty((CHUNK, 5), dtype=np.uint8)
+    for start in range(0, total, CHUNK):
+        stop = min(start + CHUNK, total)
+        n = stop - start
+        K.fill_exact_deals(joint, comp, unseen, problem.combos, problem.board, start, stop,
+                           hold, boards)  # fmt: skip
+        feats = _features(tables, problem, hold[:n], boards[:n])
+        w = weights[np.arange(start, stop) // per]
+        matched += _fold_chunk(compiled, folds, feats, w)
+        if progress is not None:
+            progress(stop / total)
+    return total, matched
+
+
+def _run_sampled(
+    problem: Problem,
+    tables: _Tables,
+    compiled: Compiled,
+    folds: list[_Fold],
+    unseen: NDArray[np.uint8],
+    req: _Request,
+    seed: int,
+    progress: Callable[[float], None] | None,
+) -> tuple[int, int]:
+    from pokerlab.analysis.query import _kernels as K
+
+    trials, target, limit = req.trials, req.stderr, req.time_limit
+    if trials is None and target is None and limit is None:
+        trials = DEFAULT_TRIALS
+    if trials is None and limit is None:
+        limit = DEFAULT_TIME_LIMIT  # a target no aggregate can reach (nothing passes where)
+    started = time.perf_counter()
+    cum = np.cumsum(problem.weights)
+    bits = problem.combo_masks
+    K.seed_sampler(seed)
+    hold = np.empty((CHUNK, problem.n_players), dtype=np.int64)
+    boards = np.empty((CHUNK, 5), dtype=np.uint8)
+    deals = matched = 0
+    while True:
+        n = CHUNK if trials is None else min(CHUNK, trials - deals)
+        K.sample_deals(cum, problem.offsets, bits, unseen, problem.board, hold[:n], boards[:n])
+        feats = _features(tables, problem, hold[:n], boards[:n])
+        matched += _fold_chunk(compiled, folds, feats, np.ones(n))
+        deals += n
+        if trials is not None and deals >= trials:
+            break
+        if target is not None and deals > 1:
+            errors = [f.result("", True, deals).stderr for f in folds
+                      if f.aggregate in ("avg", "count")]  # fmt: skip
+            if all(e is not None and e <= target for e in errors):
+                break  # with no avg or count to aim at: stops after one chunk
+        if limit is not None and time.perf_counter() - started >= limit:
+            break
+        if progress is not None and trials is not None:
+            progress(deals / trials)
+    return deals, matched

@@ -1,0 +1,141 @@
+"""``pokerlab query "select ... from ... where ..."``: aggregates over the deals of a spot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pokerlab.analysis.query import AggregateResult, QueryResult, query
+from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.progress import LazyProgress
+
+_BAR_WIDTH = 30
+
+
+def _number(r: AggregateResult) -> str:
+    if r.value is None:
+        return "-"
+    assert isinstance(r.value, float)
+    text = f"{r.value:.6f}" if r.aggregate in ("avg", "count") else f"{r.value:g}"
+    if r.aggregate == "count" and r.count is not None:
+        text += f" ({r.count:,.0f})"
+    return text
+
+
+def _stderr(r: AggregateResult, exact: bool) -> str:
+    if exact:
+        return "exact"
+    return "-" if r.stderr is None else f"{r.stderr:.6f}"
+
+
+def histogram_lines(r: AggregateResult, exact: bool) -> list[str]:
+    """A histogram as text bars, one line per bucket."""
+    assert isinstance(r.value, list)
+    width = max(len(b.bucket) for b in r.value) if r.value else 0
+    top = max((b.value for b in r.value), default=0.0) or 1.0
+    lines = []
+    for b in r.value:
+        bar = "#" * round(_BAR_WIDTH * b.value / top)
+        err = "" if exact or b.stderr is None else f" ± {b.stderr * 100:.2f}"
+        lines.append(f"  {b.bucket:>{width}}  {b.value * 100:6.2f}%{err}  {bar}")
+    return lines
+
+
+def render_query(result: QueryResult) -> None:
+    """Print a query result: a table of aggregates, then one text chart per histogram."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    exact = result.method == "exact"
+    players = ", ".join(f"{n}={t}" for n, t in result.players)
+    title = f"{result.game}  {players}" + (f"  board {result.board}" if result.board else "")
+    table = Table(title=title, title_justify="left", box=None, pad_edge=False, header_style="bold")
+    table.add_column("aggregate", overflow="fold")
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("stderr", justify="right", no_wrap=True)
+    table.add_column("deals", justify="right", no_wrap=True)
+    charts = []
+    for r in result.results:
+        if isinstance(r.value, list):
+            charts.append(r)
+            value = f"{len(r.value)} buckets"
+        else:
+            value = _number(r)
+        table.add_row(escape(r.name), value, _stderr(r, exact), f"{result.matched:,}")
+    out = console()
+    out.print(table)
+    for r in charts:
+        out.print(f"[bold]{escape(r.name)}[/bold]")
+        for line in histogram_lines(r, exact):
+            out.print(escape(line))
+    kind = "enumerated" if exact else f"sampled (seed {result.seed})"
+    out.print(
+        f"{result.method}: {result.deals:,} deals {kind}, {result.matched:,} passed where, "
+        f"{result.seconds:.3f} s"
+    )
+
+
+def plot_histograms(result: QueryResult, path: Path) -> None:
+    """Write the query's histograms as bar charts to a PNG (needs matplotlib)."""
+    try:
+        import matplotlib
+    except ImportError as exc:
+        raise click.ClickException("--plot needs matplotlib: pip install 'pokerlab[plot]'") from exc
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    del matplotlib
+    charts = [r for r in result.results if isinstance(r.value, list)]
+    if not charts:
+        raise click.ClickException("--plot draws histograms; the query selects none")
+    fig = Figure(figsize=(6, 2.6 * len(charts)))
+    FigureCanvasAgg(fig)
+    for i, r in enumerate(charts, start=1):
+        assert isinstance(r.value, list)
+        ax = fig.add_subplot(len(charts), 1, i)
+        errors = [b.stderr or 0.0 for b in r.value] if result.method != "exact" else None
+        ax.bar([b.bucket for b in r.value], [b.value for b in r.value], yerr=errors)
+        ax.set_title(r.name, fontsize=9)
+        ax.set_ylabel("share of deals")
+        ax.tick_params(axis="x", labelsize=7, rotation=30)
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+
+
+@click.command("query")
+@click.argument("text")
+@click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
+@click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
+@click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")
+@click.option("--stderr", type=float, default=None, help="Monte Carlo: target standard error.")
+@click.option("--time", "time_limit", type=float, default=None, help="Monte Carlo: seconds.")
+@click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the histograms to this PNG file (needs matplotlib).")  # fmt: skip
+def query_command(
+    text: str,
+    exact: bool,
+    mc: bool,
+    trials: int | None,
+    stderr: float | None,
+    time_limit: float | None,
+    seed: int | None,
+    as_json: bool,
+    plot: Path | None,
+) -> None:
+    """Answer a query, e.g. `pokerlab query "select avg(riverEquity(hero)) from hero='AhAs',
+    villain='KdKc'"`. The grammar and every function are in docs/query.md."""
+    if exact and mc:
+        raise click.UsageError("--exact and --mc exclude each other")
+    method = "exact" if exact else "monte-carlo" if mc else None
+    with LazyProgress("query") as bar:
+        result = query(text, method=method, trials=trials, stderr=stderr,
+                       time_limit=time_limit, seed=seed, progress=bar)  # fmt: skip
+    if plot is not None:
+        plot_histograms(result, plot)
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        render_query(result)

@@ -1,0 +1,109 @@
+"""``pokerlab query`` through click's CliRunner: the issue's JSON contract, the table with its
+text histogram, the PNG, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+
+CONTRACT = "select avg(riverEquity(hero)) from game='holdem', hero='AhAs', villain='KdKc'"
+FLOP = ("select avg(riverEquity(hero)) as eq, count(winsHi(hero)) as wins, "
+        "histogram(handType(hero, river)) as made from hero='AhKh', villain='QQ', "
+        "board='Ts9h2h'")  # fmt: skip
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "100"})
+
+
+def as_json(*args: str) -> Any:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_contract_example() -> None:
+    data = as_json("query", CONTRACT)
+    assert data["method"] == "exact"
+    assert data["deals"] == data["matched"] == 1_712_304
+    (only,) = data["results"]
+    assert set(only) >= {"name", "value", "stderr"}
+    assert only["value"] == pytest.approx(0.8125549, abs=5e-8) and only["stderr"] == 0
+
+
+def test_histogram_json_is_a_list_of_buckets() -> None:
+    data = as_json("query", FLOP)
+    made = next(r for r in data["results"] if r["name"] == "made")
+    assert [b["bucket"] for b in made["value"]][:2] == ["high card", "pair"]
+    assert sum(b["value"] for b in made["value"]) == pytest.approx(1.0)
+    wins = next(r for r in data["results"] if r["name"] == "wins")
+    assert wins["count"] == pytest.approx(wins["value"] * data["deals"])
+
+
+def test_table_and_text_chart() -> None:
+    result = run("query", FLOP + " where not pairedBoard(river)")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "aggregate" in out and "stderr" in out and "exact" in out
+    assert "made" in out and "flush" in out and "#" in out
+    assert "passed where" in out
+
+
+def test_monte_carlo_options_and_stderr_column() -> None:
+    data = as_json("query", FLOP, "--mc", "--trials", "20000", "--seed", "4")
+    assert data["method"] == "monte-carlo" and data["deals"] == 20000 and data["seed"] == 4
+    eq = data["results"][0]
+    assert 0 < eq["stderr"] < 0.01
+    again = as_json("query", FLOP, "--mc", "--trials", "20000", "--seed", "4")
+    assert again["results"] == data["results"]
+    table = run("query", FLOP, "--mc", "--trials", "20000", "--seed", "4")
+    assert "sampled (seed 4)" in table.stdout and "±" in table.stdout
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "hist.png"
+    result = run("query", FLOP, "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("select avg(riverEquity(hero) from hero='AhAs'", ["column 30", "expected ')'"]),
+        ("select avg(riverEquty(hero)) from hero='AhAs', villain='KK'", ["riverEquity"]),
+        ("select avg(riverEquity(hero)) from hero='AhAs', villain='Xx'", ["villain"]),
+    ],
+)
+def test_errors_are_one_line(text: str, fragments: list[str]) -> None:
+    assert_one_line_error(run("query", text), *fragments)
+
+
+def test_time_limit_single_deal_and_conflicting_flags() -> None:
+    data = as_json("query", FLOP, "--mc", "--time", "0.2", "--seed", "1")
+    assert data["method"] == "monte-carlo" and data["deals"] > 0
+    one = run("query", FLOP, "--mc", "--trials", "1", "--json")
+    assert one.exit_code == 0 and "NaN" not in one.stdout
+    assert json.loads(one.stdout)["results"][0]["stderr"] is None
+    assert_one_line_error(run("query", FLOP, "--exact", "--mc"), "exclude each other")
+
+
+def test_the_issue_example_runs() -> None:
+    text = """select avg(riverEquity(hero)) as eq,
+                     count(handType(hero, flop) = 'flush draw') as fd,
+                     count(winsHi(hero) and handType(hero, turn) = 'flush draw') as fd_hits_and_wins
+              from game='holdem', hero='AhKh', villain='QQ+,AKo', board='Ts9h2h'
+              where not handType(villain, flop) >= 'set'"""
+    data = as_json("query", text)
+    values = {r["name"]: r["value"] for r in data["results"]}
+    assert data["method"] == "exact" and data["matched"] == data["deals"]  # no set on Ts9h2h
+    assert values["fd"] == 1.0  # AhKh with two hearts on the flop
+    assert 0 < values["fd_hits_and_wins"] < values["eq"] < 1

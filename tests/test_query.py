@@ -1,0 +1,654 @@
+"""The query language against a brute-force walk over every deal in plain Python.
+
+The oracle deals the flop as a set and the turn and river in order (so turn functions see every
+turn card), evaluates hands with tests/bruteforce.py (no pokerlab code), and weights a deal by
+the product of its combos' weights, as shared/definitions.md says.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bruteforce import best_high, best_omaha_high, showdown_values
+from pokerlab import QueryError, query
+from pokerlab.analysis.query.syntax import parse
+from pokerlab.cards import parse_cards
+from pokerlab.ranges import Range
+from pokerlab.ranges.pattern import PatternRange
+
+Hand = tuple[int, ...]
+Deal = tuple[float, tuple[Hand, ...], Hand]
+
+
+@cache
+def high(cards: frozenset[int]) -> tuple[int, ...]:
+    return best_high(sorted(cards))
+
+
+def pot_shares(hands: Sequence[Hand], board: Sequence[int]) -> list[float]:
+    values = [high(frozenset((*h, *board))) for h in hands]
+    best = max(values)
+    k = values.count(best)
+    return [1 / k if v == best else 0.0 for v in values]
+
+
+def deck_without(*groups: Sequence[int]) -> list[int]:
+    used = {c for g in groups for c in g}
+    return [c for c in range(52) if c not in used]
+
+
+@cache
+def street_equity(hands: tuple[Hand, ...], prefix: frozenset[int], dead: Hand) -> list[float]:
+    deck = deck_without(*hands, tuple(prefix), dead)
+    total = [0.0] * len(hands)
+    runs = list(itertools.combinations(deck, 5 - len(prefix)))
+    for rest in runs:
+        for i, s in enumerate(pot_shares(hands, (*prefix, *rest))):
+            total[i] += s
+    return [t / len(runs) for t in total]
+
+
+def sole_best(hands: Sequence[Hand], board: Sequence[int], p: int) -> bool:
+    return pot_shares(hands, board)[p] == 1.0
+
+
+@cache
+def outs(hands: tuple[Hand, ...], p: int, prefix: Hand, dead: Hand) -> int:
+    if sole_best(hands, prefix, p):
+        return 0
+    return sum(sole_best(hands, (*prefix, c), p) for c in deck_without(*hands, prefix, dead))
+
+
+@cache
+def nut_hi(hand: Hand, prefix: frozenset[int], dead: Hand) -> bool:
+    mine = high(frozenset((*hand, *prefix)))
+    deck = sorted(deck_without(hand, tuple(prefix), dead), reverse=True)
+    return all(high(frozenset((a, b, *prefix))) <= mine
+               for a, b in itertools.combinations(deck, 2))  # fmt: skip
+
+
+def deals(players: Sequence[str], board: str, dead: str = "") -> Iterator[Deal]:
+    """Every deal: joint holdings (no shared card) x flop set x ordered turn x ordered river."""
+    b = tuple(int(c) for c in parse_cards(board))
+    d = tuple(int(c) for c in parse_cards(dead))
+    ranges = [[(tuple(int(c) for c in combo), w) for combo, w in Range(t).items()]
+              for t in players]  # fmt: skip
+    for joint in itertools.product(*ranges):
+        cards = [c for combo, _ in joint for c in combo]
+        if len(set(cards)) != len(cards) or set(cards) & set(b + d):
+            continue
+        weight = math.prod(w for _, w in joint)
+        hands = tuple(combo for combo, _ in joint)
+        deck = deck_without(cards, b, d)
+        flops = itertools.combinations(deck, 3 - len(b)) if len(b) < 3 else [()]
+        for flop in flops:
+            after_flop = [c for c in deck if c not in flop]
+            turns = after_flop if len(b) < 4 else [None]
+            for turn in turns:
+                after_turn = [c for c in after_flop if c != turn]
+                rivers = after_turn if len(b) < 5 else [None]
+                for river in rivers:
+                    full = (*b, *flop, *((turn,) if turn is not None else ()),
+                            *((river,) if river is not None else ()))  # fmt: skip
+                    yield weight, hands, full
+
+
+def exact_aggregate(
+    spot: Sequence[Deal], fn: Callable[[tuple[Hand, ...], Hand], float], kind: str,
+    where: Callable[[tuple[Hand, ...], Hand], bool] | None = None,
+) -> Any:  # fmt: skip
+    rows = [(w, fn(h, b)) for w, h, b in spot if where is None or where(h, b)]
+    total = sum(w for w, _ in rows)
+    if kind in ("avg", "count"):
+        return sum(w * x for w, x in rows) / total
+    if kind == "min":
+        return min(x for _, x in rows)
+    if kind == "max":
+        return max(x for _, x in rows)
+    hist: dict[float, float] = defaultdict(float)
+    for w, x in rows:
+        hist[x] += w / total
+    return dict(hist)
+
+
+CATEGORIES = ["high card", "pair", "two pair", "three of a kind", "straight", "flush",
+              "full house", "four of a kind", "straight flush"]  # fmt: skip
+RANKS = "23456789TJQKA"
+
+
+def rank_at(board: Hand, i: int) -> int:
+    if i <= 3:
+        return sorted((c >> 2 for c in board[:3]), reverse=True)[i - 1] + 2
+    return (board[i - 1] >> 2) + 2
+
+
+def suit_count(board: Hand) -> int:
+    return max(sum(1 for c in board if c & 3 == s) for s in range(4))
+
+
+def paired(board: Hand) -> bool:
+    ranks = [c >> 2 for c in board]
+    return len(set(ranks)) < len(ranks)
+
+
+def mask(cards: Sequence[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
+FLOP_PLAYERS = ("AhKh", "QcQd,JhTh:0.5")
+FLOP_BOARD = "Ts9h2h"
+RIVER_PATTERN = "hhhh*"
+RIVER_SET = {int(m) for m in PatternRange(RIVER_PATTERN, 5).masks}
+Q_RANGE = {tuple(sorted(int(c) for c in combo)) for combo, _ in Range("QQ").items()}
+
+# name -> (select expression, aggregate, oracle of a deal, how the query reports it)
+FUNCTIONS: dict[str, tuple[str, Callable[[tuple[Hand, ...], Hand], float]]] = {
+    "fe": ("avg(flopEquity(hero))", lambda h, b: street_equity(h, frozenset(b[:3]), ())[0]),
+    "te": ("avg(turnEquity(villain))", lambda h, b: street_equity(h, frozenset(b[:4]), ())[1]),
+    "re": ("avg(riverEquity(hero))", lambda h, b: pot_shares(h, b)[0]),
+    "wins": ("count(winsHi(hero))", lambda h, b: float(pot_shares(h, b)[0] == 1.0)),
+    "ties": ("count(tiesHi(villain))", lambda h, b: float(0 < pot_shares(h, b)[1] < 1)),
+    "scoops": ("count(scoops(villain))", lambda h, b: float(pot_shares(h, b)[1] == 1.0)),
+    "ht": ("histogram(handType(hero, turn))", lambda h, b: high(frozenset((*h[0], *b[:4])))[0]),
+    "minht": (
+        "count(minHandType(hero, river, 'flush'))",
+        lambda h, b: float(high(frozenset((*h[0], *b)))[0] >= 5),
+    ),
+    "outs_f": ("avg(outs(hero, flop))", lambda h, b: outs(h, 0, b[:3], ())),
+    "outs_t": ("max(outs(villain, turn))", lambda h, b: outs(h, 1, b[:4], ())),
+    "outs_t2": ("avg(outs(villain, turn))", lambda h, b: outs(h, 1, b[:4], ())),
+    "nut_f": (
+        "count(nutHi(villain, flop))",
+        lambda h, b: float(nut_hi(h[1], frozenset(b[:3]), ())),
+    ),
+    "nut_t": (
+        "count(nutHi(hero, turn))",
+        lambda h, b: float(nut_hi(h[0], frozenset(b[:4]), ())),
+    ),
+    "r4": ("histogram(rankAt(board, 4))", lambda h, b: rank_at(b, 4)),
+    "r1": ("min(rankAt(board, 1))", lambda h, b: rank_at(b, 1)),
+    "r3": ("max(rankAt(board, 3))", lambda h, b: rank_at(b, 3)),
+    "r5": ("avg(rankAt(board, 5) - 1)", lambda h, b: rank_at(b, 5) - 1),
+    "suits": ("histogram(suitCount(river))", lambda h, b: suit_count(b)),
+    "paired": ("count(pairedBoard(turn))", lambda h, b: float(paired(b[:4]))),
+    "inrange": (
+        "count(inRange(villain, 'QQ'))",
+        lambda h, b: float(tuple(sorted(h[1])) in Q_RANGE),
+    ),
+    "boardin": (
+        f"count(boardInRange('{RIVER_PATTERN}'))",
+        lambda h, b: float(mask(b) in RIVER_SET),
+    ),
+}
+
+
+def has_draw(hand: Hand, prefix: Hand, target: int) -> bool:
+    """Below ``target`` (4 straight, 5 flush) now, and some card the player cannot see makes
+    ``target`` or a straight flush."""
+    if high(frozenset((*hand, *prefix)))[0] >= target:
+        return False
+    return any(high(frozenset((*hand, *prefix, c)))[0] in (target, 8)
+               for c in deck_without(hand, prefix))  # fmt: skip
+
+
+FUNCTIONS["fd"] = ("count(handType(hero, flop) = 'flush draw')",
+                   lambda h, b: float(has_draw(h[0], b[:3], 5)))  # fmt: skip
+FUNCTIONS["sd"] = ("count(handType(villain, turn) != 'straight draw')",
+                   lambda h, b: float(not has_draw(h[1], b[:4], 4)))  # fmt: skip
+FUNCTIONS["sd2"] = ("count(handType(hero, turn) = 'straight draw')",
+                    lambda h, b: float(has_draw(h[0], b[:4], 4)))  # fmt: skip
+
+
+def _where(h: tuple[Hand, ...], b: Hand) -> bool:
+    return not paired(b[:4]) and high(frozenset((*h[1], *b)))[0] <= 2
+
+
+WHERE_TEXT = "not pairedBoard(turn) and handType(villain, river) <= 'two pair'"
+
+
+@pytest.fixture(scope="module")
+def flop_spot() -> list[Deal]:
+    return list(deals(FLOP_PLAYERS, FLOP_BOARD))
+
+
+def _query_text(where: str | None) -> str:
+    items = ", ".join(f"{expr} as {name}" for name, (expr, _) in FUNCTIONS.items())
+    text = (f"select {items} from game='holdem', hero='{FLOP_PLAYERS[0]}', "
+            f"villain='{FLOP_PLAYERS[1]}', board='{FLOP_BOARD}'")  # fmt: skip
+    return text + (f" where {WHERE_TEXT}" if where else "")
+
+
+def _compare(result: Any, spot: list[Deal], where: Callable[..., bool] | None) -> None:
+    for name, (expr, fn) in FUNCTIONS.items():
+        kind = expr.split("(")[0]
+        want = exact_aggregate(spot, fn, kind, where)
+        got = result[name]
+        if kind == "histogram":
+            labels = {b.bucket: b.value for b in got.value}
+            for key, share in want.items():
+                label = str(int(key))
+                if "handType" in expr:
+                    label = CATEGORIES[int(key)]
+                elif "rankAt" in expr:
+                    label = RANKS[int(key) - 2]
+                assert labels[label] == pytest.approx(share, abs=1e-12), (name, label)
+            assert sum(labels.values()) == pytest.approx(1.0)
+        else:
+            assert got.value == pytest.approx(want, abs=1e-12), name
+            assert got.stderr == 0.0
+
+
+def test_every_function_and_aggregate_matches_brute_force(flop_spot: list[Deal]) -> None:
+    r = query(_query_text(None))
+    assert r.method == "exact"
+    assert r.matched == r.deals
+    _compare(r, flop_spot, None)
+    assert r.deals == len(flop_spot)  # turn functions: the turn and river come in order
+    want = sum(w for w, h, b in flop_spot if pot_shares(h, b)[0] == 1.0)
+    assert r["wins"].count == pytest.approx(want)  # weighted by the combos' weights
+
+
+def test_where_conditions_every_aggregate(flop_spot: list[Deal]) -> None:
+    r = query(_query_text(WHERE_TEXT))
+    assert r.method == "exact"
+    passing = sum(1 for _, h, b in flop_spot if _where(h, b))
+    assert r.matched == passing  # both walk the turn and river in order here
+    _compare(r, flop_spot, _where)
+
+
+def test_turn_spot_nut_checks_and_river_only_enumeration() -> None:
+    players, board = ("AhKh", "QQ,JJ"), "Ts9h2hQd"
+    spot = list(deals(players, board))
+    r = query(f"select count(nutHi(hero, turn)) as nt, count(nutHi(villain, river)) as nr, "
+              f"avg(riverEquity(villain)) as eq from hero='AhKh', villain='QQ,JJ', "
+              f"board='{board}'")  # fmt: skip
+    assert r.deals == len(spot)
+    nt = exact_aggregate(spot, lambda h, b: float(nut_hi(h[0], frozenset(b[:4]), ())), "avg")
+    nr = exact_aggregate(spot, lambda h, b: float(nut_hi(h[1], frozenset(b), ())), "avg")
+    eq = exact_aggregate(spot, lambda h, b: pot_shares(h, b)[1], "avg")
+    assert r["nt"].value == pytest.approx(nt, abs=1e-12)
+    assert r["nr"].value == pytest.approx(nr, abs=1e-12)
+    assert r["eq"].value == pytest.approx(eq, abs=1e-12)
+
+
+def test_contract_example_is_exact() -> None:
+    r = query("select avg(riverEquity(hero)) from game='holdem', hero='AhAs', villain='KdKc'")
+    d = r.to_dict()
+    assert d["method"] == "exact"
+    assert d["deals"] == math.comb(48, 5) == d["matched"]
+    assert d["results"][0]["value"] == pytest.approx(0.8125549, abs=5e-8)
+    assert d["results"][0]["stderr"] == 0
+
+
+def test_histogram_of_equity_uses_ten_bins() -> None:
+    r = query("select histogram(turnEquity(hero)) as h from hero='AhKh', villain='QcQd', "
+              "board='Ts9h2h'")  # fmt: skip
+    buckets = r["h"].value
+    assert [b.bucket for b in buckets][:2] == ["0.0-0.1", "0.1-0.2"] and len(buckets) == 10
+    spot = list(deals(("AhKh", "QcQd"), "Ts9h2h"))
+    eqs = [street_equity(h, frozenset(b[:4]), ())[0] for _, h, b in spot]
+    want = [sum(1 for e in eqs if min(int(e * 10), 9) == k) / len(eqs) for k in range(10)]
+    assert [b.value for b in buckets] == pytest.approx(want)
+
+
+# --- Monte Carlo ----------------------------------------------------------------------------
+
+MC_TEXT = ("select avg(riverEquity(hero)) as eq, count(winsHi(villain)) as vw, "
+           "avg(turnEquity(hero)) as te, histogram(handType(hero, river)) as ht "
+           "from hero='AhKh', villain='QQ,JTs', board='Ts9h2h' "
+           "where handType(villain, turn) >= 'pair' and not pairedBoard(river)")  # fmt: skip
+
+
+def test_monte_carlo_conditional_query_is_unbiased() -> None:
+    exact = query(MC_TEXT)
+    mc = query(MC_TEXT, method="monte-carlo", trials=200_000, seed=11)
+    assert exact.method == "exact" and mc.method == "monte-carlo"
+    assert mc.deals == 200_000 and 0 < mc.matched < mc.deals
+    assert mc.matched / mc.deals == pytest.approx(exact.matched / exact.deals, abs=0.01)
+    for name in ("eq", "vw", "te"):
+        e, m = exact[name], mc[name]
+        assert m.stderr is not None and 0 < m.stderr < 0.01
+        assert abs(m.value - e.value) < 4 * m.stderr, name  # type: ignore[operator]
+    for eb, mb in zip(exact["ht"].value, mc["ht"].value, strict=True):  # type: ignore[arg-type]
+        assert eb.bucket == mb.bucket
+        assert abs(eb.value - mb.value) <= 4 * mb.stderr + 1e-4
+
+
+def test_monte_carlo_overlapping_ranges_rejects_whole_joint_draws() -> None:
+    text = ("select avg(riverEquity(hero)) as eq, count(inRange(villain, 'AA')) as aa, "
+            "count(inRange(hero, 'KK')) as kk from hero='AA,KK', villain='AK,KK,AA', "
+            "board='Ts9h2c'")  # fmt: skip
+    exact = query(text)
+    mc = query(text, method="monte-carlo", trials=150_000, seed=5)
+    for name in ("eq", "aa", "kk"):
+        e, m = exact[name], mc[name]
+        assert m.stderr is not None
+        assert abs(m.value - e.value) < 4 * m.stderr, name  # type: ignore[operator]
+
+
+def test_seed_reproduces_and_stopping_rules() -> None:
+    text = "select avg(riverEquity(hero)) as eq from hero='AhKh', villain='QQ', board='Ts9h2h', mc"
+    a = query(text + ", trials=5000, seed=3")
+    b = query(text, trials=5000, seed=3)
+    assert a.method == "monte-carlo" and a.deals == 5000
+    assert a.results == b.results
+    c = query(text + ", stderr=0.004, seed=1")
+    assert c.results[0].stderr is not None and c.results[0].stderr <= 0.004
+    assert c.seed == 1
+
+
+def test_unreachable_stderr_target_stops_at_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerlab.analysis.query import runner
+
+    monkeypatch.setattr(runner, "DEFAULT_TIME_LIMIT", 0.3)
+    r = query("select avg(riverEquity(hero)) as eq from hero='AhKh', villain='QcQd', "
+              "board='Ts9h2h', mc, stderr=0.001, seed=1 "
+              "where handType(hero, flop) = 'quads'")  # fmt: skip
+    assert r.method == "monte-carlo" and r.matched == 0 and r["eq"].value is None
+
+
+def test_no_deal_matches_gives_no_value() -> None:
+    r = query("select avg(riverEquity(hero)) as eq, max(outs(hero, turn)) as o from "
+              "hero='AhKh', villain='QcQd', board='Ts9h2h' where handType(hero, flop) = "
+              "'quads'")  # fmt: skip
+    assert r.matched == 0 and r["eq"].value is None and r["o"].value is None
+
+
+# --- grammar and errors ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("select avg(riverEquity(hero) from hero='AhAs'", ["column 30", "expected ')'"]),
+        ("select avg(x) fro", ["column 15", "'from'"]),
+        ("select avg(riverEquity(hero)) from hero='AhAs' where", ["end of the query"]),
+        (
+            "select avg(riverEquity(hero)) from hero='AhAs' where ?",
+            ["column 54", "unexpected character"],
+        ),
+        ("", ["empty query"]),
+    ],
+)
+def test_syntax_errors_name_the_column(text: str, fragments: list[str]) -> None:
+    with pytest.raises(QueryError) as info:
+        parse(text)
+    message = str(info.value)
+    assert "\n" not in message
+    for f in fragments:
+        assert f in message
+
+
+SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        (
+            "select avg(riverEquty(hero))" + SPOT,
+            ["column 12", "unknown function 'riverEquty'", "did you mean 'riverEquity'"],
+        ),
+        ("select avrg(riverEquity(hero))" + SPOT, ["unknown aggregate", "did you mean 'avg'"]),
+        ("select avg(riverEquity(her))" + SPOT, ["'her' is not a player", "'hero'"]),
+        (
+            "select count(handType(hero, flop) = 'flsh')" + SPOT,
+            ["unknown hand type 'flsh'", "did you mean 'flush'"],
+        ),
+        ("select count(handType(hero, flop))" + SPOT, ["count expects a condition"]),
+        ("select avg(outs(hero, river))" + SPOT, ["expected a street (flop, turn)"]),
+        ("select avg(riverEquity(hero, flop))" + SPOT, ["takes 1 argument"]),
+        (
+            "select avg(riverEquity(hero))" + SPOT + ", trails=100",
+            ["unknown setting 'trails'", "did you mean 'trials'"],
+        ),
+        (
+            "select avg(riverEquity(hero))" + SPOT + " where riverEquity(hero)",
+            ["where expects a condition"],
+        ),
+        ("select count(winsLo(hero))" + SPOT, ["no low half"]),
+        ("select avg(riverEquity(hero))" + SPOT + ", seed=-1", ["seed expects a whole number"]),
+        ("select avg(riverEquity(hero))" + SPOT + ", trials=1.5", ["trials expects a whole"]),
+        ("select avg(riverEquity(hero))" + SPOT + ", method='fast'", ["unknown method 'fast'"]),
+        (
+            "select avg(riverEquity(hero)) from game='omaha', hero='AsAhKsKh', villain='random'",
+            ["'random' hand is not supported"],
+        ),
+        (
+            "select avg(riverEquity(hero)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
+            ["not Seven-card stud"],
+        ),
+        (
+            "select count(nutHi(hero, flop)) from game='omaha', hero='AsAhKsKh', "
+            "villain='QdQcJhTh', board='2c3c4d'",
+            ["nutHi: hold'em only"],
+        ),
+        (
+            "select avg(outs(hero, flop)) from game='omaha-hilo', hero='AsAhKsKh', "
+            "villain='QdQcJhTh', board='2c3c4d'",
+            ["outs: not defined for split-pot games"],
+        ),
+        ("select avg(riverEquity(hero)) from hero='AhAh', villain='KK'", ["AhAh"]),
+    ],
+)
+def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:
+    with pytest.raises(QueryError if "AhAh" not in text else ValueError) as info:
+        query(text)
+    message = str(info.value)
+    assert "\n" not in message
+    for f in fragments:
+        assert f in message, message
+
+
+def test_keywords_are_case_insensitive_and_names_default_to_text() -> None:
+    r = query("SELECT Avg(riverEquity(hero)) FROM hero='AhKh', villain='QcQd', "
+              "board='Ts9h2hQs', EXACT WHERE NOT pairedBoard(river)")  # fmt: skip
+    assert r.results[0].name == "Avg(riverEquity(hero))"
+    assert r.results[0].aggregate == "avg"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "query.md"
+
+
+def _documented_examples() -> list[tuple[str, str]]:
+    text = DOCS.read_text().split("## Examples checked by the tests", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(.+)` \| (.+) \|$", text, flags=re.M)
+    assert len(rows) >= 15
+    return rows
+
+
+def test_documented_examples(flop_spot: list[Deal]) -> None:
+    """Every example in docs/query.md: its documented value is the brute-force value."""
+    by_expr = dict(FUNCTIONS.values())
+    for expr, shown in _documented_examples():
+        fn = by_expr[expr]
+        kind = expr.split("(")[0]
+        want = exact_aggregate(flop_spot, fn, kind)
+        if kind == "histogram":
+            bars = dict(part.split(": ") for part in shown.split("; "))
+            assert len(bars) == len(want), expr
+            for key, share in want.items():
+                label = CATEGORIES[int(key)] if "handType" in expr else str(int(key))
+                assert float(bars[label]) == pytest.approx(share, abs=5e-7), expr
+        else:
+            assert float(shown) == pytest.approx(want, abs=5e-7), expr
+
+
+def test_three_players_with_dead_cards() -> None:
+    players, board, dead = ("AhKh", "QQ,99", "8c7c"), "Ts9h2hJd", "6c"
+    d = (int(parse_cards(dead)[0]),)
+    spot = list(deals(players, board, dead))
+    r = query(
+        "select avg(riverEquity(c)) as eq, count(tiesHi(a)) as tie, avg(outs(c, turn)) as o, "
+        "avg(turnEquity(b)) as te, count(nutHi(c, turn)) as nut from a='AhKh', b='QQ,99', "
+        "c='8c7c', board='Ts9h2hJd', dead='6c' where not winsHi(b)"
+    )
+    assert r.method == "exact" and r.deals == len(spot)
+
+    def where(h: tuple[Hand, ...], b: Hand) -> bool:
+        return pot_shares(h, b)[1] != 1.0
+
+    checks = {
+        "eq": lambda h, b: pot_shares(h, b)[2],
+        "tie": lambda h, b: float(0 < pot_shares(h, b)[0] < 1),
+        "o": lambda h, b: outs(h, 2, b[:4], d),
+        "te": lambda h, b: street_equity(h, frozenset(b[:4]), d)[1],
+        "nut": lambda h, b: float(nut_hi(h[2], frozenset(b[:4]), d)),
+    }
+    assert r.matched == sum(1 for _, h, b in spot if where(h, b))
+    for name, fn in checks.items():
+        assert r[name].value == pytest.approx(exact_aggregate(spot, fn, "avg", where)), name
+
+
+def test_preflop_street_query_is_sampled_by_default() -> None:
+    r = query("select avg(flopEquity(hero)) as fe from hero='AhAs', villain='KdKc', trials=300, "
+              "seed=2")  # fmt: skip
+    assert r.method == "monte-carlo" and r.deals == 300
+    assert r["fe"].value == pytest.approx(0.8125549, abs=5 * r["fe"].stderr)  # type: ignore[operator]
+    with pytest.raises(ValueError, match="too large"):
+        query("select avg(flopEquity(hero)) from hero='random', villain='random', exact")
+
+
+# --- Omaha -----------------------------------------------------------------------------------
+
+
+def omaha_deals(players: Sequence[str], board: str) -> list[Deal]:
+    """Every deal of an Omaha spot on the turn: joint holdings x river."""
+    b = tuple(int(c) for c in parse_cards(board))
+    ranges = [[(tuple(int(c) for c in h), w) for h, w in PatternRange(t, 4)] for t in players]
+    out = []
+    for joint in itertools.product(*ranges):
+        cards = [c for hand, _ in joint for c in hand]
+        if len(set(cards)) != len(cards) or set(cards) & set(b):
+            continue
+        hands = tuple(hand for hand, _ in joint)
+        for river in deck_without(cards, b):
+            out.append((math.prod(w for _, w in joint), hands, (*b, river)))
+    return out
+
+
+@cache
+def omaha_values(game: str, hand: Hand, board: Hand) -> tuple[Any, Any]:
+    return showdown_values(game, hand, board)
+
+
+def omaha_shares(game: str, hands: tuple[Hand, ...], board: Hand) -> list[float]:
+    values = [omaha_values(game, h, board) for h in hands]
+    his = [v[0] for v in values]
+    best = max(his)
+    hi = [1 / his.count(best) if v == best else 0.0 for v in his]
+    los = [v[1] for v in values if v[1] is not None]
+    if not los:
+        return hi
+    low = min(los)
+    k = sum(1 for v in values if v[1] == low)
+    return [0.5 * h + (0.5 / k if v[1] == low else 0.0) for h, v in zip(hi, values, strict=True)]
+
+
+def omaha_street_equity(game: str, hands: tuple[Hand, ...], prefix: Hand) -> list[float]:
+    deck = deck_without(*hands, prefix)
+    runs = list(itertools.combinations(deck, 5 - len(prefix)))
+    total = [0.0] * len(hands)
+    for rest in runs:
+        for i, s in enumerate(omaha_shares(game, hands, (*prefix, *rest))):
+            total[i] += s
+    return [t / len(runs) for t in total]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board"),
+    [
+        ("omaha", ("AsKsQhJh", "9c8c7d6d,TcTd5h5s"), "Qs9h2c5d"),
+        ("omaha-hilo", ("As2sKd3d", "Ah4h5c9c,AcKh3h4s"), "Qs7d2c8h"),
+    ],
+)
+def test_omaha_functions_match_brute_force(game: str, players: tuple[str, str],
+                                           board: str) -> None:  # fmt: skip
+    spot = omaha_deals(players, board)
+    turn_eq = {}
+    for _, h, b in spot:
+        turn_eq.setdefault(h, omaha_street_equity(game, h, b[:4]))
+    checks: dict[str, tuple[str, Callable[[tuple[Hand, ...], Hand], float]]] = {
+        "re": ("avg(riverEquity(hero))", lambda h, b: omaha_shares(game, h, b)[0]),
+        "te": ("avg(turnEquity(villain))", lambda h, b: turn_eq[h][1]),
+        "sc": ("count(scoops(hero))", lambda h, b: float(omaha_shares(game, h, b)[0] == 1)),
+        "wh": ("count(winsHi(villain))",
+               lambda h, b: float(omaha_values(game, h[1], b)[0]
+                                  > omaha_values(game, h[0], b)[0])),
+        "ht": ("max(handType(hero, turn))",
+               lambda h, b: float(best_omaha_high(h[0], b[:4])[0])),
+        "hr": ("avg(handType(villain, river) >= 'two pair')",
+               lambda h, b: float(omaha_values(game, h[1], b)[0][0] >= 2)),
+        "ir": ("count(inRange(villain, '" + players[1].split(",")[0] + "'))",
+               lambda h, b: float(h[1] == spot_first(players[1]))),
+    }  # fmt: skip
+    if game == "omaha-hilo":
+        checks["wl"] = ("count(winsLo(hero))", lambda h, b: float(
+            omaha_values(game, h[0], b)[1] is not None
+            and (omaha_values(game, h[1], b)[1] is None
+                 or omaha_values(game, h[0], b)[1] < omaha_values(game, h[1], b)[1])))  # fmt: skip
+    items = ", ".join(f"{expr} as {name}" for name, (expr, _) in checks.items())
+    r = query(f"select {items} from game='{game}', hero='{players[0]}', "
+              f"villain='{players[1]}', board='{board}'")  # fmt: skip
+    assert r.method == "exact" and r.deals == len(spot)
+    for name, (expr, fn) in checks.items():
+        kind = expr.split("(")[0]
+        want = exact_aggregate(spot, fn, kind)
+        assert r[name].value == pytest.approx(want, abs=1e-12), name
+
+
+def spot_first(text: str) -> Hand:
+    return tuple(int(c) for c in next(iter(PatternRange(text.split(",")[0], 4)))[0])
+
+
+def test_omaha_hilo_range_matches_the_equity_engine_exact_and_sampled() -> None:
+    from pokerlab import equity
+
+    players, board = ["As2sKd3d", "AA**$ds"], "Qs7d2c"
+    text = (f"select avg(riverEquity(hero)) as eq from game='omaha-hilo', hero='{players[0]}', "
+            f"villain='{players[1]}', board='{board}'")  # fmt: skip
+    want = equity(players, board=board, game="omaha-hilo", method="exact").players[0].equity
+    exact = query(text)
+    assert exact.method == "exact" and exact["eq"].value == pytest.approx(want, abs=1e-12)
+    mc = query(text, method="monte-carlo", trials=60_000, seed=9)
+    se = mc["eq"].stderr
+    assert se is not None and abs(mc["eq"].value - want) < 4 * se  # type: ignore[operator]
+
+
+def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokerlab.analysis.query import runner
+
+    text = ("select avg(turnEquity(hero)) as te, histogram(handType(villain, river)) as h, "
+            "max(outs(hero, flop)) as o from hero='AhKh', villain='QQ+,JTs', "
+            "board='Ts9h2h'")  # fmt: skip
+    runs = []
+    for threads in (1, 3):
+        monkeypatch.setattr(runner, "THREADS", threads)
+        monkeypatch.setattr(runner, "MIN_SLICE", 100)
+        exact = query(text)
+        sampled = query(text, method="monte-carlo", trials=20_000, seed=4)
+        runs.append((exact.results, sampled.results))
+    assert runs[0] == runs[1]
+
+
+def test_importing_pokerlab_loads_neither_lark_nor_numba() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, pokerlab; "
+            "print(sorted(m for m in ('lark', 'numba') if m in sys.modules))")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
