@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.engine._sampling import below, deal_cards, next_u64
-from pokerlab.evaluation._kernels import EMPTY_KEY, strength_histogram, table_index
+from pokerlab.evaluation._kernels import EMPTY_KEY, LANES, fold_lanes, subset_lanes, table_index
 
 N_CHOICES = 32
 HIGH, DEUCE7 = 0, 1
@@ -56,16 +56,19 @@ def keep_keys(hand, card_key, card_mask, keys, masks, draws):
 def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, hist):
     """``hist[m, v]`` += number of draws from ``free`` (uint8 codes) after keeping mask ``m``
     that end in the dense class ``v``; every ``(5 - kept)``-subset of ``free`` once, by the
-    evaluator's incremental subset walk (:func:`~pokerlab.evaluation._kernels.strength_histogram`)
-    from the kept cards' key."""
+    evaluator's incremental subset walk (:func:`~pokerlab.evaluation._kernels.subset_lanes`)
+    from the kept cards' key, into one pair of interleaved sub-histograms reused per choice."""
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)
     draws = np.empty(N_CHOICES, np.int64)
     keep_keys(hand, card_key, card_mask, keys, masks, draws)
+    lanes = np.zeros((hist.shape[1], LANES), np.int32)
     for m in range(N_CHOICES):
-        strength_histogram(
-            keys[m], masks[m], free, draws[m], card_key, card_mask, mult, displace, values, hist[m]
+        subset_lanes(
+            keys[m], masks[m], free, draws[m], card_key, card_mask, mult, displace, values, lanes
         )
+        fold_lanes(lanes, hist[m])
+        lanes[:] = 0
 
 
 @njit(cache=True)
