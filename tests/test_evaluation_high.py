@@ -491,6 +491,46 @@ def test_evaluate_batch_unchecked_equals_checked_on_valid_rows(k: int) -> None:
     assert np.array_equal(evaluate_batch(hands, check=False), evaluate_batch(hands))
 
 
+@needs_jit
+@pytest.mark.parametrize("k", [5, 7])
+def test_evaluate_batch_int64_equals_uint8_and_reference(five_card: dict[str, Any], k: int) -> None:
+    """Wide codes are narrowed block by block in the kernel (blocks of K.BLOCK rows, a short last
+    block) and large batches run in chunks of K.ROW_CHUNK rows on several threads: same answers
+    as uint8 codes and the brute force, for one thread and two."""
+    n = 2 * K.ROW_CHUNK + K.BLOCK + 7
+    hands = R.random_hands(n, k, seed=900 + k)
+    expected = ref_to_strength(five_card, R.best_code_rows(hands))
+    for threads in (1, 2):
+        assert np.array_equal(evaluate_batch(hands, threads=threads), expected)
+        wide = evaluate_batch(hands.astype(np.int64), threads=threads)
+        assert np.array_equal(wide, expected)
+        assert np.array_equal(evaluate_batch(hands.tolist(), threads=threads), expected)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_evaluate_batch_finds_a_bad_row_in_a_large_batch(dtype: type[Any], threads: int) -> None:
+    n = 2 * K.ROW_CHUNK + 5
+    codes = R.random_hands(n, 7, seed=31).astype(dtype)
+    bad = K.ROW_CHUNK + 3
+    card = int(codes[bad, 6])
+    codes[bad, 6] = codes[bad, 0]
+    with pytest.raises(CardError, match=f"row {bad} is not 7 distinct card codes"):
+        evaluate_batch(codes, threads=threads)
+    if dtype == np.int64:
+        codes[bad, 6] = 256 + card  # its low 8 bits name the card that was there
+        with pytest.raises(CardError, match=f"row {bad} is not 7 distinct card codes"):
+            evaluate_batch(codes, threads=threads)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
+def test_evaluate_batch_rejects_bad_threads(threads: Any) -> None:
+    with pytest.raises(ValueError, match="threads must be a positive integer") as info:
+        evaluate_batch(np.array([[0, 1, 2, 3, 4]]), threads=threads)
+    assert getattr(info.value, "field", None) == "threads"
+    assert "\n" not in str(info.value)
+
+
 # --- the tables ---------------------------------------------------------------------------------
 
 
