@@ -525,7 +525,7 @@ def test_evaluate_batch_finds_a_bad_row_in_a_large_batch(dtype: type[Any], threa
 
 @pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
 def test_evaluate_batch_rejects_bad_threads(threads: Any) -> None:
-    with pytest.raises(ValueError, match="threads must be a positive integer") as info:
+    with pytest.raises(ValueError, match="threads must be") as info:
         evaluate_batch(np.array([[0, 1, 2, 3, 4]]), threads=threads)
     assert getattr(info.value, "field", None) == "threads"
     assert "\n" not in str(info.value)

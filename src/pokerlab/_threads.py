@@ -1,17 +1,26 @@
-"""How many threads a computation uses: every core this process may run on by default
-(``os.sched_getaffinity``), capped by ``NUMBA_NUM_THREADS`` when it is set."""
+"""How many threads a computation may use: one rule for every module that runs in parallel.
+
+The default is every core this process may run on (``os.sched_getaffinity``), capped by
+``NUMBA_NUM_THREADS`` when that is set. An explicit count must be a positive integer; it is not
+capped (asking for more threads than cores is allowed, and only slower).
+
+>>> resolve_threads(3)
+3
+>>> resolve_threads(None) >= 1
+True
+"""
 
 from __future__ import annotations
 
 import os
-from numbers import Integral
 
 from pokerlab.errors import GameError
 
-__all__ = ["resolve_threads"]
+__all__ = ["available_cores", "resolve_threads"]
 
 
-def _available() -> int:
+def available_cores() -> int:
+    """Cores this process may use, capped by ``NUMBA_NUM_THREADS`` when set."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -19,17 +28,19 @@ def _available() -> int:
     cap = os.environ.get("NUMBA_NUM_THREADS", "").strip()
     if cap.isdigit() and int(cap) > 0:
         cores = min(cores, int(cap))
-    return max(cores, 1)
+    return max(1, cores)
 
 
 def resolve_threads(threads: int | None) -> int:
-    """``threads`` checked (a positive integer), or every available core for ``None``.
+    """``threads``, checked, or :func:`available_cores` when it is ``None``.
 
-    >>> resolve_threads(2)
-    2
+    Raises :class:`~pokerlab.errors.GameError` (a ``ValueError``, ``field="threads"``) for 0,
+    a negative count or anything that is not an integer.
     """
     if threads is None:
-        return _available()
-    if isinstance(threads, bool) or not isinstance(threads, Integral) or threads < 1:
+        return available_cores()
+    if isinstance(threads, bool) or not isinstance(threads, int):
         raise GameError(f"threads must be a positive integer, got {threads!r}", field="threads")
-    return int(threads)
+    if threads < 1:
+        raise GameError(f"threads must be at least 1, got {threads}", field="threads")
+    return threads
