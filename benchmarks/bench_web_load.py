@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import socket
 import statistics
 import subprocess
@@ -39,7 +38,7 @@ from typing import Any
 
 import httpx
 
-from _common import cpu_model
+from _common import machine_info, machine_line
 
 HOST = "127.0.0.1"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -246,13 +245,13 @@ def main() -> None:
     if not 1 <= args.clients <= 500 or not 0 < args.seconds <= 600:
         raise SystemExit("--clients must be 1..500 and --seconds 0..600")
 
+    print(machine_line(f"server workers: {args.workers or 'default'}"))
     port = free_port()
     base = f"http://{HOST}:{port}"
     server = start_server(port, args.workers)
     try:
         results: dict[str, Any] = {
-            "machine": {"cpu": cpu_model(),
-                        "cores": os.cpu_count(), "python": platform.python_version()},
+            "machine": machine_info(f"server workers: {args.workers or 'default'}"),
             "first_render_http": first_render(base),
             "first_render_chromium": chromium_render(base),
             "exact_equity": exact_equity(base),
