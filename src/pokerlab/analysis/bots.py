@@ -209,7 +209,7 @@ class OptimalStrategy(Strategy):
         self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
     def _class_seed(self, canon: tuple[int, ...]) -> int:
-        return self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon))
+        return int(self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon)))
 
     def _learn(self, game: str, canons: Sequence[tuple[int, ...]]) -> None:
         """Fill the cache for every class of ``canons`` not in it: one parallel kernel call

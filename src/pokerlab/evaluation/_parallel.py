@@ -14,7 +14,8 @@ def numba_threads(threads: int) -> Iterator[int]:
     threads (at most ``NUMBA_NUM_THREADS``, numba's pool size); yields the count used."""
     import numba
 
-    count = max(1, min(threads, numba.config.NUMBA_NUM_THREADS))
+    pool: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    count = max(1, min(threads, pool))
     previous = numba.get_num_threads()
     numba.set_num_threads(count)
     try:

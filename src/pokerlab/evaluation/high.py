@@ -188,6 +188,7 @@ def batch_strengths(
         workers = resolve_threads(threads)
     arr = card_array(codes, name, sizes)
     k = arr.shape[1]
+    rows: NDArray[Any]
     if k < 7:  # padded to 7 columns of uint8, codes outside 0..255 as 255 (not a card)
         rows = np.full((arr.shape[0], 7), K.NULL_CARD, dtype=np.uint8)
         rows[:, :k] = np.where((arr >= 0) & (arr <= 255), arr, 255)
