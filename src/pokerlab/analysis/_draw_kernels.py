@@ -233,7 +233,8 @@ def sample_choices(
     dead cards.
 
     ``tally[m]`` += (wins, deals with a share strictly between 0 and 1, sum of those shares, sum
-    of their squares). Returns the number of rejected joint draws, or -1 after ``max_rejects``
+    of their squares), counted as integers (wins, ties by the number of opponents tied) and
+    added to ``tally`` at the end. Returns the number of rejected joint draws, or -1 after ``max_rejects``
     rejections in a row."""
     n_opp = opp_strategy.shape[0]
     keys = np.empty(N_CHOICES, np.uint64)
@@ -246,6 +247,8 @@ def sample_choices(
     final = np.empty(5, np.uint8)
     pre_key = np.empty(6, np.uint64)
     pre_mask = np.empty(6, np.uint64)
+    wins = np.zeros(N_CHOICES, np.int64)  # integer counts in the loop, the tally once at the end
+    ties = np.zeros((N_CHOICES, n_opp + 1), np.int64)  # by the number of opponents tied
     rejected = 0
     for _ in range(n_trials):
         streak = 0
@@ -312,18 +315,20 @@ def sample_choices(
                 tied = 1
             elif v == best:
                 tied += 1
-        share = 1.0 / (tied + 1)
         for m in range(N_CHOICES):  # branch-free: a win or a loss is a coin flip to predict
             k = draws[m]
             v = np.int64(
                 values[table_index(keys[m] + pre_key[k], masks[m] | pre_mask[k], mult, displace)]
             )
-            tie = v == best
-            part = share if tie else 0.0  # adding 0.0 leaves a sum exactly as it was
-            tally[m, 0] += v > best
-            tally[m, 1] += tie
-            tally[m, 2] += part
-            tally[m, 3] += part * part
+            wins[m] += v > best
+            ties[m, tied] += v == best
+    for m in range(N_CHOICES):
+        tally[m, 0] += wins[m]
+        for t in range(1, n_opp + 1):  # a tie with t opponents: a share of 1 / (t + 1)
+            share = 1.0 / (t + 1)
+            tally[m, 1] += ties[m, t]
+            tally[m, 2] += ties[m, t] * share
+            tally[m, 3] += ties[m, t] * share * share
     return rejected
 
 
