@@ -4,7 +4,8 @@ best-of-N timing and the thread-scaling table.
 The scripts run as ``python benchmarks/bench_x.py``, so this folder is on ``sys.path``. Every
 script prints :func:`machine_line` first; a script that computes in parallel prints a
 :func:`scaling_table` (1 thread and every available core). Timings taken while other processes
-load the machine are noisy: compare rows of the same run (ratios), not runs.
+load the machine are noisy: compare rows of the same run (ratios), not runs, and time the
+single-thread rows by CPU time with ``BENCH_CLOCK=cpu`` (:func:`best_of`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ __all__ = [
     "available_cores",
     "best_of",
     "best_time",
+    "clock_name",
     "cpu_family",
     "cpu_model",
     "machine_info",
@@ -94,7 +96,8 @@ def machine_line(threads: int | str | None = None) -> str:
     )
     return (
         f"machine: {m['cpu']} ({m['family']}), {m['cores_online']} cores, "
-        f"{m['cores_available']} available; threads: {m['threads']}; python {m['python']}{busy}"
+        f"{m['cores_available']} available; threads: {m['threads']}; clock: {clock_name()}; "
+        f"python {m['python']}{busy}"
     )
 
 
@@ -105,10 +108,10 @@ def scaling_table(
     :func:`thread_counts`; print ``work / seconds`` in ``unit`` per second and the speed-up
     over one thread; return the rows."""
     rows: list[dict[str, Any]] = []
-    print(f"{name}: thread scaling")
+    print(f"{name}: thread scaling (wall time)")
     print(f"  {'threads':>7} {'seconds':>10} {unit + '/s':>14} {'speed-up':>9}")
     for threads in thread_counts():
-        seconds = best_time(lambda t=threads: run(t), repeats)
+        seconds = best_time(lambda t=threads: run(t), repeats, clock=time.perf_counter)
         rate = work / seconds
         speedup = rows[0]["seconds"] / seconds if rows else 1.0
         rows.append({"name": name, "threads": threads, "seconds": seconds, "rate": rate,
@@ -117,24 +120,47 @@ def scaling_table(
     return rows
 
 
+def _clock() -> Callable[[], float]:
+    """The clock of single-thread timings: wall time, or with ``BENCH_CLOCK=cpu`` this thread's
+    CPU time (``time.thread_time``), which leaves out the time other processes held the core:
+    the steadier figure on a loaded machine, and meaningless for parallel code (so the scaling
+    tables always use wall time)."""
+    return time.thread_time if os.environ.get("BENCH_CLOCK") == "cpu" else time.perf_counter
+
+
+def clock_name() -> str:
+    """``"wall"`` or ``"cpu (this thread)"``: say which in the output."""
+    return "cpu (this thread)" if _clock() is time.thread_time else "wall"
+
+
 def best_of(
-    fn: Callable[[], Any], repeats: int, budget: float = math.inf, warm: bool = True
+    fn: Callable[[], Any],
+    repeats: int,
+    budget: float = math.inf,
+    warm: bool = True,
+    clock: Callable[[], float] | None = None,
 ) -> tuple[float, Any]:
-    """Best wall time of ``repeats`` calls of ``fn`` and the last call's result, after one
-    untimed warm-up call (which compiles on a cold numba cache) unless ``warm`` is False; stops
-    repeating once ``budget`` seconds have gone by."""
+    """Best time (``clock``, default :func:`_clock`) of ``repeats`` calls of ``fn`` and the last
+    call's result, after one untimed warm-up call (which compiles on a cold numba cache) unless
+    ``warm`` is False; stops repeating once ``budget`` seconds of wall time have gone by."""
+    now = clock or _clock()
     out = fn() if warm else None
     best = math.inf
     started = time.perf_counter()
     for _ in range(repeats):
-        t = time.perf_counter()
+        t = now()
         out = fn()
-        best = min(best, time.perf_counter() - t)
+        best = min(best, now() - t)
         if time.perf_counter() - started > budget:
             break
     return best, out
 
 
-def best_time(fn: Callable[[], Any], repeats: int, warm: bool = True) -> float:
+def best_time(
+    fn: Callable[[], Any],
+    repeats: int,
+    warm: bool = True,
+    clock: Callable[[], float] | None = None,
+) -> float:
     """:func:`best_of` without the result."""
-    return best_of(fn, repeats, warm=warm)[0]
+    return best_of(fn, repeats, warm=warm, clock=clock)[0]
