@@ -47,10 +47,10 @@ HOLE = "AhKd"
 @numba.njit(cache=True)
 def _five_card_walk(fixed_key, fixed_mask, free, card_key, card_mask, mult, displace, values,
                     hist, store):  # fmt: skip
-    """The 5-card board walk of ``strength_histogram`` written plainly, as references: with
-    ``store``, ``hist[v] += 1`` per board (the kernel before issue 10, bound by store-to-load
-    forwarding on AMD when consecutive boards hit one bin); without, the strengths summed (no
-    stores: the ceiling for any histogram)."""
+    """The 5-card board walk written plainly, as references for ``strength_histogram``: with
+    ``store``, one histogram, ``hist[v] += 1`` per board (issue 10 found this bound by
+    store-to-load forwarding on an AMD EPYC when consecutive boards hit one bin); without, the
+    strengths summed (no stores: the ceiling for any histogram)."""
     n = free.shape[0]
     total = 0
     for a in range(n):
@@ -208,7 +208,7 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
                     "one thread (a serial kernel), two interleaved sub-histograms"))  # fmt: skip
     args = (fixed_key, fixed_mask, rest, K.CARD_KEY, K.CARD_MASK, np.uint64(tables.multiplier),
             tables.displace, tables.values, hist)  # fmt: skip
-    for store, what in ((True, "one histogram, hist[v] += 1 (before)"),
+    for store, what in ((True, "one histogram, hist[v] += 1"),
                         (False, "strengths summed, no histogram (ceiling)")):  # fmt: skip
         ref = best_time(lambda store=store: _five_card_walk(*args, store), repeats * 4)
         rows.append(row(f"reference walk: {what}", f"{HOLE} + all boards", n_boards, ref,

@@ -234,8 +234,8 @@ def sample_choices(
 
     ``tally[m]`` += (wins, deals with a share strictly between 0 and 1, sum of those shares, sum
     of their squares), counted as integers (wins, ties by the number of opponents tied) and
-    added to ``tally`` at the end. Returns the number of rejected joint draws, or -1 after ``max_rejects``
-    rejections in a row."""
+    added to ``tally`` at the end. Returns the number of rejected joint draws, or -1 after
+    ``max_rejects`` rejections in a row."""
     n_opp = opp_strategy.shape[0]
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)

@@ -256,12 +256,14 @@ def _last_card_run(
     key, mask, free, start, card_key, card_mask, multiplier, displace, values, lanes
 ):
     """Count the strengths of the hand ``key``/``mask`` plus each one of ``free[start:]`` into
-    ``lanes`` (shape ``(bins, LANES)``), two cards per step into the two lanes; return how many.
+    ``lanes`` (shape ``(bins, LANES)``), two cards per step into the two lanes.
 
-    Why lanes: ``hist[v] += 1`` for consecutive boards that hit the same bin makes each
-    increment wait for the previous store (store-to-load forwarding); on an AMD EPYC that held
-    the walk at 0.7x the rate of the same loop summing the strengths. Two lanes, two
-    independent lookups per step, run as fast as that sum (benchmarks/RESULTS.md).
+    Why lanes: ``hist[v] += 1`` for consecutive boards that hit the same bin can make each
+    increment wait for the previous store (store-to-load forwarding); issue 10 measured a
+    single-histogram walk at a quarter of the summing loop's rate on an AMD EPYC. Two lanes,
+    two independent lookups per step, take that dependency away; on the AMD EPYC (family 25)
+    measured here, under load, the walk runs at 0.93x the rate of the same loop summing the
+    strengths (benchmarks/RESULTS.md).
 
     A separate function compiled without reference counting (``_nrt=False``): inlined into the
     walk (``inline="always"``) or with reference counting, the arrays it indexes were
