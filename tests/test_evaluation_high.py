@@ -494,10 +494,9 @@ def test_evaluate_batch_unchecked_equals_checked_on_valid_rows(k: int) -> None:
 @needs_jit
 @pytest.mark.parametrize("k", [5, 7])
 def test_evaluate_batch_int64_equals_uint8_and_reference(five_card: dict[str, Any], k: int) -> None:
-    """Wide codes are narrowed block by block in the kernel (blocks of K.BLOCK rows, a short last
-    block) and large batches run in chunks of K.ROW_CHUNK rows on several threads: same answers
-    as uint8 codes and the brute force, for one thread and two."""
-    n = 2 * K.ROW_CHUNK + K.BLOCK + 7
+    """Large batches run in chunks of K.ROW_CHUNK rows (a short last one) on several threads:
+    the same answers for int64 and uint8 codes and the brute force, on one thread and two."""
+    n = 2 * K.ROW_CHUNK + 7
     hands = R.random_hands(n, k, seed=900 + k)
     expected = ref_to_strength(five_card, R.best_code_rows(hands))
     for threads in (1, 2):

@@ -93,32 +93,21 @@ popcount = _popcount_python if numba_config.DISABLE_JIT else _ctpop
 
 @njit(inline="always")
 def _row_key_mask(r, card_key, card_mask):
-    """Additive key, mask and OR of the raw codes of one 7-code row. A code indexes the card
-    tables by its low 8 bits (no read out of bounds for any input); the OR tells the caller
-    whether some code had higher bits (then the row is invalid although its low bits may name
-    a card). Masking costs nothing on uint8 codes and, unlike clamping with ``min``, next to
-    nothing on int64 ones (clamping made int64 input 1.35-1.7x slower than uint8).
+    """Additive key and mask of one 7-code row, each code clamped into the card tables.
     Unrolled on purpose: a loop over the columns measured 1.7x slower."""
-    low = uint64(CODE_LIMIT - 1)
-    r0 = uint64(r[0])
-    r1 = uint64(r[1])
-    r2 = uint64(r[2])
-    r3 = uint64(r[3])
-    r4 = uint64(r[4])
-    r5 = uint64(r[5])
-    r6 = uint64(r[6])
-    c0 = r0 & low
-    c1 = r1 & low
-    c2 = r2 & low
-    c3 = r3 & low
-    c4 = r4 & low
-    c5 = r5 & low
-    c6 = r6 & low
+    limit = uint64(CODE_LIMIT - 1)
+    c0 = min(uint64(r[0]), limit)
+    c1 = min(uint64(r[1]), limit)
+    c2 = min(uint64(r[2]), limit)
+    c3 = min(uint64(r[3]), limit)
+    c4 = min(uint64(r[4]), limit)
+    c5 = min(uint64(r[5]), limit)
+    c6 = min(uint64(r[6]), limit)
     key = EMPTY_KEY + card_key[c0] + card_key[c1] + card_key[c2] + card_key[c3]
     key += card_key[c4] + card_key[c5] + card_key[c6]
     mask = card_mask[c0] | card_mask[c1] | card_mask[c2] | card_mask[c3]
     mask |= card_mask[c4] | card_mask[c5] | card_mask[c6]
-    return key, mask, r0 | r1 | r2 | r3 | r4 | r5 | r6
+    return key, mask
 
 
 @njit(cache=True)
@@ -129,86 +118,46 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
     some ``out`` entries are garbage; :func:`first_invalid_row` finds the row); without, returns
     True and trusts the rows.
 
-    Codes index the card tables by their low 8 bits, where a non-card has an empty mask, so no
-    input reads out of bounds; a row is valid exactly when no code has higher bits (negative
-    codes included: they convert to huge unsigned values) and its mask has ``cards`` bits. No
-    row can have more, so the check is one sum of popcounts against ``n * cards`` and one OR of
-    all codes (a compare-and-count per row measured 7% slower). A flag tested inside one loop
-    cost as much as the check, so each case has its own loop."""
+    Codes are clamped into the card tables, where a non-card has an empty mask, so no input reads
+    out of bounds, and a row is valid exactly when its mask has ``cards`` bits. No row can have
+    more, so the check is one sum of popcounts against ``n * cards`` (a compare-and-count per row
+    measured 7% slower). The check still costs about a third of the throughput, and a flag tested
+    inside one loop cost as much as the check, so each case has its own loop."""
     n = codes.shape[0]
     if not check:
         for i in range(n):
-            key, mask, _ = _row_key_mask(codes[i], card_key, card_mask)
+            key, mask = _row_key_mask(codes[i], card_key, card_mask)
             out[i] = strength(key, mask, multiplier, displace, values)
         return True
     bits = uint64(0)
-    wide = uint64(0)
     for i in range(n):
-        key, mask, raw = _row_key_mask(codes[i], card_key, card_mask)
+        key, mask = _row_key_mask(codes[i], card_key, card_mask)
         bits += popcount(mask)
-        wide |= raw
         out[i] = strength(key, mask, multiplier, displace, values)
-    return bits == uint64(n) * uint64(cards) and wide < uint64(CODE_LIMIT)
+    return bits == uint64(n) * uint64(cards)
 
-
-BLOCK = 1024
-"""Rows of wide codes :func:`evaluate_wide_rows` narrows to uint8 at a time (7 KB: stays in L1)."""
 
 ROW_CHUNK = 1 << 14
 """Rows per task of :func:`evaluate_rows_parallel` (a fixed size, so the work split never
 depends on the thread count; the results never do anyway: one row, one answer)."""
 
 
-@njit(cache=True)
-def evaluate_wide_rows(flat, cards, check, card_key, card_mask, multiplier, displace, values, out):
-    """:func:`evaluate_rows` of rows given as a flat C-ordered array of 7 codes per row of a
-    wider integer dtype (int64: what ``np.array`` of Python ints gives): each block of
-    :data:`BLOCK` rows is first narrowed into a uint8 buffer, a code outside 0..255 becoming
-    255 (not a card, so its row fails the check). The narrowing loop is vectorised; reading
-    int64 codes straight in the row loop measured 1.4-1.7x slower than uint8 codes."""
-    n = flat.shape[0] // 7
-    buf = np.empty((BLOCK, 7), np.uint8)
-    limit = uint64(CODE_LIMIT - 1)
-    ok = True
-    for lo in range(0, n, BLOCK):
-        hi = min(n, lo + BLOCK)
-        # a fresh array for the last block, not a slice of buf: numba types a slice as
-        # non-contiguous and the row loop then ran 3.5x slower
-        rows = buf if hi - lo == BLOCK else np.empty((hi - lo, 7), np.uint8)
-        narrow = rows.reshape(-1)
-        wide = flat[7 * lo : 7 * hi]
-        for j in range(wide.shape[0]):  # j from a range: no negative-index check, vectorised
-            narrow[j] = min(uint64(wide[j]), limit)
-        valid = evaluate_rows(
-            rows, cards, check, card_key, card_mask, multiplier, displace, values, out[lo:hi]
-        )
-        ok = ok and valid
-    return ok
-
-
 @njit(cache=True, parallel=True)
 def evaluate_rows_parallel(
     codes, cards, check, card_key, card_mask, multiplier, displace, values, out
 ):
-    """:func:`evaluate_rows` (2-D uint8 ``codes``) or :func:`evaluate_wide_rows` (flat wider
-    ``codes``) over chunks of :data:`ROW_CHUNK` rows in parallel (numba's thread count, set by
-    the caller); True when every chunk is valid."""
-    n = out.shape[0]
+    """:func:`evaluate_rows` over chunks of :data:`ROW_CHUNK` rows in parallel (numba's thread
+    count, set by the caller); True when every chunk is valid."""
+    n = codes.shape[0]
     chunks = (n + ROW_CHUNK - 1) // ROW_CHUNK
     ok = np.empty(chunks, np.bool_)
     for c in prange(chunks):
         lo = c * ROW_CHUNK
         hi = min(n, lo + ROW_CHUNK)
-        if codes.ndim == 1:
-            ok[c] = evaluate_wide_rows(
-                codes[7 * lo : 7 * hi], cards, check, card_key, card_mask, multiplier, displace,
-                values, out[lo:hi],
-            )  # fmt: skip
-        else:
-            ok[c] = evaluate_rows(
-                codes[lo:hi], cards, check, card_key, card_mask, multiplier, displace, values,
-                out[lo:hi],
-            )  # fmt: skip
+        ok[c] = evaluate_rows(
+            codes[lo:hi], cards, check, card_key, card_mask, multiplier, displace, values,
+            out[lo:hi],
+        )  # fmt: skip
     return ok.all()
 
 
