@@ -391,6 +391,33 @@ def test_evaluate_duplicate_codes() -> None:
         evaluate([51, 47, 43, 39, 51])
 
 
+@needs_jit
+@pytest.mark.parametrize("k", range(8))
+def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int) -> None:
+    """The walk for each subset size 0..7 (its outer levels run once, the last card's loop
+    takes two cards per step, odd runs included), from a fixed part of 7 - k cards, against
+    the plain-Python evaluator on every subset."""
+    import itertools
+
+    rng = np.random.default_rng(70 + k)
+    deck = rng.permutation(52)
+    fixed = [int(c) for c in deck[: 7 - k]]
+    free = np.sort(deck[7 - k : 7 - k + (11 if k < 5 else 10)]).astype(np.uint8)
+    key, mask = K.EMPTY_KEY, np.uint64(0)
+    for c in fixed:
+        key, mask = key + K.CARD_KEY[c], mask | K.CARD_MASK[c]
+    hist = np.zeros(1 << 16, np.int64)
+    n = K.strength_histogram(
+        key, mask, free, k, K.CARD_KEY, K.CARD_MASK, np.uint64(tables.multiplier),
+        tables.displace, tables.values, hist,
+    )  # fmt: skip
+    expected = np.zeros(1 << 16, np.int64)
+    for sub in itertools.combinations(free.tolist(), k):
+        expected[_strength_python(fixed + list(sub))] += 1
+    assert n == math.comb(len(free), k)
+    assert np.array_equal(hist, expected)
+
+
 # --- evaluate_batch -----------------------------------------------------------------------------
 
 
