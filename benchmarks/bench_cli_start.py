@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -28,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _common import cpu_model
+from _common import machine_info, machine_line
 
 
 def pokerlab_script() -> str:
@@ -97,8 +96,7 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()
 
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores; python {platform.python_version()}; "
-          f"{sys.executable}")  # fmt: skip
+    print(f"{machine_line('1 per command (start-up only)')}; {sys.executable}")
     rows = [measure(name, argv, args.runs, args.cold_runs) for name, argv in commands().items()]
     spread = f"{'(min-max)':>14}"
     print(f"{'command':44} {'cold median':>12} {spread} {'warm median':>12} {spread}")
@@ -109,7 +107,7 @@ def main() -> None:
     print(f"cold: {args.cold_runs} runs, each with an empty NUMBA_CACHE_DIR; warm: {args.runs} "
           "runs sharing a filled one.")  # fmt: skip
     if args.json:
-        info = {"cpu": cpu_model(), "cores": os.cpu_count(), "python": platform.python_version()}
+        info = machine_info("1 per command (start-up only)")
         with open(args.json, "w") as f:
             json.dump({"machine": info, "rows": rows}, f, indent=2)
         print(f"wrote {args.json}")

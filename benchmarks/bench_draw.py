@@ -4,8 +4,10 @@
     python benchmarks/bench_draw.py --quick         # optimal vs random on 1,000 hands only
     python benchmarks/bench_draw.py --json out.json
 
-Single core (NUMBA_NUM_THREADS=1), warm numba cache (an untimed warm-up call first), best of
-several repeats for the short timings. What is timed:
+Warm numba cache (an untimed warm-up call first), best of several repeats for the short
+timings. The rows run on one thread (``threads=1``) except the full optimal match, which uses
+every available core (its target is for 2 cores); thread-scaling tables (1 thread and every
+available core) follow for the advice and for the optimal match on 1,000 hands. What is timed:
 
 * ``advise(hand)``: the whole exact 32-choice advice without opponents (2,598,960 evaluations
   of replacement sets, category distributions, scores, ranking). Target <= 10 ms.
@@ -14,18 +16,13 @@ several repeats for the short timings. What is timed:
   standard error is printed.
 * ``play_match("rules", "random", 10_000)``. Target <= 2 s.
 * ``play_match(OptimalStrategy(), "random", 10_000)`` with an empty cache (the optimal bot
-  computes each suit-isomorphic hand class it meets once). Target <= 120 s.
+  computes each suit-isomorphic hand class it meets once). Target <= 30 s on 2 cores.
 """
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-
 import argparse
 import json
-import platform
 import time
 from typing import Any
 
@@ -33,7 +30,7 @@ import numba
 import numpy as np
 
 import pokerlab
-from _common import best_time, cpu_model
+from _common import available_cores, best_time, machine_info, machine_line, scaling_table
 from pokerlab.analysis.bots import OptimalStrategy, play_match
 from pokerlab.analysis.draw import advise
 
@@ -59,22 +56,22 @@ def main() -> None:
         verdict = "" if ratio is None else f"  ratio {ratio:5.2f} {'ok' if ratio <= 1 else 'SLOW'}"
         print(f"{name:<44} {shown}  {goal}{verdict}  {note}")
 
-    print(f"cpu: {cpu_model()}  python {platform.python_version()}  numpy {np.__version__}  "
-          f"numba {numba.__version__}  pokerlab {pokerlab.__version__}")  # fmt: skip
-    print(f"NUMBA_NUM_THREADS={os.environ['NUMBA_NUM_THREADS']}\n")
+    print(machine_line("1 (rows), all cores (full optimal match), 1 and all (scaling)"))
+    print(f"numpy {np.__version__}  numba {numba.__version__}  pokerlab {pokerlab.__version__}\n")
 
-    report("advise, 32 choices, no opponent (exact)", best_time(lambda: advise(HAND), 20), 0.010)
-    report("advise, 2-7, 32 choices, no opponent", best_time(lambda: advise(HAND, game="2-7"), 20),
-           0.010)  # fmt: skip
+    report("advise, 32 choices, no opponent (exact)",
+           best_time(lambda: advise(HAND, threads=1), 20), 0.010)  # fmt: skip
+    report("advise, 2-7, 32 choices, no opponent",
+           best_time(lambda: advise(HAND, game="2-7", threads=1), 20), 0.010)  # fmt: skip
     result = advise(HAND, vs="random", seed=SEED)
     worst = max(c.stderr or 0.0 for c in result.choices)
     report("advise vs 1 random pat hand (MC 200k deals)",
            best_time(lambda: advise(HAND, vs="random", seed=SEED), 5), None,
            f"max stderr {worst:.4f}")  # fmt: skip
 
-    m = play_match("rules", "random", 10_000, seed=SEED)
+    m = play_match("rules", "random", 10_000, seed=SEED, threads=1)
     report("match rules vs random, 10,000 hands",
-           best_time(lambda: play_match("rules", "random", 10_000, seed=SEED), 5), 2.0,
+           best_time(lambda: play_match("rules", "random", 10_000, seed=SEED, threads=1), 5), 2.0,
            f"rules wins {m.wins / m.hands:.1%}, p={m.p_value:.2g}")  # fmt: skip
 
     play_match(OptimalStrategy(), "random", 20, seed=SEED + 1)  # warm-up: compile only
@@ -83,14 +80,23 @@ def main() -> None:
     t0 = time.perf_counter()
     m = play_match(bot, "random", hands, seed=SEED)
     seconds = time.perf_counter() - t0
-    note = (f"{len(bot._cache):,} classes computed, optimal wins {m.wins / m.hands:.1%}, "
-            f"p={m.p_value:.2g}")  # fmt: skip
+    note = (f"{available_cores()} threads, {len(bot._cache):,} classes computed, optimal wins "
+            f"{m.wins / m.hands:.1%}, p={m.p_value:.2g}")  # fmt: skip
     name = f"match optimal vs random, {hands:,} hands"
-    report(name, seconds, 120.0 * hands / 10_000, note)
+    report(name, seconds, 30.0 * hands / 10_000 * 2 / available_cores(), note)
+
+    print()
+    scaling = scaling_table("advise, 32 choices, no opponent", lambda t: advise(HAND, threads=t),
+                            1, "advice", repeats=10)  # fmt: skip
+    scaling += scaling_table(
+        "match optimal vs random, 1,000 hands (empty cache)",
+        lambda t: play_match(OptimalStrategy(), "random", 1_000, seed=SEED, threads=t),
+        1_000, "hands", repeats=1,
+    )  # fmt: skip
 
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"cpu": cpu_model(), "rows": rows}, f, indent=2)
+            json.dump({"machine": machine_info(), "rows": rows, "scaling": scaling}, f, indent=2)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ import argparse
 import itertools
 import json
 import os
-import platform
 from typing import Any
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -24,7 +23,7 @@ import numba
 import numpy as np
 
 import pokerlab
-from _common import best_of, cpu_model
+from _common import best_of, machine_line
 from pokerlab.cards import format_cards, parse_cards
 
 RANGE_226 = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
@@ -209,9 +208,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="skip the slow spots")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores; python {platform.python_version()}, "
-          f"numba {numba.__version__}, numpy {np.__version__}; NUMBA_NUM_THREADS="
-          f"{os.environ['NUMBA_NUM_THREADS']}")  # fmt: skip
+    print(f"{machine_line(os.environ['NUMBA_NUM_THREADS'])}; numba {numba.__version__}, "
+          f"numpy {np.__version__}")  # fmt: skip
     rows = []
     for spot in SPOTS:
         if args.quick and spot.get("slow"):

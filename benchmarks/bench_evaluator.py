@@ -4,8 +4,9 @@
     python benchmarks/bench_evaluator.py --json out.json  # also dump the rows as JSON
     python benchmarks/bench_evaluator.py --quick          # smaller samples, fewer repeats
 
-Single core (NUMBA_NUM_THREADS=1), warm numba cache (one warm-up call first), best of several
-repeats. Two patterns:
+Warm numba cache (one warm-up call first), best of several repeats. The rows are single-thread
+figures (``threads=1``); then a thread-scaling table of ``evaluate_batch`` (uint8 and int64
+codes) on 1 thread and every available core. Two patterns:
 
 * random hands: a fixed-seed array of 1,000,000 random 7-card hands. pokerlab's public
   ``evaluate_batch`` runs over the whole array, validating every row (the default) and trusting
@@ -20,10 +21,6 @@ repeats. Two patterns:
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-
 import argparse
 import itertools
 import json
@@ -37,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 import pokerlab
-from _common import best_time, cpu_model
+from _common import best_time, machine_info, machine_line, scaling_table
 from pokerlab.cards import Card, parse_cards
 from pokerlab.evaluation import _kernels as K
 from pokerlab.evaluation import _tables as T
@@ -45,6 +42,38 @@ from pokerlab.evaluation import evaluate_batch
 
 SEED = 20240607
 HOLE = "AhKd"
+
+
+@numba.njit(cache=True)
+def _five_card_walk(fixed_key, fixed_mask, free, card_key, card_mask, mult, displace, values,
+                    hist, store):  # fmt: skip
+    """The 5-card board walk written plainly, as references for ``strength_histogram``: with
+    ``store``, one histogram, ``hist[v] += 1`` per board (issue 10 found this bound by
+    store-to-load forwarding on an AMD EPYC when consecutive boards hit one bin); without, the
+    strengths summed (no stores: the ceiling for any histogram)."""
+    n = free.shape[0]
+    total = 0
+    for a in range(n):
+        k1 = fixed_key + card_key[free[numba.uint64(a)]]
+        m1 = fixed_mask | card_mask[free[numba.uint64(a)]]
+        for b in range(a + 1, n):
+            k2 = k1 + card_key[free[numba.uint64(b)]]
+            m2 = m1 | card_mask[free[numba.uint64(b)]]
+            for c in range(b + 1, n):
+                k3 = k2 + card_key[free[numba.uint64(c)]]
+                m3 = m2 | card_mask[free[numba.uint64(c)]]
+                for d in range(c + 1, n):
+                    k4 = k3 + card_key[free[numba.uint64(d)]]
+                    m4 = m3 | card_mask[free[numba.uint64(d)]]
+                    for e in range(d + 1, n):
+                        x = free[numba.uint64(e)]
+                        v = values[K.table_index(k4 + card_key[x], m4 | card_mask[x], mult,
+                                                 displace)]  # fmt: skip
+                        if store:
+                            hist[v] += 1
+                        else:
+                            total += v
+    return total
 
 
 def machine() -> dict[str, Any]:
@@ -62,7 +91,7 @@ def machine() -> dict[str, Any]:
         versions["phevaluator"] = version("phevaluator")
     except Exception:
         pass
-    return {"cpu": cpu_model(), "cores": os.cpu_count(), "versions": versions}
+    return machine_info("1 (rows), 1 and all cores (scaling)") | {"versions": versions}
 
 
 def random_hands(n: int, k: int, seed: int) -> NDArray[np.uint8]:
@@ -97,15 +126,15 @@ def bench_random(n: int, sub: int, repeats: int) -> list[dict[str, Any]]:
     hands = random_hands(n, 7, SEED)
     rows = []
 
-    seconds = best_time(lambda: evaluate_batch(hands), repeats)
-    rows.append(row("pokerlab evaluate_batch", "random 7-card", n, seconds, "validation included"))
+    narrow = best_time(lambda: evaluate_batch(hands, threads=1), repeats)
+    rows.append(row("pokerlab evaluate_batch", "random 7-card", n, narrow, "validation included"))
 
     wide = hands.astype(np.int64)
-    seconds = best_time(lambda: evaluate_batch(wide), repeats)
+    seconds = best_time(lambda: evaluate_batch(wide, threads=1), repeats)
     rows.append(row("pokerlab evaluate_batch (int64 input)", "random 7-card", n, seconds,
-                    "validation included, no conversion"))  # fmt: skip
+                    f"validation included; {seconds / narrow:.2f}x the uint8 time"))  # fmt: skip
 
-    seconds = best_time(lambda: evaluate_batch(hands, check=False), repeats)
+    seconds = best_time(lambda: evaluate_batch(hands, check=False, threads=1), repeats)
     rows.append(row("pokerlab evaluate_batch(check=False)", "random 7-card", n, seconds,
                     "rows trusted, not validated"))  # fmt: skip
 
@@ -175,7 +204,15 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
 
     rows = []
     seconds = best_time(kernel, repeats * 4)
-    rows.append(row("pokerlab strength_histogram", f"{HOLE} + all boards", n_boards, seconds))
+    rows.append(row("pokerlab strength_histogram", f"{HOLE} + all boards", n_boards, seconds,
+                    "one thread (a serial kernel), two interleaved sub-histograms"))  # fmt: skip
+    args = (fixed_key, fixed_mask, rest, K.CARD_KEY, K.CARD_MASK, np.uint64(tables.multiplier),
+            tables.displace, tables.values, hist)  # fmt: skip
+    for store, what in ((True, "one histogram, hist[v] += 1"),
+                        (False, "strengths summed, no histogram (ceiling)")):  # fmt: skip
+        ref = best_time(lambda store=store: _five_card_walk(*args, store), repeats * 4)
+        rows.append(row(f"reference walk: {what}", f"{HOLE} + all boards", n_boards, ref,
+                        f"strength_histogram at {ref / seconds:.2f}x its rate"))  # fmt: skip
 
     # Peers: every `step`-th board (a spread-out subsample), or the full loop.
     step = max(1, n_boards // board_sub)
@@ -241,17 +278,31 @@ def main() -> None:
 
     info = machine()
     v = info["versions"]
-    print(f"machine: {info['cpu']}, {info['cores']} cores (NUMBA_NUM_THREADS="
-          f"{os.environ['NUMBA_NUM_THREADS']}); python {v['python']}, numpy {v['numpy']}, "
-          f"numba {v['numba']}, eval7 {v['eval7']}, phevaluator {v['phevaluator']}")  # fmt: skip
+    print(machine_line("1 (rows), 1 and all cores (scaling)"))
+    print(f"numpy {v['numpy']}, numba {v['numba']}, eval7 {v['eval7']}, "
+          f"phevaluator {v['phevaluator']}")  # fmt: skip
     if args.quick:
         rows = bench_random(200_000, 50_000, 3) + bench_enumeration(50_000, 3, 0.0)
     else:
         rows = bench_random(1_000_000, 200_000, 7) + bench_enumeration(200_000, 5, 30.0)
     print_table(rows)
+    hands = random_hands(200_000 if args.quick else 1_000_000, 7, SEED)
+    wide = hands.astype(np.int64)
+    scaling = scaling_table(
+        "evaluate_batch, uint8 codes",
+        lambda t: evaluate_batch(hands, threads=t),
+        len(hands),
+        "hands",
+    )
+    scaling += scaling_table(
+        "evaluate_batch, int64 codes",
+        lambda t: evaluate_batch(wide, threads=t),
+        len(hands),
+        "hands",
+    )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"machine": info, "rows": rows}, f, indent=2)
+            json.dump({"machine": info, "rows": rows, "scaling": scaling}, f, indent=2)
         print(f"wrote {args.json}")
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from typing import Any
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -29,7 +28,7 @@ import numba
 import numpy as np
 
 import pokerlab
-from _common import best_of, cpu_model
+from _common import best_of, machine_info, machine_line
 from pokerlab.errors import TooLargeError
 
 
@@ -152,15 +151,11 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()
     n = 1_000_000 if args.quick else 4_000_000
+    threads = os.environ["NUMBA_NUM_THREADS"]
+    print(machine_line(threads))
     results = {
-        "machine": {
-            "cpu": cpu_model(),
-            "cores": os.cpu_count(),
-            "python": sys.version.split()[0],
-            "numpy": np.__version__,
-            "numba": numba.__version__,
-            "load_average": os.getloadavg(),
-        },
+        "machine": machine_info(threads)
+        | {"numpy": np.__version__, "numba": numba.__version__, "load_average": os.getloadavg()},
         "omaha_eval": bench_omaha_eval(n, 50_000 if args.quick else 200_000),
         "exact": bench_exact(),
         "monte_carlo": bench_mc(1_000_000 if args.quick else 4_000_000),

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit, uint64
 
 import pokerlab
-from _common import best_time
+from _common import best_time, machine_line
 from pokerlab.engine import _sampling as S
 
 N = 5_000_000
@@ -54,6 +54,7 @@ def deal_ns(players: list[str]) -> float:
 
 
 def main() -> None:
+    print(machine_line(os.environ["NUMBA_NUM_THREADS"]))
     print(f"next_u64 (one xoshiro256** draw)       {per_call_ns(_draws, N):6.1f} ns")
     print(f"deal_cards (5 board cards, 4 used)      {per_call_ns(_deals, N):6.1f} ns")
     for players in (["AhAs", "KdKc"], ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"]):

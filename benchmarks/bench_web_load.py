@@ -34,7 +34,6 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import socket
 import statistics
 import subprocess
@@ -45,7 +44,7 @@ from typing import Any
 
 import httpx
 
-from _common import cpu_model
+from _common import machine_info, machine_line
 
 HOST = "127.0.0.1"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -341,6 +340,7 @@ def main() -> None:
     if not 1 <= args.clients <= 500 or not 0 < args.seconds <= 600:
         raise SystemExit("--clients must be 1..500 and --seconds 0..600")
 
+    print(machine_line(f"server workers: {args.workers or 'default'}"))
     port = free_port()
     base = f"http://{HOST}:{port}"
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"pokerlab-serve-{port}.log"
@@ -348,11 +348,10 @@ def main() -> None:
     try:
         status = httpx.get(base + "/api/status").json()
         results: dict[str, Any] = {
-            "machine": {"cpu": cpu_model(), "cores": os.cpu_count(),
-                        "python": platform.python_version(), "workers": status["workers"],
+            "machine": {**machine_info(f"server workers: {args.workers or 'default'}"),
+                        "workers": status["workers"],
                         "threads_per_worker": status["threads_per_worker"],
-                        "event_loop": status["event_loop"],
-                        "load_average": os.getloadavg()[0]},
+                        "event_loop": status["event_loop"]},
             "start": start,
             "first_render_http": first_render(base),
             "first_render_chromium": chromium_render(base),

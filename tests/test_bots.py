@@ -27,7 +27,7 @@ from pokerlab.analysis.bots import (
     round_robin,
     wilson_interval,
 )
-from pokerlab.analysis.draw import advise
+from pokerlab.analysis.draw import Opponent, advise, sample_equities
 from pokerlab.cards import Card, format_cards, parse_cards
 
 
@@ -211,6 +211,37 @@ def test_match_errors(bots: list[str], hands: int, match: str) -> None:
         round_robin(bots, hands=hands)
     with pytest.raises(GameError, match="unknown draw game"):
         round_robin(["rules", "random"], hands=10, game="stud")
+
+
+def test_seeded_match_does_not_depend_on_the_thread_count() -> None:
+    runs = [
+        play_match(OptimalStrategy(trials=1_000), "random", hands=300, seed=4, threads=threads)
+        for threads in (1, 2, 1)
+    ]
+    assert np.array_equal(runs[0].outcomes, runs[1].outcomes)
+    assert np.array_equal(runs[0].outcomes, runs[2].outcomes)
+
+
+def test_optimal_parallel_classes_equal_the_advisor_sampler() -> None:
+    """The bot's parallel kernel gives each class the answer of ``sample_equities`` on the
+    class's own seed (the path the bot takes with dead cards)."""
+    bot = OptimalStrategy(trials=3_000, seed=2)
+    rng = np.random.default_rng(12)
+    hands = np.array([rng.permutation(52)[:5] for _ in range(40)], dtype=np.uint8)
+    got = bot.keep_masks(hands, "high", np.zeros(40, dtype=np.uint64))
+    for row, keep in zip(hands.tolist(), got.tolist(), strict=True):
+        canon, perm = canonical_hand(row)
+        tally = sample_equities(canon, "high", [Opponent()], 3_000, bot._class_seed(canon))
+        best = int(np.argmax(tally[:, 0] + tally[:, 2]))
+        kept = {canon[i] for i in range(5) if best >> i & 1}
+        assert keep == sum(1 << i for i, c in enumerate(row) if (c & ~3 | perm[c & 3]) in kept)
+
+
+@pytest.mark.parametrize("threads", [0, -2, 1.5, "2"])
+def test_match_rejects_bad_threads(threads: object) -> None:
+    with pytest.raises(GameError, match="threads must be") as info:
+        play_match("rules", "random", hands=10, threads=threads)  # type: ignore[arg-type]
+    assert info.value.field == "threads"
 
 
 # --- statistics -------------------------------------------------------------------------------

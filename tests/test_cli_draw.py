@@ -85,6 +85,9 @@ def test_advise_exact_table_and_deuce7() -> None:
         (["Jh Jd 7c 4s 2h", "--vs", "random", "--exact"], ["use method='mc'"]),
         (["Jh Jd 7c 4s 2h", "--vs", "random:clever"], ["strategy"]),
         (["Jh Jd 7c 4s 2h", "--vs", "random", "--trials", "0"], ["trials"]),
+        (["Jh Jd 7c 4s 2h", "--threads", "0"], ["threads must be at least 1"]),
+        (["Jh Jd 7c 4s 2h", "--threads", "-3"], ["threads must be at least 1"]),
+        (["Jh Jd 7c 4s 2h", "--threads", "two"], ["--threads", "two"]),
     ],
 )
 def test_advise_errors(args: list[str], fragments: list[str]) -> None:
@@ -127,10 +130,27 @@ def test_match_text() -> None:
         (["--bots", "rules"], "at least two bots"),
         (["--bots", "rules,random", "--hands", "0"], "hands must be at least 1"),
         (["--bots", "rules,random", "--game", "omaha"], "unknown draw game"),
+        (["--bots", "rules,random", "--threads", "0"], "threads must be at least 1"),
+        (["--bots", "rules,random", "--threads", "1.5"], "--threads"),
     ],
 )
 def test_match_errors(args: list[str], fragment: str) -> None:
     assert_one_line_error(run("match", *args), fragment)
+
+
+def test_threads_do_not_change_the_output() -> None:
+    def payload(*args: str) -> dict[str, object]:
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        data.pop("seconds")
+        return dict(data)
+
+    for args in (
+        ["advise", "Jh Jd 7c 4s 2h", "--vs", "9s 9d 8c 6c 2s", "--json"],
+        ["match", "--bots", "optimal,random", "--hands", "200", "--seed", "3", "--json"],
+    ):
+        assert payload(*args, "--threads", "1") == payload(*args, "--threads", "2")
 
 
 def test_draw_is_registered_on_the_top_level_command() -> None:

@@ -371,3 +371,27 @@ def test_an_opponent_range_with_many_hands_is_sampled() -> None:
 def test_bad_opponents_are_named(text: str, error: type[Exception], fragment: str) -> None:
     with pytest.raises(error, match=fragment):
         parse_opponent(text)
+
+
+# --- threads ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "kwargs"),
+    [
+        ("Jh Jd 7c 4s 2h", {}),
+        ("8s 7s 5d 3c 2h", {"game": "2-7", "dead": "Ks"}),
+        ("Ah Kh Qh 4c 2d", {"vs": ["9s 9d 8c 7c 2s|Tc Td 3s 3d 4h"], "method": "exact"}),
+    ],
+)
+def test_advice_is_the_same_on_any_thread_count(hand: str, kwargs: dict[str, object]) -> None:
+    one, two = (advise(hand, threads=threads, **kwargs) for threads in (1, 2))  # type: ignore[arg-type]
+    for a, b in zip(one.choices, two.choices, strict=True):
+        assert (a.keep, a.counts, a.score, a.equity) == (b.keep, b.counts, b.score, b.equity)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 2.5, "4"])
+def test_advise_rejects_bad_threads(threads: object) -> None:
+    with pytest.raises(GameError, match="threads must be") as info:
+        advise("Jh Jd 7c 4s 2h", threads=threads)  # type: ignore[arg-type]
+    assert info.value.field == "threads"

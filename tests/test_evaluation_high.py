@@ -391,6 +391,33 @@ def test_evaluate_duplicate_codes() -> None:
         evaluate([51, 47, 43, 39, 51])
 
 
+@needs_jit
+@pytest.mark.parametrize("k", range(8))
+def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int) -> None:
+    """The walk for each subset size 0..7 (its outer levels run once, the last card's loop
+    takes two cards per step, odd runs included), from a fixed part of 7 - k cards, against
+    the plain-Python evaluator on every subset."""
+    import itertools
+
+    rng = np.random.default_rng(70 + k)
+    deck = rng.permutation(52)
+    fixed = [int(c) for c in deck[: 7 - k]]
+    free = np.sort(deck[7 - k : 7 - k + (11 if k < 5 else 10)]).astype(np.uint8)
+    key, mask = K.EMPTY_KEY, np.uint64(0)
+    for c in fixed:
+        key, mask = key + K.CARD_KEY[c], mask | K.CARD_MASK[c]
+    hist = np.zeros(1 << 16, np.int64)
+    n = K.strength_histogram(
+        key, mask, free, k, K.CARD_KEY, K.CARD_MASK, np.uint64(tables.multiplier),
+        tables.displace, tables.values, hist,
+    )  # fmt: skip
+    expected = np.zeros(1 << 16, np.int64)
+    for sub in itertools.combinations(free.tolist(), k):
+        expected[_strength_python(fixed + list(sub))] += 1
+    assert n == math.comb(len(free), k)
+    assert np.array_equal(hist, expected)
+
+
 # --- evaluate_batch -----------------------------------------------------------------------------
 
 
@@ -489,6 +516,45 @@ def test_evaluate_batch_checks_seven_card_rows_in_the_kernel(
 def test_evaluate_batch_unchecked_equals_checked_on_valid_rows(k: int) -> None:
     hands = R.random_hands(5_000, k, seed=40 + k)
     assert np.array_equal(evaluate_batch(hands, check=False), evaluate_batch(hands))
+
+
+@needs_jit
+@pytest.mark.parametrize("k", [5, 7])
+def test_evaluate_batch_int64_equals_uint8_and_reference(five_card: dict[str, Any], k: int) -> None:
+    """Large batches run in chunks of K.ROW_CHUNK rows (a short last one) on several threads:
+    the same answers for int64 and uint8 codes and the brute force, on one thread and two."""
+    n = 2 * K.ROW_CHUNK + 7
+    hands = R.random_hands(n, k, seed=900 + k)
+    expected = ref_to_strength(five_card, R.best_code_rows(hands))
+    for threads in (1, 2):
+        assert np.array_equal(evaluate_batch(hands, threads=threads), expected)
+        wide = evaluate_batch(hands.astype(np.int64), threads=threads)
+        assert np.array_equal(wide, expected)
+        assert np.array_equal(evaluate_batch(hands.tolist(), threads=threads), expected)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_evaluate_batch_finds_a_bad_row_in_a_large_batch(dtype: type[Any], threads: int) -> None:
+    n = 2 * K.ROW_CHUNK + 5
+    codes = R.random_hands(n, 7, seed=31).astype(dtype)
+    bad = K.ROW_CHUNK + 3
+    card = int(codes[bad, 6])
+    codes[bad, 6] = codes[bad, 0]
+    with pytest.raises(CardError, match=f"row {bad} is not 7 distinct card codes"):
+        evaluate_batch(codes, threads=threads)
+    if dtype == np.int64:
+        codes[bad, 6] = 256 + card  # its low 8 bits name the card that was there
+        with pytest.raises(CardError, match=f"row {bad} is not 7 distinct card codes"):
+            evaluate_batch(codes, threads=threads)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
+def test_evaluate_batch_rejects_bad_threads(threads: Any) -> None:
+    with pytest.raises(ValueError, match="threads must be") as info:
+        evaluate_batch(np.array([[0, 1, 2, 3, 4]]), threads=threads)
+    assert getattr(info.value, "field", None) == "threads"
+    assert "\n" not in str(info.value)
 
 
 # --- the tables ---------------------------------------------------------------------------------

@@ -18,10 +18,10 @@ Conventions
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit, prange, uint64
 
 from pokerlab.engine._sampling import below, deal_cards, next_u64
-from pokerlab.evaluation._kernels import EMPTY_KEY, strength_histogram, table_index
+from pokerlab.evaluation._kernels import EMPTY_KEY, LANES, fold_lanes, subset_lanes, table_index
 
 N_CHOICES = 32
 HIGH, DEUCE7 = 0, 1
@@ -52,20 +52,78 @@ def keep_keys(hand, card_key, card_mask, keys, masks, draws):
         draws[m] = 5 - kept
 
 
-@njit(cache=True)
-def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, hist):
+@njit(cache=True, parallel=True)
+def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, hist, workers):
     """``hist[m, v]`` += number of draws from ``free`` (uint8 codes) after keeping mask ``m``
     that end in the dense class ``v``; every ``(5 - kept)``-subset of ``free`` once, by the
-    evaluator's incremental subset walk (:func:`~pokerlab.evaluation._kernels.strength_histogram`)
-    from the kept cards' key."""
+    evaluator's incremental subset walk (:func:`~pokerlab.evaluation._kernels.subset_lanes`)
+    from the kept cards' key, on ``workers`` threads.
+
+    The work is cut into tasks: a choice drawing up to three cards is one task, a larger draw
+    one task per first card (drawing five is over half of all the work). The tasks, in order,
+    are split into ``workers`` runs of about equal subset counts; each worker counts into its
+    own sub-histograms and histogram rows, which are added up at the end: integer counts, so
+    the result is the same for any number of workers."""
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)
     draws = np.empty(N_CHOICES, np.int64)
     keep_keys(hand, card_key, card_mask, keys, masks, draws)
+    n = free.shape[0]
+    task_m = np.empty(N_CHOICES * (n + 1), np.int64)
+    task_a = np.empty(N_CHOICES * (n + 1), np.int64)
+    cost = np.zeros(N_CHOICES * (n + 1) + 1, np.float64)  # cumulative subset counts
+    tasks = 0
     for m in range(N_CHOICES):
-        strength_histogram(
-            keys[m], masks[m], free, draws[m], card_key, card_mask, mult, displace, values, hist[m]
-        )
+        k = draws[m]
+        for a in range(n) if k > 3 else range(-1, 0):
+            task_m[tasks] = m
+            task_a[tasks] = a
+            size = _comb(n - a - 1, k - 1) if a >= 0 else _comb(n, k)
+            cost[tasks + 1] = cost[tasks] + size
+            tasks += 1
+    bounds = np.searchsorted(cost[: tasks + 1], cost[tasks] * np.arange(workers + 1) / workers)
+    bounds[0] = 0
+    bounds[workers] = tasks
+    bins = hist.shape[1]
+    acc = np.zeros((workers, N_CHOICES, bins), np.int32)
+    for w in prange(workers):
+        lanes = np.zeros((bins, LANES), np.int32)
+        current = -1
+        for t in range(bounds[w], bounds[w + 1]):
+            m = task_m[t]
+            if m != current and current >= 0:
+                fold_lanes(lanes, acc[w, current])
+                lanes[:] = 0
+            current = m
+            a = task_a[t]
+            if a < 0:
+                subset_lanes(
+                    keys[m], masks[m], free, draws[m], card_key, card_mask, mult, displace,
+                    values, lanes,
+                )  # fmt: skip
+            else:
+                c = free[a]
+                subset_lanes(
+                    keys[m] + card_key[c], masks[m] | card_mask[c], free[a + 1 :].copy(),
+                    draws[m] - 1, card_key, card_mask, mult, displace, values, lanes,
+                )  # fmt: skip
+        if current >= 0:
+            fold_lanes(lanes, acc[w, current])
+    for w in range(workers):
+        for m in range(N_CHOICES):
+            for v in range(bins):
+                hist[m, v] += acc[w, m, v]
+
+
+@njit(cache=True)
+def _comb(n, k):
+    """C(n, k) (0 when k > n)."""
+    if k < 0 or k > n:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
 
 
 @njit(cache=True)
@@ -175,8 +233,9 @@ def sample_choices(
     dead cards.
 
     ``tally[m]`` += (wins, deals with a share strictly between 0 and 1, sum of those shares, sum
-    of their squares). Returns the number of rejected joint draws, or -1 after ``max_rejects``
-    rejections in a row."""
+    of their squares), counted as integers (wins, ties by the number of opponents tied) and
+    added to ``tally`` at the end. Returns the number of rejected joint draws, or -1 after
+    ``max_rejects`` rejections in a row."""
     n_opp = opp_strategy.shape[0]
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)
@@ -188,6 +247,8 @@ def sample_choices(
     final = np.empty(5, np.uint8)
     pre_key = np.empty(6, np.uint64)
     pre_mask = np.empty(6, np.uint64)
+    wins = np.zeros(N_CHOICES, np.int64)  # integer counts in the loop, the tally once at the end
+    ties = np.zeros((N_CHOICES, n_opp + 1), np.int64)  # by the number of opponents tied
     rejected = 0
     for _ in range(n_trials):
         streak = 0
@@ -254,19 +315,44 @@ def sample_choices(
                 tied = 1
             elif v == best:
                 tied += 1
-        share = 1.0 / (tied + 1)
-        for m in range(N_CHOICES):
+        for m in range(N_CHOICES):  # branch-free: a win or a loss is a coin flip to predict
             k = draws[m]
             v = np.int64(
                 values[table_index(keys[m] + pre_key[k], masks[m] | pre_mask[k], mult, displace)]
             )
-            if v > best:
-                tally[m, 0] += 1.0
-            elif v == best:
-                tally[m, 1] += 1.0
-                tally[m, 2] += share
-                tally[m, 3] += share * share
+            wins[m] += v > best
+            ties[m, tied] += v == best
+    for m in range(N_CHOICES):
+        tally[m, 0] += wins[m]
+        for t in range(1, n_opp + 1):  # a tie with t opponents: a share of 1 / (t + 1)
+            share = 1.0 / (t + 1)
+            tally[m, 1] += ties[m, t]
+            tally[m, 2] += ties[m, t] * share
+            tally[m, 3] += ties[m, t] * share * share
     return rejected
+
+
+@njit(cache=True, parallel=True)
+def best_against_random(
+    hands, states, trials, game, card_key, card_mask, mult, displace, values, bucket_of, keeps
+):
+    """``keeps[i]``: the keep mask with the best Monte Carlo equity (:func:`sample_choices`,
+    ``trials`` deals, random stream ``states[i]``) of hand ``hands[i]`` against one random hand
+    that stands pat; the first best on equal equities. Hands in parallel, each on its own
+    stream, so the answers do not depend on the thread count."""
+    no_hands = np.empty((0, 5), np.uint8)
+    offsets = np.zeros(2, np.int64)
+    strategy = np.zeros(1, np.int64)  # PAT
+    for i in prange(hands.shape[0]):
+        fixed = _Z
+        for j in range(5):
+            fixed |= _ONE << uint64(hands[i, j])
+        tally = np.zeros((N_CHOICES, 4), np.float64)
+        sample_choices(
+            hands[i], fixed, no_hands, offsets, strategy, game, trials, 1, states[i],
+            card_key, card_mask, mult, displace, values, bucket_of, tally,
+        )  # fmt: skip
+        keeps[i] = np.argmax(tally[:, 0] + tally[:, 2])
 
 
 @njit(cache=True)

@@ -41,9 +41,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._threads import resolve_threads
 from pokerlab.analysis.draw import Opponent, game_tables, normalize_game, sample_equities
 from pokerlab.cards import Card, parse_cards
-from pokerlab.errors import CardError, GameError
+from pokerlab.errors import CardError, GameError, blame
 
 __all__ = [
     "STRATEGIES",
@@ -185,6 +186,15 @@ def canonical_hand(codes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ..
     return best, best_perm
 
 
+def _keep_in_hand(
+    codes: Sequence[int], canon: tuple[int, ...], perm: tuple[int, ...], keep: int
+) -> int:
+    """The keep mask ``keep`` of the class representative ``canon`` as positions of ``codes``
+    (``perm`` maps the hand's suits to the representative's)."""
+    kept = {canon[i] for i in range(5) if keep >> i & 1}
+    return sum(1 << i for i, c in enumerate(codes) if (c & ~3 | perm[c & 3]) in kept)
+
+
 class OptimalStrategy(Strategy):
     """The advisor's best choice against one random opponent hand standing pat (Monte Carlo
     with ``trials`` deals per hand class), cached per suit-isomorphic class."""
@@ -198,14 +208,43 @@ class OptimalStrategy(Strategy):
         self.seed = seed
         self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
+    def _class_seed(self, canon: tuple[int, ...]) -> int:
+        return int(self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon)))
+
+    def _learn(self, game: str, canons: Sequence[tuple[int, ...]]) -> None:
+        """Fill the cache for every class of ``canons`` not in it: one parallel kernel call
+        (numba's thread count: :func:`round_robin` sets it), each class on the random stream
+        of its own seed, so the answers never depend on the threads or the order."""
+        from pokerlab.analysis import _draw_kernels as D
+        from pokerlab.engine._sampling import seed_state
+        from pokerlab.evaluation import _kernels as K
+
+        missing = [c for c in dict.fromkeys(canons) if (game, c) not in self._cache]
+        if not missing:
+            return
+        t = game_tables(game)
+        hands = np.array(missing, dtype=np.uint8)
+        states = np.stack([seed_state(self._class_seed(c)) for c in missing])
+        keeps = np.empty(len(missing), dtype=np.int64)
+        D.best_against_random(
+            hands,
+            states,
+            self.trials,
+            t.code,
+            K.CARD_KEY,
+            K.CARD_MASK,
+            t.multiplier,
+            t.displace,
+            t.values,
+            t.bucket_of,
+            keeps,
+        )
+        for canon, keep in zip(missing, keeps.tolist(), strict=True):
+            self._cache[(game, canon)] = keep
+
     def _keep_canonical(self, game: str, canon: tuple[int, ...]) -> int:
-        key = (game, canon)
-        if key not in self._cache:
-            seed = self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon))
-            tally = sample_equities(canon, game, [Opponent()], self.trials, seed)
-            equity = tally[:, 0] + tally[:, 2]
-            self._cache[key] = int(np.argmax(equity))
-        return self._cache[key]
+        self._learn(game, [canon])
+        return self._cache[(game, canon)]
 
     def keep_mask(self, codes: Sequence[int], game: str, dead: Sequence[int] = ()) -> int:
         """Keep mask of one hand (positions of ``codes``)."""
@@ -213,9 +252,7 @@ class OptimalStrategy(Strategy):
             tally = sample_equities(codes, game, [Opponent()], self.trials, self.seed, dead)
             return int(np.argmax(tally[:, 0] + tally[:, 2]))
         canon, perm = canonical_hand(codes)
-        keep = self._keep_canonical(normalize_game(game), canon)
-        kept = {canon[i] for i in range(5) if keep >> i & 1}
-        return sum(1 << i for i, c in enumerate(codes) if (c & ~3 | perm[c & 3]) in kept)
+        return _keep_in_hand(codes, canon, perm, self._keep_canonical(normalize_game(game), canon))
 
     def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
         keep = self.keep_mask([int(c) for c in hand], known.game, [int(c) for c in known.dead])
@@ -224,7 +261,14 @@ class OptimalStrategy(Strategy):
     def keep_masks(
         self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
     ) -> NDArray[np.uint8]:
-        return np.array([self.keep_mask(row.tolist(), game) for row in hands], dtype=np.uint8)
+        name = normalize_game(game)
+        classes = [canonical_hand(row) for row in hands.tolist()]
+        self._learn(name, [canon for canon, _ in classes])
+        return np.array(
+            [_keep_in_hand(row, *cls, self._cache[(name, cls[0])]) for row, cls in
+             zip(hands.tolist(), classes, strict=True)],
+            dtype=np.uint8,
+        )  # fmt: skip
 
 
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
@@ -407,7 +451,7 @@ class Tournament:
         }
 
 
-_CHUNK = 100  # deals per progress report
+_CHUNK = 400  # deals per progress report (and per parallel call of a strategy)
 
 
 def round_robin(
@@ -417,8 +461,26 @@ def round_robin(
     game: str = "high",
     seed: int = 0,
     progress: Callable[[float], object] | None = None,
+    threads: int | None = None,
 ) -> Tournament:
-    """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring)."""
+    """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring). ``threads``:
+    how many threads the strategies' kernels use (default: every available core); the results
+    are the same for any count."""
+    from pokerlab.evaluation._parallel import numba_threads
+
+    with blame("threads"):
+        workers = resolve_threads(threads)
+    with numba_threads(workers):
+        return _round_robin(bots, hands, game, seed, progress)
+
+
+def _round_robin(
+    bots: Sequence[str | Strategy],
+    hands: int,
+    game: str,
+    seed: int,
+    progress: Callable[[float], object] | None,
+) -> Tournament:
     from pokerlab.analysis import _draw_kernels as D
     from pokerlab.engine._sampling import seed_state
     from pokerlab.evaluation import _kernels as K
@@ -470,9 +532,11 @@ def play_match(
     game: str = "high",
     seed: int = 0,
     progress: Callable[[float], object] | None = None,
+    threads: int | None = None,
 ) -> MatchResult:
     """``a`` against ``b`` over ``hands`` deals (:func:`round_robin` of the two)."""
-    return round_robin([a, b], hands, game=game, seed=seed, progress=progress).matches[0]
+    match = round_robin([a, b], hands, game=game, seed=seed, progress=progress, threads=threads)
+    return match.matches[0]
 
 
 def discard_for(bot: str | Strategy, hand: str, game: str = "high") -> tuple[Card, ...]:

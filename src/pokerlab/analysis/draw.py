@@ -46,6 +46,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._threads import resolve_threads
 from pokerlab.cards import (
     Card,
     CardsLike,
@@ -325,14 +326,18 @@ class DrawAdvice:
         }
 
 
-def _histograms(hand: NDArray[np.uint8], free: NDArray[np.uint8], t: GameTables) -> NDArray[Any]:
+def _histograms(
+    hand: NDArray[np.uint8], free: NDArray[np.uint8], t: GameTables, threads: int
+) -> NDArray[Any]:
     from pokerlab.analysis import _draw_kernels as D
     from pokerlab.evaluation import _kernels as K
+    from pokerlab.evaluation._parallel import numba_threads
 
     hist = np.zeros((32, len(t.bucket_of)), dtype=np.int32)
-    D.choice_histograms(
-        hand, free, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values, hist
-    )
+    with numba_threads(threads) as workers:
+        D.choice_histograms(
+            hand, free, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values, hist, workers
+        )
     return hist
 
 
@@ -434,7 +439,12 @@ def _validate(
 
 
 def _exact_pat(
-    cards: list[Card], dead: list[Card], opponents: list[Opponent], t: GameTables, budget: int
+    cards: list[Card],
+    dead: list[Card],
+    opponents: list[Opponent],
+    t: GameTables,
+    budget: int,
+    threads: int,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], int] | None:
     """Exact win, tie and tie-equity per choice against opponents who stand pat with listed
     hands (every joint holding without a shared card equally likely, then every draw), or
@@ -454,7 +464,7 @@ def _exact_pat(
         if union.bit_count() != 5 * len(joint):
             continue
         holdings += 1
-        hist = _histograms(np.array(cards, np.uint8), _free(base | union), t)
+        hist = _histograms(np.array(cards, np.uint8), _free(base | union), t, threads)
         classes = [_class_of(h, t) for h in joint]
         best = max(classes)
         wins += hist[:, best + 1 :].sum(axis=1)
@@ -474,12 +484,14 @@ def _equities(
     method: str,
     trials: int | None,
     seed: int | None,
+    threads: int,
 ) -> tuple[str, int, NDArray[np.float64]]:
     """Method, samples and rows (equity, win, tie, tie equity, stderr) x 32 choices."""
     pat = all(o.strategy in ("pat", "stand-pat") and o.hands is not None for o in opponents)
     exact = None
     if method != "mc" and pat:
-        exact = _exact_pat(cards, dead, opponents, t, 10**18 if method == "exact" else MAX_EXACT)
+        budget = 10**18 if method == "exact" else MAX_EXACT
+        exact = _exact_pat(cards, dead, opponents, t, budget, threads)
     if exact is not None:
         win, tie, tie_eq, holdings = exact
         return "exact", holdings, np.stack([win + tie_eq, win, tie, tie_eq, np.zeros(32)])
@@ -509,13 +521,16 @@ def advise(
     method: Literal["auto", "exact", "mc"] = "auto",
     trials: int | None = None,
     seed: int | None = None,
+    threads: int | None = None,
 ) -> DrawAdvice:
     """Evaluate and rank the 32 keep/discard choices of a 5-card hand (module docstring).
 
     ``vs``: opponents, each an :class:`Opponent` or text for :func:`parse_opponent`
     (``"random"``, ``"AhAd7c4s2h"``, ``"AhAd7c4s2h|KsKd9c8h2d:rules"``). ``method``: ``"exact"``
     (refused when too large), ``"mc"`` or ``"auto"`` (exact when it takes up to about 10**8
-    evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals)."""
+    evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals).
+    ``threads``: how many threads the exact enumeration uses (default: every available core;
+    the answer is the same for any count). Monte Carlo runs on one thread."""
     started = time.perf_counter()
     with blame("game"):
         t = game_tables(game)
@@ -526,15 +541,19 @@ def advise(
         raise GameError(f"unknown method '{method}': use auto, exact or mc", field="method")
     if trials is not None and trials < 1:
         raise GameError(f"trials must be at least 1, got {trials}", field="trials")
+    with blame("threads"):
+        workers = resolve_threads(threads)
     known = [h for o in opponents if o.hands is not None and len(o.hands) == 1 for h in o.hands]
     view = _free(cards_to_mask([*cards, *dead_cards, *(c for h in known for c in h)]))
-    hist = _histograms(np.array(cards, np.uint8), view, t)
+    hist = _histograms(np.array(cards, np.uint8), view, t, workers)
     counts = np.add.reduceat(hist, t.starts, axis=1, dtype=np.int64)  # classes sorted by bucket
     totals = counts.sum(axis=1)
     scores = hist @ t.score / totals
     used_method, samples, eqs = None, 0, None
     if opponents:
-        used_method, samples, eqs = _equities(cards, dead_cards, opponents, t, method, trials, seed)
+        used_method, samples, eqs = _equities(
+            cards, dead_cards, opponents, t, method, trials, seed, workers
+        )
     at_goal = counts[:, goal_index:].sum(axis=1) / totals if goal_index is not None else scores
     keys = eqs[0] if eqs is not None else at_goal
     order = sorted(range(32), key=lambda m: (-keys[m], -at_goal[m], -scores[m], -m))

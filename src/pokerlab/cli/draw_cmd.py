@@ -100,6 +100,12 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
 @click.option("--trials", type=int, default=None, help="Monte Carlo deals (default 200,000).")
 @click.option("--seed", type=int, default=None, help="Monte Carlo seed.")
 @click.option("--top", type=int, default=8, show_default=True, help="Choices shown in the table.")
+@click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (all 32 choices).")
 def advise_command(
     hand: tuple[str, ...],
@@ -112,6 +118,7 @@ def advise_command(
     trials: int | None,
     seed: int | None,
     top: int,
+    threads: int | None,
     as_json: bool,
 ) -> None:
     """Rank the 32 keep/discard choices of a five-card hand.
@@ -129,6 +136,7 @@ def advise_command(
         method=method,
         trials=trials,
         seed=seed,
+        threads=threads,
     )
     if as_json:
         emit_json(result.to_dict())
@@ -199,9 +207,21 @@ def render_tournament(t: Tournament) -> None:
     default=None,
     help="Write a PNG chart (needs matplotlib).",
 )
+@click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def match_command(
-    bots: str, hands: int, game: str, seed: int, plot_file: str | None, as_json: bool
+    bots: str,
+    hands: int,
+    game: str,
+    seed: int,
+    plot_file: str | None,
+    threads: int | None,
+    as_json: bool,
 ) -> None:
     """Play bots against each other, heads-up, every pair.
 
@@ -209,7 +229,7 @@ def match_command(
     --plot results.png`."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     with LazyProgress("playing") as bar:
-        result = round_robin(names, hands, game=game, seed=seed, progress=bar)
+        result = round_robin(names, hands, game=game, seed=seed, progress=bar, threads=threads)
     if plot_file is not None:
         from pokerlab.analysis.plots import plot_tournament
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import config as numba_config
-from numba import njit, types, uint64
+from numba import njit, prange, types, uint64
 from numba.core.extending import intrinsic
 
 from pokerlab.evaluation import _tables as T
@@ -137,6 +137,30 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
     return bits == uint64(n) * uint64(cards)
 
 
+ROW_CHUNK = 1 << 14
+"""Rows per task of :func:`evaluate_rows_parallel` (a fixed size, so the work split never
+depends on the thread count; the results never do anyway: one row, one answer)."""
+
+
+@njit(cache=True, parallel=True)
+def evaluate_rows_parallel(
+    codes, cards, check, card_key, card_mask, multiplier, displace, values, out
+):
+    """:func:`evaluate_rows` over chunks of :data:`ROW_CHUNK` rows in parallel (numba's thread
+    count, set by the caller); True when every chunk is valid."""
+    n = codes.shape[0]
+    chunks = (n + ROW_CHUNK - 1) // ROW_CHUNK
+    ok = np.empty(chunks, np.bool_)
+    for c in prange(chunks):
+        lo = c * ROW_CHUNK
+        hi = min(n, lo + ROW_CHUNK)
+        ok[c] = evaluate_rows(
+            codes[lo:hi], cards, check, card_key, card_mask, multiplier, displace, values,
+            out[lo:hi],
+        )  # fmt: skip
+    return ok.all()
+
+
 @njit(cache=True)
 def rows_hold_distinct_cards(first, second, card_mask):
     """Whether every row ``i`` of ``first`` and ``second`` (two integer arrays with the same
@@ -171,74 +195,107 @@ def first_invalid_row(codes):
     return -1
 
 
+LANES = 2  # fold_lanes and _last_card_run are written for two
+"""Sub-histograms a subset walk counts into, interleaved: consecutive subsets (which often land
+in the same bin) go to different lanes, so no increment waits for the store before it."""
+
+
+@njit(cache=True, _nrt=False)
+def _last_card_run(
+    key, mask, free, start, card_key, card_mask, multiplier, displace, values, lanes
+):
+    """Count the strengths of the hand ``key``/``mask`` plus each one of ``free[start:]`` into
+    ``lanes`` (shape ``(bins, LANES)``), two cards per step into the two lanes.
+
+    Why lanes: ``hist[v] += 1`` for consecutive boards that hit the same bin can make each
+    increment wait for the previous store (store-to-load forwarding); issue 10 measured a
+    single-histogram walk at a quarter of the summing loop's rate on an AMD EPYC. Two lanes,
+    two independent lookups per step, take that dependency away; on the AMD EPYC (family 25)
+    measured here, under load, the walk runs at 0.93x the rate of the same loop summing the
+    strengths (benchmarks/RESULTS.md).
+
+    A separate function compiled without reference counting (``_nrt=False``): inlined into the
+    walk (``inline="always"``) or with reference counting, the arrays it indexes were
+    incref'd/decref'd per call and the walk ran at half the rate."""
+    n = free.shape[0]
+    j = start
+    while j + 1 < n:
+        c0 = free[uint64(j)]
+        c1 = free[uint64(j + 1)]
+        v0 = values[table_index(key + card_key[c0], mask | card_mask[c0], multiplier, displace)]
+        v1 = values[table_index(key + card_key[c1], mask | card_mask[c1], multiplier, displace)]
+        lanes[v0, 0] += 1
+        lanes[v1, 1] += 1
+        j += 2
+    if j < n:
+        c0 = free[uint64(j)]
+        lanes[
+            values[table_index(key + card_key[c0], mask | card_mask[c0], multiplier, displace)], 0
+        ] += 1
+
+
+@njit(cache=True)
+def subset_lanes(
+    fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, lanes
+):
+    """Add 1 to ``lanes[strength, lane]`` (shape ``(bins, LANES)``, some lane) for every
+    ``k``-subset (``0 <= k <= 7``) of the codes ``free`` (uint8) joined to a fixed partial hand;
+    return the number of subsets. :func:`fold_lanes` sums the lanes into a histogram.
+
+    Six nested loops choose the first ``k - 1`` cards, each adding its card to the key of the
+    level above; the innermost ``k - 1`` levels choose, the outer ones run once and add
+    nothing (so a level that chooses nothing costs nothing per subset). The last card's loop is
+    :func:`_last_card_run`, called from this one place so that LLVM inlines it: called from one
+    place per level it stayed a call, and that (or an iterative walk with a depth stack, or
+    returning its count) cost 20-25% of the rate."""
+    n = free.shape[0]  # indices into free go unsigned: no negative-index check per lookup
+    if k == 0:
+        lanes[values[table_index(fixed_key, fixed_mask, multiplier, displace)], 0] += 1
+        return 1
+    count = 0
+    ck, cm = card_key, card_mask
+    for a in range(0, n) if k > 6 else range(-1, 0):
+        k1 = fixed_key + ck[free[uint64(a)]] if k > 6 else fixed_key
+        m1 = fixed_mask | cm[free[uint64(a)]] if k > 6 else fixed_mask
+        for b in range(a + 1, n) if k > 5 else range(a, a + 1):
+            k2 = k1 + ck[free[uint64(b)]] if k > 5 else k1
+            m2 = m1 | cm[free[uint64(b)]] if k > 5 else m1
+            for c in range(b + 1, n) if k > 4 else range(b, b + 1):
+                k3 = k2 + ck[free[uint64(c)]] if k > 4 else k2
+                m3 = m2 | cm[free[uint64(c)]] if k > 4 else m2
+                for d in range(c + 1, n) if k > 3 else range(c, c + 1):
+                    k4 = k3 + ck[free[uint64(d)]] if k > 3 else k3
+                    m4 = m3 | cm[free[uint64(d)]] if k > 3 else m3
+                    for e in range(d + 1, n) if k > 2 else range(d, d + 1):
+                        k5 = k4 + ck[free[uint64(e)]] if k > 2 else k4
+                        m5 = m4 | cm[free[uint64(e)]] if k > 2 else m4
+                        for f in range(e + 1, n) if k > 1 else range(e, e + 1):
+                            k6 = k5 + ck[free[uint64(f)]] if k > 1 else k5
+                            m6 = m5 | cm[free[uint64(f)]] if k > 1 else m5
+                            _last_card_run(
+                                k6, m6, free, f + 1, ck, cm, multiplier, displace, values, lanes
+                            )
+                            count += n - f - 1
+    return count
+
+
+@njit(cache=True)
+def fold_lanes(lanes, hist):
+    """``hist[v] +=`` the sum of ``lanes[v]`` over its lanes."""
+    for v in range(lanes.shape[0]):
+        hist[v] += lanes[v, 0] + lanes[v, 1]
+
+
 @njit(cache=True)
 def strength_histogram(
     fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, hist
 ):
     """Add 1 to ``hist[strength]`` for every ``k``-subset (``0 <= k <= 7``) of the codes
-    ``free`` (uint8) joined to a fixed partial hand; return the number of subsets.
-
-    Nested loops, one level per card, each adding its card to the key of the level above, so
-    the innermost loop costs one addition, one OR and one lookup per subset. Written out level
-    by level on purpose: an iterative walk with a depth stack measured 1.4x slower (five-card
-    draw advice 6.5 ms instead of 4.7 ms)."""
-    n = free.shape[0]  # indices into free go unsigned: no negative-index check per lookup
-    if k == 0:
-        hist[values[table_index(fixed_key, fixed_mask, multiplier, displace)]] += 1
-        return 1
-    count = 0
-    for a in range(n):
-        k1 = fixed_key + card_key[free[uint64(a)]]
-        m1 = fixed_mask | card_mask[free[uint64(a)]]
-        if k == 1:
-            hist[values[table_index(k1, m1, multiplier, displace)]] += 1
-            count += 1
-            continue
-        for b in range(a + 1, n):
-            k2 = k1 + card_key[free[uint64(b)]]
-            m2 = m1 | card_mask[free[uint64(b)]]
-            if k == 2:
-                hist[values[table_index(k2, m2, multiplier, displace)]] += 1
-                count += 1
-                continue
-            for c in range(b + 1, n):
-                k3 = k2 + card_key[free[uint64(c)]]
-                m3 = m2 | card_mask[free[uint64(c)]]
-                if k == 3:
-                    hist[values[table_index(k3, m3, multiplier, displace)]] += 1
-                    count += 1
-                    continue
-                for d in range(c + 1, n):
-                    k4 = k3 + card_key[free[uint64(d)]]
-                    m4 = m3 | card_mask[free[uint64(d)]]
-                    if k == 4:
-                        hist[values[table_index(k4, m4, multiplier, displace)]] += 1
-                        count += 1
-                        continue
-                    for e in range(d + 1, n):
-                        k5 = k4 + card_key[free[uint64(e)]]
-                        m5 = m4 | card_mask[free[uint64(e)]]
-                        if k == 5:
-                            hist[values[table_index(k5, m5, multiplier, displace)]] += 1
-                            count += 1
-                            continue
-                        for f in range(e + 1, n):
-                            k6 = k5 + card_key[free[uint64(f)]]
-                            m6 = m5 | card_mask[free[uint64(f)]]
-                            if k == 6:
-                                hist[values[table_index(k6, m6, multiplier, displace)]] += 1
-                                count += 1
-                                continue
-                            for g in range(f + 1, n):
-                                hist[
-                                    values[
-                                        table_index(
-                                            k6 + card_key[free[uint64(g)]],
-                                            m6 | card_mask[free[uint64(g)]],
-                                            multiplier,
-                                            displace,
-                                        )
-                                    ]
-                                ] += 1
-                                count += 1
+    ``free`` (uint8) joined to a fixed partial hand; return the number of subsets
+    (:func:`subset_lanes` into scratch lanes, folded into ``hist``)."""
+    lanes = np.zeros((hist.shape[0], LANES), np.int32)  # at most C(52, 7) < 2**31 per lane
+    count = subset_lanes(
+        fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, lanes
+    )
+    fold_lanes(lanes, hist)
     return count
