@@ -22,6 +22,16 @@ def _cell_style(fraction: float) -> str:
     return "grey50"
 
 
+def _cell_mark(fraction: float) -> str:
+    """The symbol after a class name in the grid, so that the grid reads without colour:
+    ``*`` every combo of the class is in the range, ``~`` some are, nothing when none is."""
+    if fraction >= 1.0:
+        return "*"
+    if fraction > 0.0:
+        return "~"
+    return ""
+
+
 @click.command("range")
 @click.argument("text", metavar="RANGE")
 @click.option(
@@ -58,11 +68,12 @@ def range_command(text: str, dead: str | None, list_combos: bool, as_json: bool)
     if dead is not None:
         summary.add_row("dead", dead)
     out.print(summary)
+    out.print("grid: * all combos of the class in range, ~ some of them")
     grid = Table(show_header=False, box=None, padding=(0, 0), pad_edge=False)
     for _ in range(13):
         grid.add_column(justify="center", width=5)
     for row in value.grid():
-        grid.add_row(*(Text(f"{name:^5}", style=_cell_style(f)) for name, f in row))
+        grid.add_row(*(Text(f"{name + _cell_mark(f):^5}", style=_cell_style(f)) for name, f in row))
     out.print(grid)
     if list_combos:
         listing = Table(show_header=True, box=None)
