@@ -71,6 +71,8 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
         table.add_row(*row)
     out = console()
     out.print(table)
+    if advice.max_draw < 5:
+        out.print(f"draw at most {advice.max_draw}: the {len(advice.choices)} choices allowed")
     best = advice.best
     action = f"draw {len(best.discard)}" if best.discard else "stand pat"
     out.print(f"best: keep {format_cards(best.keep, ' ') or 'nothing'}, {action}")
@@ -100,7 +102,14 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
 @click.option("--trials", type=int, default=None, help="Monte Carlo deals (default 200,000).")
 @click.option("--seed", type=int, default=None, help="Monte Carlo seed.")
 @click.option("--top", type=int, default=8, show_default=True, help="Choices shown in the table.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (all 32 choices).")
+@click.option(
+    "--max-draw",
+    type=click.IntRange(0, 5),
+    default=5,
+    show_default=True,
+    help="The most cards one may draw (3: the 26 choices of many games).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (every allowed choice).")
 def advise_command(
     hand: tuple[str, ...],
     opponents: tuple[str, ...],
@@ -112,9 +121,10 @@ def advise_command(
     trials: int | None,
     seed: int | None,
     top: int,
+    max_draw: int,
     as_json: bool,
 ) -> None:
-    """Rank the 32 keep/discard choices of a five-card hand.
+    """Rank the 32 keep/discard choices of a five-card hand (26 with `--max-draw 3`).
 
     Example: `pokerlab draw advise "Jh Jd 7c 4s 2h" --vs random`."""
     if exact and mc:
@@ -129,6 +139,7 @@ def advise_command(
         method=method,
         trials=trials,
         seed=seed,
+        max_draw=max_draw,
     )
     if as_json:
         emit_json(result.to_dict())
