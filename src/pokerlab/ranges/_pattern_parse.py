@@ -47,6 +47,9 @@ SUIT_VARS = "wxyz"
 RANK_VARS = "RONP"
 _WS = " \t\r\n"
 _TERMINATORS = ",:!@)"
+# A glued chain of ranks joined by '-' ("7-7-7", "3-2-", "5-9"): how it reads is decided once,
+# for the whole chain (see _Parser.chain).
+_CHAIN = re.compile(r"(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))*-?", re.IGNORECASE)
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _ACE = len(RANKS) - 1
 _EXPECTED_PATTERN = "expected a hand pattern such as AA**, AxAyKxKy, (3-3-)4, $ds or random"
@@ -234,6 +237,8 @@ class _Parser:
         self.size = size
         self.low_aces = low_aces
         self.pos = 0
+        self.in_group = False
+        self.classic_end = -1  # inside a classic chain "7-7-7", every '-' means "or lower"
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -480,6 +485,52 @@ class _Parser:
         start = self.pos
         self.pos += 1
         parts: list[str] = []
+        self.in_group = True
+        try:
+            return self._group_body(start, index, cards, parts)
+        finally:
+            self.in_group = False
+
+    def chain(self) -> None:
+        """Decide how a chain of ranks joined by '-' starting here reads, or refuse it.
+
+        A chain ending in '-' ("3-2-") is cards each "this rank or lower". One dash between two
+        ranks ("5-9") is a span, one card, outside a no-pair group; inside one it could also be
+        the stud/razz reading "5-" and "9", so it is refused with both spellings. Two or more
+        dashes ending in a rank ("7-7-7") is the classic razz reading inside a no-pair group,
+        every rank but the last "or lower" (two downcards 7 or lower and a seven); outside a
+        group it could also end in a span, so it is refused."""
+        if self.pos < self.classic_end:
+            return
+        match = _CHAIN.match(self.text, self.pos)
+        if match is None or match.group().endswith("-"):
+            return
+        ranks = [r.upper() for r in match.group().split("-")]
+        if len(ranks) == 1:
+            return
+        cards = " ".join(r + "-" for r in ranks[:-1]) + " " + ranks[-1]
+        span = " ".join(r + "-" for r in ranks[:-2]) + f" [{ranks[-2]}-{ranks[-1]}]"
+        where = f"'{match.group()}'"
+        if len(ranks) == 2 and self.in_group:
+            raise self.error(
+                self.pos,
+                f"{where} in a no-pair group is ambiguous: write ({span.strip()}) for one card "
+                f"{ranks[0]} to {ranks[1]}, or ({cards}) for a card {ranks[0]} or lower and a "
+                f"{ranks[1]}",
+            )
+        if len(ranks) > 2 and not self.in_group:
+            raise self.error(
+                self.pos,
+                f"{where} is ambiguous outside a no-pair group: write {cards} (or ({cards}) "
+                f"with distinct ranks) for cards each that rank or lower but the last, or "
+                f"{span.strip()} to end in a span",
+            )
+        if len(ranks) > 2:
+            self.classic_end = match.end()
+
+    def _group_body(
+        self, start: int, index: int, cards: list[CardPattern], parts: list[str]
+    ) -> str:
         while True:
             self.skip_ws()
             c = self.peek()
@@ -516,7 +567,8 @@ class _Parser:
             return mask, RANKS[first] + "+", i + 1
         if c == "-":
             second, j = self.rank_at(i + 1)
-            if second >= 0 and (j >= len(text) or text[j] not in "+-"):
+            spans = i >= self.classic_end
+            if spans and second >= 0 and (j >= len(text) or text[j] not in "+-"):
                 lo, hi = sorted((order(first), order(second)))
                 mask = sum(1 << r for r in range(13) if lo <= order(r) <= hi)
                 return mask, f"{RANKS[first]}-{RANKS[second]}", j
@@ -568,6 +620,7 @@ class _Parser:
         else:
             rank, j = self.rank_at(self.pos)
             if rank >= 0:
+                self.chain()
                 ranks, rank_text, self.pos = self.span(rank, j)
                 single = len(rank_text) == 1
             elif c.lower() in SUITS + SUIT_VARS:

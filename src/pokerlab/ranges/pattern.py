@@ -31,7 +31,10 @@ case-insensitive; ``T`` or ``10`` is ten.
 ``3-`` ``T+`` ``5-9``      a rank span on one card: "3 or lower", "ten or higher"; ``5-9`` or
                            ``9-5`` = 5 to 9. ``a-b`` is a span when ``b`` is not followed by ``+``
                            or ``-``: ``3-2-`` is two cards "3 or lower", "2 or lower", while ``3-2``
-                           is one card "2 or 3" (write ``3- 2`` for a card "3 or lower" and a deuce)
+                           is one card "2 or 3" (``3- 2``: a card "3 or lower" and a deuce).
+                           Text that could read two ways is refused with both spellings: ``5-9``
+                           inside a no-pair group (``([5-9])`` or ``(5- 9)``), ``7-7-7`` outside
+                           one (``7- 7- 7`` or ``7- [7-7]``)
 ``[A,K,Q]`` ``[2-5,A]``    one card of any listed rank or span (commas optional: ``[AKQ]``)
 ``s`` ``h`` ``d`` ``c``    an explicit suit, after a rank (``As``, ``T+h``, ``[AK]s``) or alone
                            (``ss`` = at least two spades)
@@ -46,6 +49,9 @@ case-insensitive; ``T`` or ``10`` is ten.
                            pair)
 ``(3-3-)``                 a no-pair group: the cards inside have pairwise distinct ranks
                            (``(3-3-)4`` = two different ranks from A, 2, 3 plus a four)
+``(7-7-7)``                the classic stud/razz reading inside a no-pair group: in a chain of two
+                           or more dashes every rank but the last is "or lower" (two cards seven
+                           or lower and a seven, all ranks distinct; canonical ``(7-7- 7)``)
 ``$ds`` ...                macros ``$ds`` ``$ss`` ``$ts`` ``$r`` ``$np``: a condition on the whole
                            holding (table below), alone or inside a pattern: ``AA$ds`` = ``AA:$ds``
 ``random`` or ``*``        every holding (kept unexpanded, see "Limits")
