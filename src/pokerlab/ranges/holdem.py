@@ -98,7 +98,7 @@ from pokerlab.ranges._combos import (
 )
 from pokerlab.ranges._format import format_weights
 from pokerlab.ranges._order import OrderedClass, hand_ordering
-from pokerlab.ranges._parse import parse_weights
+from pokerlab.ranges._parse import parse_weights, percent_cuts
 
 __all__ = [
     "COMBO_COUNT",
@@ -420,6 +420,9 @@ def range_report(text: str, dead: str | None = None, list_combos: bool = False) 
             value = value.remove(dead)
     out: dict[str, Any] = {"input": text}
     out.update(value.to_dict(list_combos))
+    cuts = percent_cuts(text)
+    if cuts:
+        out["top"] = cuts
     if dead is not None:
         out["dead"] = dead
     return out
