@@ -23,12 +23,14 @@ def app() -> None:
 
 def _register() -> None:
     from pokerlab.cli import draw_cmd, equity_cmd, eval_cmd, outs_cmd, range_cmd, serve_cmd
+    from pokerlab.cli.draw_play_cmd import play_command
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
     app.add_command(outs_cmd.outs_command)
     app.add_command(range_cmd.range_command)
     app.add_command(draw_cmd.draw_group)
+    draw_cmd.draw_group.add_command(play_command)
     app.add_command(serve_cmd.serve_command)
 
 
