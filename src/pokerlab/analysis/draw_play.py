@@ -7,8 +7,8 @@ replacements from the top of the deck, then the bot throws what its strategy
 (:mod:`pokerlab.analysis.bots`) says and draws after him; the better final hand wins the deal
 (``high``: five-card high; ``2-7``: deuce-to-seven low), equal hands tie. The session keeps the
 running score. The same seed gives the same deals, whatever the player does, as long as he draws
-the same number of cards. With ``max_draw`` below 5, a bot whose strategy would draw more takes
-the advisor's best allowed choice instead.
+the same number of cards. With ``max_draw`` below 5 the bot plays under the same limit
+(:class:`~pokerlab.analysis.bots.MaxDraw`).
 
 >>> s = DrawSession("stand-pat", seed=3)
 >>> deal = s.deal()
@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pokerlab.analysis.bots import Known, Strategy, get_strategy
+from pokerlab.analysis.bots import Known, MaxDraw, Strategy, get_strategy
 from pokerlab.analysis.draw import DrawChoice, _class_of, advise, game_tables, normalize_game
 from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError, GameError
@@ -105,9 +105,10 @@ class DrawSession:
 
     def __post_init__(self) -> None:
         self.game = normalize_game(self.game)
-        self.strategy = get_strategy(self.bot)
         if not 0 <= self.max_draw <= 5:
             raise GameError(f"max_draw must be between 0 and 5, got {self.max_draw}")
+        strategy = get_strategy(self.bot)
+        self.strategy = MaxDraw(strategy, self.max_draw) if self.max_draw < 5 else strategy
         self._rng = random.Random(self.seed)
         self._deck: list[Card] = []
         self._player: tuple[Card, ...] = ()
@@ -148,8 +149,6 @@ class DrawSession:
         del self._deck[: len(thrown)]
         noise = self._rng.getrandbits(64)
         bot_thrown = tuple(self.strategy.discard(self._bot, Known(self.game, (), noise)))
-        if len(bot_thrown) > self.max_draw:  # the strategy ignores the limit: the advisor's pick
-            bot_thrown = advise(self._bot, game=self.game, max_draw=self.max_draw).best.discard
         bot_final = tuple([c for c in self._bot if c not in bot_thrown]
                           + self._deck[: len(bot_thrown)])  # fmt: skip
         del self._deck[: len(bot_thrown)]

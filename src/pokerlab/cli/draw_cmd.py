@@ -204,6 +204,13 @@ def render_tournament(t: Tournament) -> None:
 @click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @click.option(
+    "--max-draw",
+    type=click.IntRange(0, 5),
+    default=5,
+    show_default=True,
+    help="The most cards a bot may draw (3: the 26 choices of many games).",
+)
+@click.option(
     "--plot",
     "plot_file",
     type=click.Path(dir_okay=False),
@@ -212,7 +219,13 @@ def render_tournament(t: Tournament) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def match_command(
-    bots: str, hands: int, game: str, seed: int, plot_file: str | None, as_json: bool
+    bots: str,
+    hands: int,
+    game: str,
+    seed: int,
+    max_draw: int,
+    plot_file: str | None,
+    as_json: bool,
 ) -> None:
     """Play bots against each other, heads-up, every pair.
 
@@ -220,7 +233,7 @@ def match_command(
     --plot results.png`."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     with LazyProgress("playing") as bar:
-        result = round_robin(names, hands, game=game, seed=seed, progress=bar)
+        result = round_robin(names, hands, game=game, seed=seed, progress=bar, max_draw=max_draw)
     if plot_file is not None:
         from pokerlab.analysis.plots import plot_tournament
 
