@@ -34,6 +34,7 @@ __all__ = [
     "Group",
     "Item",
     "Node",
+    "Percent",
     "Term",
     "macro_feasible",
     "parse_pattern_text",
@@ -49,6 +50,7 @@ _WS = " \t\r\n"
 _TERMINATORS = ",:!@)"
 # A glued chain of ranks joined by '-' ("7-7-7", "3-2-", "5-9"): how it reads is decided once,
 # for the whole chain (see _Parser.chain).
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*%(?:[ \t]*-[ \t]*(\d+(?:\.\d*)?|\.\d+)[ \t]*%)?")
 _CHAIN = re.compile(r"(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))*-?", re.IGNORECASE)
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _ACE = len(RANKS) - 1
@@ -195,7 +197,17 @@ class Group:
     position: int
 
 
-Node: TypeAlias = Term | Binary | Group
+@dataclass(frozen=True)
+class Percent:
+    """``15%`` or ``5%-10%``: the top of the Omaha ordering (``ranges._omaha_order``)."""
+
+    low: float
+    high: float
+    text: str
+    position: int
+
+
+Node: TypeAlias = Term | Binary | Group | Percent
 
 
 @dataclass(frozen=True)
@@ -232,10 +244,11 @@ def _render(parts: list[str]) -> str:
 
 
 class _Parser:
-    def __init__(self, text: str, size: int, low_aces: bool) -> None:
+    def __init__(self, text: str, size: int, low_aces: bool, percent: bool = False) -> None:
         self.text = text
         self.size = size
         self.low_aces = low_aces
+        self.percent = percent
         self.pos = 0
         self.in_group = False
         self.classic_end = -1  # inside a classic chain "7-7-7", every '-' means "or lower"
@@ -359,8 +372,32 @@ class _Parser:
                 return True
         return True
 
+    def top_percent(self) -> Percent | None:
+        """``15%`` or ``5%-10%`` here (Omaha only), else None."""
+        match = _PERCENT.match(self.text, self.pos)
+        if match is None:
+            return None
+        start = self.pos
+        if not self.percent or self.size not in (4, 5):
+            raise self.error(
+                start,
+                "a percentage range (15%) exists for 4- and 5-card Omaha "
+                "only, by the ordering of its hands (equity vs a random hand)",
+            )
+        bounds = [float(g) for g in match.groups() if g is not None]
+        for value in bounds:
+            if not 0.0 <= value <= 100.0:
+                raise self.error(start, f"a percentage must be between 0% and 100%, not {value:g}%")
+        low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
+        self.pos = match.end()
+        text = f"{high:g}%" if low == 0 and len(bounds) == 1 else f"{low:g}%-{high:g}%"
+        return Percent(low, high, text, start + 1)
+
     def operand(self) -> Node:
         self.skip_ws()
+        percent = self.top_percent()
+        if percent is not None:
+            return percent
         if self.peek() != "(" or not self.is_grouping(self.pos):
             return self.term()
         start = self.pos
@@ -664,6 +701,9 @@ class _Parser:
         )
 
 
-def parse_pattern_text(text: str, size: int, *, low_aces: bool = False) -> tuple[Item, ...]:
-    """Parse a pattern range text into its items; raise :class:`RangeError` on bad input."""
-    return _Parser(text, size, low_aces).parse()
+def parse_pattern_text(
+    text: str, size: int, *, low_aces: bool = False, percent: bool = False
+) -> tuple[Item, ...]:
+    """Parse a pattern range text into its items; raise :class:`RangeError` on bad input.
+    ``percent``: whether ``15%`` (the Omaha ordering) is allowed."""
+    return _Parser(text, size, low_aces, percent).parse()

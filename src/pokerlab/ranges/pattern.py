@@ -105,7 +105,9 @@ Where pokerlab differs from ProPokerTools
 * Parentheses holding only cards are a no-pair group (``(3-3-)4``); elsewhere they group.
 * Rank variables are only the upper-case letters R, O, N, P (ProPokerTools: any other letter),
   so ``AKo`` is an error rather than a silent pattern.
-* No percentage rankings (``15%``), no board or dead-card syntax, no card order for stud: a
+* Percentage rankings (``15%``, ``5%-10%``) only for 4- and 5-card Omaha (``percent=True``;
+  the ordering is :mod:`pokerlab.ranges._omaha_order`); no board or dead-card syntax, no card
+  order for stud: a
   holding is a set of cards; the caller decides which cards it stands for (for stud, e.g. the
   three third-street cards with ``size=3``).
 * The macros are the five above, with the exact meaning given for each size.
@@ -161,6 +163,7 @@ from pokerlab.ranges._pattern_parse import (
     Group,
     Item,
     Node,
+    Percent,
     Term,
     parse_pattern_text,
     shorten,
@@ -254,13 +257,15 @@ class PatternRange:
     _codes: NDArray[np.uint8] | None
     _text: str | None
 
-    def __init__(self, spec: str, size: int, *, low_aces: bool = False) -> None:
+    def __init__(
+        self, spec: str, size: int, *, low_aces: bool = False, percent: bool = False
+    ) -> None:
         if not isinstance(spec, str):
             raise RangeError(
                 "a PatternRange is built from text; use PatternRange.from_holdings for holdings"
             )
         size = _check_size(size)
-        items = parse_pattern_text(spec, size, low_aces=low_aces)
+        items = parse_pattern_text(spec, size, low_aces=low_aces, percent=percent)
         values = [evaluate(item.expr, size, spec) for item in items]
         self._init(size, bool(low_aces))
         texts = tuple(
@@ -633,6 +638,8 @@ def _term_counts(node: Node) -> set[int]:
         return {-1} if node.is_random_word else ({len(node.cards)} if node.cards else set())
     if isinstance(node, Binary):
         return _term_counts(node.left) | _term_counts(node.right)
+    if isinstance(node, Percent):
+        return {-1}
     assert isinstance(node, Group)
     return set().union(*(_term_counts(p) for p in node.parts))
 
