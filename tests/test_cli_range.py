@@ -26,8 +26,22 @@ def test_text_output() -> None:
     assert "weighted" in out and "24" in out
     lines = [line for line in out.splitlines() if "AA" in line and "A2s" in line]
     assert len(lines) == 1  # the first grid row: AA AKs ... A2s
-    assert lines[0].split() == ["AA", *[f"A{r}s" for r in "KQJT98765432"]]
+    assert lines[0].split() == ["AA*", "AKs*", *[f"A{r}s" for r in "QJT9876"], "A5s*", "A4s",
+                                "A3s", "A2s"]  # fmt: skip
     assert out.splitlines()[-1].split()[-1] == "22"
+
+
+def test_grid_marks_cells_without_colour() -> None:
+    """In-range cells carry a symbol (``*`` whole class, ``~`` part of it), so the grid reads
+    through a pipe, where CliRunner's output has no colour at all."""
+    result = run("QQ+,AcQd")
+    assert result.exit_code == 0, result.output
+    assert "\x1b[" not in result.output
+    assert "* all combos of the class in range, ~ some of them" in result.output
+    cells = [c for line in result.output.splitlines()[-13:] for c in line.split()]
+    assert len(cells) == 169
+    assert sorted(c for c in cells if c.endswith("*")) == ["AA*", "KK*", "QQ*"]
+    assert [c for c in cells if c.endswith("~")] == ["AQo~"]
 
 
 def test_list_option() -> None:

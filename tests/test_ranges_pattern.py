@@ -299,8 +299,9 @@ class Spec:
             rank = RANKS[self.values[0]]
         elif self.rank in "+-":
             rank = RANKS[self.values[0]] + self.rank
-        elif self.rank == "between":
+        elif self.rank == "between":  # in a no-pair group "5-9" is ambiguous: "[5-9]"
             rank = f"{RANKS[self.values[0]]}-{RANKS[self.values[1]]}"
+            rank = f"[{rank}]" if self.group == 0 else rank
         elif self.rank == "list":
             rank = "[" + ",".join(RANKS[v] for v in self.values) + "]"
         elif self.rank == "var":

@@ -42,6 +42,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "parse_cards_any_suit",
 ]
 
 RANKS = "23456789TJQKA"
@@ -192,6 +193,58 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
                 )
             first[int(card)] = position
     return [card for card, _ in found]
+
+
+def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
+    """Parse cards where a rank without a suit (``K``, ``8``, ``a``) stands for a card of that
+    rank in any suit, for games where suits never matter (razz): each such rank gets the first
+    suit, in the order c d h s, whose card is neither given with its suit in ``text``, nor in the
+    ``avoid`` mask, nor taken by an earlier suitless rank. Cards with suits read as usual.
+
+    >>> parse_cards_any_suit("K Q J 8 8")
+    [Card('Kc'), Card('Qc'), Card('Jc'), Card('8c'), Card('8d')]
+    >>> parse_cards_any_suit("8c 8", avoid=Card(25).mask)  # 8c given, 8d avoided
+    [Card('8c'), Card('8h')]
+    """
+    found: list[tuple[int, int, int]] = []  # (rank, suit or -1, position)
+    i = 0
+    while i < len(text):
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        rank_len = 2 if text.startswith("10", i) else 1
+        rank = 8 if rank_len == 2 else _rank_index(text[i])
+        if rank < 0:
+            raise CardError(f"invalid card '{text[i]}' at position {i + 1}: rank must be one of "
+                            f"{RANKS}")  # fmt: skip
+        suit_token = text[i + rank_len : i + rank_len + 1]
+        suit = SUITS.find(suit_token.lower()) if suit_token else -1
+        if (
+            suit < 0
+            and suit_token
+            and suit_token not in _SEPARATORS
+            and _rank_index(suit_token) < 0
+            and not text.startswith("10", i + rank_len)
+        ):
+            raise CardError(
+                f"invalid card '{text[i : i + rank_len + 1]}' at position {i + 1}: suit must be "
+                f"one of {SUITS}, or nothing for any suit"
+            )
+        found.append((rank, suit, i + 1))
+        i += rank_len + (1 if suit >= 0 else 0)
+    exact = parse_cards([_ALL_CARDS[4 * r + s] for r, s, _ in found if s >= 0])
+    used = avoid | sum(c.mask for c in exact)
+    out: list[Card] = []
+    for rank, suit, position in found:
+        if suit < 0:
+            free = [s for s in range(4) if not used >> (4 * rank + s) & 1]
+            if not free:
+                raise CardError(f"no {RANKS[rank]} is left for the suitless card at position "
+                                f"{position}")  # fmt: skip
+            suit = free[0]
+            used |= 1 << (4 * rank + suit)
+        out.append(_ALL_CARDS[4 * rank + suit])
+    return out
 
 
 def format_cards(cards: Iterable[int], sep: str = "") -> str:

@@ -55,6 +55,12 @@ class Game:
         return "holdem" if self.hole_cards == 2 and not self.is_stud else "pattern"
 
     @property
+    def suit_blind(self) -> bool:
+        """Whether suits never change a result (razz: A-5 low decides the whole pot), so cards
+        may be written without a suit (:func:`pokerlab.cards.parse_cards_any_suit`)."""
+        return self.high is None and self.low == "a5"
+
+    @property
     def is_stud(self) -> bool:
         """Stud games have no board: each player's own seven cards make the hand."""
         return self.board_cards == 0

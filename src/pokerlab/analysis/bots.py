@@ -50,6 +50,7 @@ __all__ = [
     "STRATEGIES",
     "Known",
     "MatchResult",
+    "MaxDraw",
     "OptimalStrategy",
     "RandomStrategy",
     "RulesStrategy",
@@ -271,6 +272,42 @@ class OptimalStrategy(Strategy):
         )  # fmt: skip
 
 
+class MaxDraw(Strategy):
+    """A strategy under a draw limit (``max_draw`` cards, e.g. 3: the 26 choices many games
+    allow). The random bot picks uniformly among the allowed choices; any other bot plays as
+    usual, and where it would draw more, keeps what the advisor (no opponent, best expected
+    percentile) ranks first among the allowed choices."""
+
+    def __init__(self, inner: Strategy, max_draw: int) -> None:
+        if not 0 <= max_draw <= 5:
+            raise GameError(f"max_draw must be between 0 and 5, got {max_draw}")
+        self.inner = inner
+        self.max_draw = max_draw
+        self.name = inner.name
+        self._allowed = np.array([m for m in range(32) if 5 - m.bit_count() <= max_draw],
+                                 dtype=np.uint8)  # fmt: skip
+
+    def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
+        rows = np.array([[int(c) for c in hand]], dtype=np.uint8)
+        keep = self.keep_masks(rows, known.game, np.array([known.noise], dtype=np.uint64))
+        return _thrown(hand, int(keep[0]))
+
+    def keep_masks(
+        self, hands: NDArray[np.uint8], game: str, noise: NDArray[np.uint64]
+    ) -> NDArray[np.uint8]:
+        from pokerlab.analysis.draw import advise
+
+        if isinstance(self.inner, RandomStrategy):
+            return self._allowed[(noise % np.uint64(len(self._allowed))).astype(np.intp)]
+        keeps = np.asarray(self.inner.keep_masks(hands, game, noise), dtype=np.uint8).copy()
+        for r in range(len(hands)):
+            if 5 - int(keeps[r]).bit_count() > self.max_draw:
+                row = hands[r].tolist()
+                best = advise(row, game=game, max_draw=self.max_draw).best
+                keeps[r] = sum(1 << i for i, c in enumerate(row) if Card(c) in best.keep)
+        return keeps
+
+
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomStrategy,
     "stand-pat": StandPatStrategy,
@@ -462,16 +499,18 @@ def round_robin(
     seed: int = 0,
     progress: Callable[[float], object] | None = None,
     threads: int | None = None,
+    max_draw: int = 5,
 ) -> Tournament:
-    """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring). ``threads``:
-    how many threads the strategies' kernels use (default: every available core); the results
-    are the same for any count."""
+    """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring); with
+    ``max_draw`` below 5 each bot plays under that limit (:class:`MaxDraw`). ``threads``: how
+    many threads the strategies' kernels use (default: every available core); the results are
+    the same for any count."""
     from pokerlab.evaluation._parallel import numba_threads
 
     with blame("threads"):
         workers = resolve_threads(threads)
     with numba_threads(workers):
-        return _round_robin(bots, hands, game, seed, progress)
+        return _round_robin(bots, hands, game, seed, progress, max_draw)
 
 
 def _round_robin(
@@ -480,6 +519,7 @@ def _round_robin(
     game: str,
     seed: int,
     progress: Callable[[float], object] | None,
+    max_draw: int,
 ) -> Tournament:
     from pokerlab.analysis import _draw_kernels as D
     from pokerlab.engine._sampling import seed_state
@@ -488,6 +528,8 @@ def _round_robin(
     started = time.perf_counter()
     name = normalize_game(game)
     strategies = [get_strategy(b) for b in bots]
+    if max_draw < 5:
+        strategies = [MaxDraw(s, max_draw) for s in strategies]
     names = tuple(s.name for s in strategies)
     if len(strategies) < 2:
         raise GameError("a match needs at least two bots")

@@ -39,7 +39,7 @@ import itertools
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal
 
@@ -188,6 +188,7 @@ class Opponent:
 
     hands: tuple[tuple[Card, ...], ...] | None = None
     strategy: str = "pat"
+    written: str | None = field(default=None, compare=False, repr=False)  # a range as written
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGY_CODES:
@@ -196,6 +197,10 @@ class Opponent:
             )
 
     def text(self) -> str:
+        """The opponent as text: a pattern range as the user wrote it (not its expansion into
+        hands), else its hands and strategy."""
+        if self.written is not None:
+            return self.written
         body = "random" if self.hands is None else "|".join(format_cards(h) for h in self.hands)
         return body if self.strategy in ("pat", "stand-pat") else f"{body}:{self.strategy}"
 
@@ -209,7 +214,8 @@ def parse_opponent(text: str) -> Opponent:
     >>> len(parse_opponent("AsAdKsKd[QJ]h").hands or ())
     2
     """
-    body, _, strategy = text.strip().partition(":")
+    written = text.strip()
+    body, _, strategy = written.partition(":")
     strategy = strategy.strip().lower() or "pat"
     if body.strip().lower() == "random":
         return Opponent(None, strategy)
@@ -218,7 +224,7 @@ def parse_opponent(text: str) -> Opponent:
     except CardError:
         if "|" in body:
             raise
-        return Opponent(_pattern_hands(body), strategy)
+        return Opponent(_pattern_hands(body), strategy, written)
     for hand, part in zip(listed, body.split("|"), strict=True):
         if len(hand) != 5:
             raise CardError(f"an opponent's hand needs 5 cards, got {len(hand)}: '{part.strip()}'")
@@ -306,6 +312,7 @@ class DrawAdvice:
     samples: int
     seconds: float
     choices: tuple[DrawChoice, ...]
+    max_draw: int = 5
 
     @property
     def best(self) -> DrawChoice:
@@ -322,6 +329,7 @@ class DrawAdvice:
             "method": self.method,
             "samples": self.samples,
             "seconds": self.seconds,
+            "max_draw": self.max_draw,
             "choices": [c.to_dict() for c in self.choices],
         }
 
@@ -432,7 +440,7 @@ def _validate(
                 raise EmptyRangeError(
                     f"opponent {i + 1}'s hands all use a known card", field=f"vs.{i}"
                 )
-            opponents[i] = Opponent(kept, o.strategy)
+            opponents[i] = Opponent(kept, o.strategy, o.written)
     if 10 + len(dead_cards) + 10 * len(opponents) > 52:
         raise GameError("not enough cards left for every player to draw five", field="vs")
     return cards, dead_cards, opponents
@@ -522,6 +530,7 @@ def advise(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    max_draw: int = 5,
 ) -> DrawAdvice:
     """Evaluate and rank the 32 keep/discard choices of a 5-card hand (module docstring).
 
@@ -530,7 +539,9 @@ def advise(
     (refused when too large), ``"mc"`` or ``"auto"`` (exact when it takes up to about 10**8
     evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals).
     ``threads``: how many threads the exact enumeration uses (default: every available core;
-    the answer is the same for any count). Monte Carlo runs on one thread."""
+    the answer is the same for any count). Monte Carlo runs on one thread.
+    ``max_draw``: the most cards one may draw (``3``: the 26 choices that draw 0 to 3, as many
+    games rule); the other choices are left out of :attr:`DrawAdvice.choices`."""
     started = time.perf_counter()
     with blame("game"):
         t = game_tables(game)
@@ -543,6 +554,8 @@ def advise(
         raise GameError(f"trials must be at least 1, got {trials}", field="trials")
     with blame("threads"):
         workers = resolve_threads(threads)
+    if not 0 <= max_draw <= 5:
+        raise GameError(f"max_draw must be between 0 and 5, got {max_draw}", field="max_draw")
     known = [h for o in opponents if o.hands is not None and len(o.hands) == 1 for h in o.hands]
     view = _free(cards_to_mask([*cards, *dead_cards, *(c for h in known for c in h)]))
     hist = _histograms(np.array(cards, np.uint8), view, t, workers)
@@ -556,7 +569,8 @@ def advise(
         )
     at_goal = counts[:, goal_index:].sum(axis=1) / totals if goal_index is not None else scores
     keys = eqs[0] if eqs is not None else at_goal
-    order = sorted(range(32), key=lambda m: (-keys[m], -at_goal[m], -scores[m], -m))
+    allowed = [m for m in range(32) if 5 - m.bit_count() <= max_draw]
+    order = sorted(allowed, key=lambda m: (-keys[m], -at_goal[m], -scores[m], -m))
     choices = []
     for m in order:
         keep = tuple(c for i, c in enumerate(cards) if m >> i & 1)
@@ -584,4 +598,5 @@ def advise(
         samples=samples,
         seconds=time.perf_counter() - started,
         choices=tuple(choices),
+        max_draw=max_draw,
     )

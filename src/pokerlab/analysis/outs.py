@@ -27,7 +27,7 @@ from pokerlab.cards import Card, format_cards
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import GameError
 
-__all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs"]
+__all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
 
 
 def _shares(counts: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -71,6 +71,17 @@ class StreetOuts:
     def lose_cards(self, player: int) -> list[Card]:
         """Cards on which the player wins nothing."""
         return self._cards_of(player, "lose")
+
+    def counts(self, player: int) -> tuple[int, int, int]:
+        """How many of the cards are win, tie and lose cards for the player."""
+        kinds = [_kind(float(row[player])) for row in self.shares]
+        return kinds.count("win"), kinds.count("tie"), kinds.count("lose")
+
+    def agreed(self, player: int) -> str:
+        """``win``, ``tie`` or ``lose`` when every card is of that kind for the player, else
+        ``depends`` (used to label a turn card by its rivers)."""
+        kinds = {_kind(float(row[player])) for row in self.shares}
+        return kinds.pop() if len(kinds) == 1 else "depends"
 
     def to_players(self, inputs: Sequence[str]) -> list[dict[str, Any]]:
         return [
@@ -131,6 +142,21 @@ class OutsReport:
                 for card, street in self.by_turn.items()
             }  # fmt: skip
         return out
+
+
+def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
+    """On a flop report, each turn card labelled by its rivers for the player: ``win``, ``tie``
+    or ``lose`` only when every river is of that kind, ``depends`` otherwise.
+
+    >>> from pokerlab.cards import parse_card
+    >>> r = outs(["6c7c", "AhAd"], board="4c8c9s")
+    >>> labels = turn_outcomes(r, 0)
+    >>> labels[parse_card("5h")], labels[parse_card("2h")]
+    ('win', 'depends')
+    """
+    if report.by_turn is None:
+        raise GameError("turn outcomes need a flop report (the board has 4 cards already)")
+    return {turn: street.agreed(player) for turn, street in report.by_turn.items()}
 
 
 def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:

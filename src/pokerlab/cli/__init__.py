@@ -33,12 +33,14 @@ def _register() -> None:
         range_cmd,
         serve_cmd,
     )
+    from pokerlab.cli.draw_play_cmd import play_command
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
     app.add_command(outs_cmd.outs_command)
     app.add_command(range_cmd.range_group)
     app.add_command(draw_cmd.draw_group)
+    draw_cmd.draw_group.add_command(play_command)
     app.add_command(serve_cmd.serve_command)
     app.add_command(hits_cmd.hits_command)
     app.add_command(distribution_cmd.distribution_command)

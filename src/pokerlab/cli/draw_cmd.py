@@ -71,6 +71,8 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
         table.add_row(*row)
     out = console()
     out.print(table)
+    if advice.max_draw < 5:
+        out.print(f"draw at most {advice.max_draw}: the {len(advice.choices)} choices allowed")
     best = advice.best
     action = f"draw {len(best.discard)}" if best.discard else "stand pat"
     out.print(f"best: keep {format_cards(best.keep, ' ') or 'nothing'}, {action}")
@@ -106,7 +108,14 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
     default=None,
     help="Threads to use (default: every available core; the answer is the same).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (all 32 choices).")
+@click.option(
+    "--max-draw",
+    type=click.IntRange(0, 5),
+    default=5,
+    show_default=True,
+    help="The most cards one may draw (3: the 26 choices of many games).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (every allowed choice).")
 def advise_command(
     hand: tuple[str, ...],
     opponents: tuple[str, ...],
@@ -119,9 +128,10 @@ def advise_command(
     seed: int | None,
     top: int,
     threads: int | None,
+    max_draw: int,
     as_json: bool,
 ) -> None:
-    """Rank the 32 keep/discard choices of a five-card hand.
+    """Rank the 32 keep/discard choices of a five-card hand (26 with `--max-draw 3`).
 
     Example: `pokerlab draw advise "Jh Jd 7c 4s 2h" --vs random`."""
     if exact and mc:
@@ -137,6 +147,7 @@ def advise_command(
         trials=trials,
         seed=seed,
         threads=threads,
+        max_draw=max_draw,
     )
     if as_json:
         emit_json(result.to_dict())
@@ -201,6 +212,13 @@ def render_tournament(t: Tournament) -> None:
 @click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @click.option(
+    "--max-draw",
+    type=click.IntRange(0, 5),
+    default=5,
+    show_default=True,
+    help="The most cards a bot may draw (3: the 26 choices of many games).",
+)
+@click.option(
     "--plot",
     "plot_file",
     type=click.Path(dir_okay=False),
@@ -219,6 +237,7 @@ def match_command(
     hands: int,
     game: str,
     seed: int,
+    max_draw: int,
     plot_file: str | None,
     threads: int | None,
     as_json: bool,
@@ -229,7 +248,9 @@ def match_command(
     --plot results.png`."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     with LazyProgress("playing") as bar:
-        result = round_robin(names, hands, game=game, seed=seed, progress=bar, threads=threads)
+        result = round_robin(
+            names, hands, game=game, seed=seed, progress=bar, threads=threads, max_draw=max_draw
+        )
     if plot_file is not None:
         from pokerlab.analysis.plots import plot_tournament
 

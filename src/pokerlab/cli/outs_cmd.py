@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from pokerlab.analysis import OutsReport, StreetOuts, outs
+from pokerlab.analysis.outs import turn_outcomes
+from pokerlab.cards import Card, parse_card
 from pokerlab.cli.output import console, emit_json
+from pokerlab.errors import GameError
 
 
 def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> object:
@@ -25,12 +28,72 @@ def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> ob
     return table
 
 
-def render_outs(report: OutsReport) -> None:
-    """Print an outs report as rich tables."""
+def _turn_summary(report: OutsReport) -> object:
+    """Each player's turn cards grouped by what every river under them does."""
+    from rich.table import Table
+
+    table = Table(title=f"board {report.board}: every turn card, by its rivers",
+                  title_justify="left")  # fmt: skip
+    table.add_column("player")
+    table.add_column("hand / range")
+    for kind, style in (("win", "green"), ("tie", "yellow"), ("lose", "red")):
+        table.add_column(f"{kind}s on every river", style=style)
+    table.add_column("depends on the river")
+    for p, text in enumerate(report.inputs):
+        labels = turn_outcomes(report, p)
+        cells = [[str(c) for c, k in labels.items() if k == kind]
+                 for kind in ("win", "tie", "lose", "depends")]  # fmt: skip
+        table.add_row(str(p + 1), text, *(f"{len(cs)}: " + " ".join(cs) for cs in cells))
+    return table
+
+
+def _turn_rows(report: OutsReport) -> object:
+    """One row per turn card: for each player how many rivers win, chop and lose."""
+    from rich.table import Table
+
+    assert report.by_turn is not None
+    table = Table(title="rivers under each turn card (win / chop / lose)", title_justify="left")
+    table.add_column("turn")
+    for p, text in enumerate(report.inputs):
+        table.add_column(f"{p + 1} {text}")
+    for turn, street in report.by_turn.items():
+        cells = []
+        for p in range(len(report.inputs)):
+            win, tie, lose = street.counts(p)
+            cells.append(f"win {win:2d}  chop {tie:2d}  lose {lose:2d}  {street.agreed(p)}")
+        table.add_row(str(turn), *cells)
+    return table
+
+
+def _chosen_turn(report: OutsReport, text: str) -> tuple[Card, StreetOuts]:
+    if report.by_turn is None:
+        raise GameError("--turn needs a flop board; this board already has its turn card",
+                        field="turn")  # fmt: skip
+    card = parse_card(text)
+    if card not in report.by_turn:
+        raise GameError(f"--turn {card} is not an unseen card (it is on the board, dead or held)",
+                        field="turn")  # fmt: skip
+    return card, report.by_turn[card]
+
+
+def render_outs(report: OutsReport, turn: str | None = None) -> None:
+    """Print an outs report as rich tables: on a turn board every river card; on a flop the
+    turn cards by their rivers, the win / chop / lose count of rivers under each turn, and with
+    ``turn`` that turn's river lists."""
     out = console()
-    street = "river" if report.by_turn is None else "turn"
-    out.print(_street_table(f"board {report.board}: every {street} card", report.next_cards,
-                            report.inputs))  # fmt: skip
+    if report.by_turn is None:
+        if turn is not None:
+            _chosen_turn(report, turn)
+        out.print(_street_table(f"board {report.board}: every river card", report.next_cards,
+                                report.inputs))  # fmt: skip
+        return
+    if turn is not None:
+        card, street = _chosen_turn(report, turn)
+        out.print(_street_table(f"board {report.board} turn {card}: every river card", street,
+                                report.inputs))  # fmt: skip
+        return
+    out.print(_turn_summary(report))
+    out.print(_turn_rows(report))
     if report.runouts is not None:
         totals = report.runouts
         out.print(f"over all {totals.total:,} turn+river runouts:")
@@ -52,12 +115,21 @@ def render_outs(report: OutsReport) -> None:
     show_default=True,
     help="holdem, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo (pattern ranges: AA**$ds).",
 )
+@click.option(
+    "--turn", "-t", default=None, metavar="CARD", help="On a flop: list this turn card's rivers."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def outs_command(players: tuple[str, ...], board: str, dead: str, game: str, as_json: bool) -> None:
+def outs_command(
+    players: tuple[str, ...], board: str, dead: str, game: str, turn: str | None, as_json: bool
+) -> None:
     """Which next cards win, tie or lose for each player, e.g.
-    `pokerlab outs 9h8h AsKd --board Th7c2hKs`."""
+    `pokerlab outs 9h8h AsKd --board Th7c2hKs`. On a flop, each turn card is a win, tie or lose
+    card only when every river under it agrees ("depends" otherwise), with the count of winning,
+    chopping and losing rivers under it; `--turn 2h` lists that turn's rivers."""
     report = outs(list(players), board=board, dead=dead, game=game)
     if as_json:
+        if turn is not None:
+            raise click.UsageError("--turn is for the text output; --json has every turn")
         emit_json(report.to_dict())
     else:
-        render_outs(report)
+        render_outs(report, turn)

@@ -7,7 +7,7 @@ import click
 
 from pokerlab.cards import format_cards
 from pokerlab.cli.output import console, emit_json
-from pokerlab.ranges import Range, range_report
+from pokerlab.ranges import Range, load_ordering, percent_cuts, range_report
 from pokerlab.ranges.formats import FORMATS, read_range, write_range
 
 __all__ = ["range_command", "range_group"]
@@ -24,6 +24,16 @@ def _cell_style(fraction: float) -> str:
     return "grey50"
 
 
+def _cell_mark(fraction: float) -> str:
+    """The symbol after a class name in the grid, so that the grid reads without colour:
+    ``*`` every combo of the class is in the range, ``~`` some are, nothing when none is."""
+    if fraction >= 1.0:
+        return "*"
+    if fraction > 0.0:
+        return "~"
+    return ""
+
+
 @click.command("range")
 @click.argument("text", metavar="RANGE")
 @click.option(
@@ -31,17 +41,29 @@ def _cell_style(fraction: float) -> str:
 )
 @click.option("--list", "list_combos", is_flag=True, help="Also list every combo and its weight.")
 @click.option(
+    "--ordering-file",
+    default=None,
+    metavar="FILE",
+    help="Load an ordering of the 169 classes (best first) for 'x%@file'.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
     help="Print JSON: input, canonical, combos, percent, weighted_combos, grid (and list).",
 )
-def range_command(text: str, dead: str | None, list_combos: bool, as_json: bool) -> None:
+def range_command(
+    text: str, dead: str | None, list_combos: bool, ordering_file: str | None, as_json: bool
+) -> None:
     """Show a hold'em range, e.g. `pokerlab range "QQ+,AKs,A5s:0.5"` or `pokerlab range 15%`.
 
     Notation: QQ+, 99-22, AKs, AKo, AK, A2s+, KTo-K7o, T9s-54s, AcKd, random, 15%, 5%-10%,
-    weights AQs:0.5 or AQs@50 (the last mention of a combo wins).
+    weights AQs:0.5 or AQs@50 (the last mention of a combo wins). Top x% takes whole classes of
+    an ordering: 15% (equity vs three random hands), 15%@vs1 (vs one random hand), 15%@sc
+    (Sklansky-Chubukov), 15%@file (--ordering-file).
     """
+    if ordering_file is not None:
+        load_ordering(ordering_file, "file")
     if as_json:
         emit_json(range_report(text, dead, list_combos))
         return
@@ -59,12 +81,21 @@ def range_command(text: str, dead: str | None, list_combos: bool, as_json: bool)
         summary.add_row("weighted", f"{value.weighted_combos:g}")
     if dead is not None:
         summary.add_row("dead", dead)
+    for cut in percent_cuts(text):
+        low, high = cut["asked"]
+        asked = f"top {high:g}%" if low == 0 else f"{low:g}%-{high:g}% band"
+        summary.add_row(
+            "top x%",
+            f"{cut['item']}: {asked} by '{cut['ordering']}' ({cut['ranks_by']}), whole classes: "
+            f"{cut['classes']} classes, {cut['combos']} combos = {cut['percent']:.2f}%",
+        )
     out.print(summary)
+    out.print("grid: * all combos of the class in range, ~ some of them")
     grid = Table(show_header=False, box=None, padding=(0, 0), pad_edge=False)
     for _ in range(13):
         grid.add_column(justify="center", width=5)
     for row in value.grid():
-        grid.add_row(*(Text(f"{name:^5}", style=_cell_style(f)) for name, f in row))
+        grid.add_row(*(Text(f"{name + _cell_mark(f):^5}", style=_cell_style(f)) for name, f in row))
     out.print(grid)
     if list_combos:
         listing = Table(show_header=True, box=None)

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.cards import Card, cards_to_mask, ensure_distinct, format_cards, parse_cards
+from pokerlab.cards import (
+    Card,
+    cards_to_mask,
+    ensure_distinct,
+    format_cards,
+    parse_cards,
+    parse_cards_any_suit,
+)
 from pokerlab.errors import EmptyRangeError, GameError, RangeError, blame
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
@@ -146,7 +153,7 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
             size = pattern_card_count(spec, low_aces=game.low_aces) if game.is_stud else None
             if size is None:
                 size = game.hole_cards
-            rng = PatternRange(spec, size, low_aces=game.low_aces)
+            rng = PatternRange(spec, size, low_aces=game.low_aces, percent=not game.is_stud)
         except RangeError as exc:
             raise type(exc)(f"{who}: {exc}") from None
     if game.is_stud and not 1 <= rng.size <= game.hole_cards:
@@ -175,6 +182,14 @@ def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
     return _Holdings(h.text, h.combos[keep], h.weights[keep])
 
 
+def _parse_dead(dead: str | Sequence[int | str | Card], spec: Game, avoid: int) -> list[Card]:
+    """Dead cards; in a game where suits never matter (razz) a rank alone is a card of that rank
+    in a suit no one else holds (the result is the same whichever)."""
+    if spec.suit_blind and isinstance(dead, str):
+        return parse_cards_any_suit(dead, avoid)
+    return parse_cards(dead)
+
+
 def prepare(
     players: Sequence[PlayerInput],
     board: str | Sequence[int | str | Card] = "",
@@ -191,7 +206,7 @@ def prepare(
     with blame("board"):
         board_cards = parse_cards(board)
     with blame("dead"):
-        dead_cards = parse_cards(dead)
+        dead_cards = _parse_dead(dead, spec, cards_to_mask(board_cards))
     with blame("board"):
         spec.check_board(len(board_cards))
     with blame("players"):
@@ -203,6 +218,10 @@ def prepare(
                 parsed.append(_holdem_holdings(p, i))
             else:
                 parsed.append(_game_holdings(p, i, spec))
+    if spec.suit_blind:  # suitless dead cards avoid the cards the players hold for sure
+        held = [int(c) for h in parsed if h.is_exact for c in h.combos[0]]
+        with blame("dead"):
+            dead_cards = _parse_dead(dead, spec, cards_to_mask([*board_cards, *held]))
     groups: dict[str, list[int]] = {
         "the board": [int(c) for c in board_cards],
         "the dead cards": [int(c) for c in dead_cards],

@@ -12,6 +12,8 @@ Hold'em (:mod:`pokerlab.ranges.holdem`): PokerStove/Equilab notation (``QQ+``, `
 from __future__ import annotations
 
 from pokerlab.ranges._combos import CLASS_NAMES, COMBOS
+from pokerlab.ranges._order import load_ordering, ordering_names
+from pokerlab.ranges._parse import percent_cuts
 from pokerlab.ranges.holdem import (
     COMBO_COUNT,
     Combo,
@@ -31,5 +33,8 @@ __all__ = [
     "OrderedClass",
     "Range",
     "hand_ordering",
+    "load_ordering",
+    "ordering_names",
+    "percent_cuts",
     "range_report",
 ]

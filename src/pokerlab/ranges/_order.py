@@ -1,8 +1,18 @@
-"""The shipped ordering of the 169 classes and the "top x%" rule.
+"""The shipped orderings of the 169 classes and the "top x%" rule.
 
-The ordering (best first) is read lazily from ``_data/holdem_order.txt``, which
-:mod:`pokerlab.ranges._order_gen` writes: all-in equity against three random hands, estimated by
-a seeded Monte Carlo; the file's header names the command, the seed and the number of deals.
+Orderings (best first), each read lazily from a data file in ``_data/`` that a generator in this
+repository writes (the file's header names it):
+
+========  ==========================================================================================
+``vs3``   the default: all-in equity against three random hands, a seeded Monte Carlo
+          (``holdem_order.txt``, :mod:`pokerlab.ranges._order_gen`; the header names the seed)
+``vs1``   exact all-in equity against one random hand
+          (``holdem_order_vs1.txt``, :mod:`pokerlab.analysis.orderings`)
+``sc``    the Sklansky–Chubukov number, largest first (``holdem_order_sc.txt``, its definition in
+          :mod:`pokerlab.analysis.orderings`)
+========  ==========================================================================================
+
+:func:`load_ordering` adds a user ordering from a file of the 169 class names, best first.
 
 Top x%
 ------
@@ -20,17 +30,38 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from pokerlab.errors import RangeError
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT
 
-__all__ = ["DATA_FILE", "OrderedClass", "hand_ordering", "top_classes"]
+__all__ = [
+    "DATA_FILE",
+    "DEFAULT_ORDERING",
+    "ORDERINGS",
+    "OrderedClass",
+    "hand_ordering",
+    "load_ordering",
+    "ordering_names",
+    "top_classes",
+    "top_count",
+]
 
-DATA_FILE = Path(__file__).with_name("_data") / "holdem_order.txt"
+_DATA = Path(__file__).with_name("_data")
+DATA_FILE = _DATA / "holdem_order.txt"
+DEFAULT_ORDERING = "vs3"
+#: Shipped orderings: name -> (data file, what it ranks by).
+ORDERINGS: dict[str, tuple[Path, str]] = {
+    "vs3": (DATA_FILE, "equity against three random hands"),
+    "vs1": (_DATA / "holdem_order_vs1.txt", "equity against one random hand"),
+    "sc": (_DATA / "holdem_order_sc.txt", "Sklansky-Chubukov number"),
+}
+_USER: dict[str, tuple[tuple[OrderedClass, ...], str]] = {}
 _EPSILON = 1e-9
+_LOWER_NAMES = {name.lower() for name in CLASS_INDEX}
 
 
 class OrderedClass(NamedTuple):
-    """One line of the ordering: class name, its combos, equity against three random hands and
-    the Monte Carlo standard error of that equity."""
+    """One line of an ordering: class name, its combos, the value it is ranked by (an equity, or
+    a Sklansky–Chubukov number) and that value's Monte Carlo standard error (0 when exact)."""
 
     name: str
     combos: int
@@ -38,50 +69,116 @@ class OrderedClass(NamedTuple):
     stderr: float
 
 
-@cache
-def hand_ordering() -> tuple[OrderedClass, ...]:
-    """The 169 classes, best first (read once from the shipped data file).
-
-    >>> [c.name for c in hand_ordering()[:3]]
-    ['AA', 'KK', 'QQ']
-    """
+def _parse(text: str, source: str) -> tuple[OrderedClass, ...]:
+    """Rows of an ordering file: ``rank class combos value [stderr ...]`` lines (shipped files)
+    or one class name per line, optionally after its rank (a user file); ``#`` starts a comment."""
     rows: list[OrderedClass] = []
-    for line in DATA_FILE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].split()
+        if not line:
             continue
-        rank, name, combos, equity, stderr, _ = line.split()
-        if int(rank) != len(rows) + 1 or int(combos) != len(CLASS_COMBOS[CLASS_INDEX[name]]):
-            raise RuntimeError(f"corrupt hand ordering file {DATA_FILE}: line {line!r}")
-        rows.append(OrderedClass(name, int(combos), float(equity), float(stderr)))
-    if sorted(r.name for r in rows) != sorted(CLASS_INDEX):
-        raise RuntimeError(f"corrupt hand ordering file {DATA_FILE}: not the 169 classes")
+        ranked = len(line) > 1 and line[0].isdigit() and line[1].lower() in _LOWER_NAMES
+        fields = line[1:] if ranked else line  # "22" alone is the class, "1 AA" a rank and class
+        name = fields[0] if fields else ""
+        key = next((k for k in CLASS_INDEX if k.lower() == name.lower()), None)
+        if key is None:
+            raise RangeError(f"ordering {source} line {number}: '{name}' is not a hand class "
+                             "such as AA, AKs or AKo")  # fmt: skip
+        value = float(fields[2]) if len(fields) > 2 else float(-len(rows))
+        stderr = float(fields[3]) if len(fields) > 3 else 0.0
+        rows.append(OrderedClass(key, len(CLASS_COMBOS[CLASS_INDEX[key]]), value, stderr))
+    seen = [r.name for r in rows]
+    doubled = sorted({n for n in seen if seen.count(n) > 1})
+    missing = sorted(set(CLASS_INDEX) - set(seen), key=CLASS_INDEX.__getitem__)
+    if doubled or missing:
+        problem = f"repeats {', '.join(doubled)}" if doubled else f"lacks {', '.join(missing)}"
+        raise RangeError(f"ordering {source} must list each of the 169 classes once: it {problem}")
     return tuple(rows)
 
 
 @cache
-def _cumulative() -> tuple[int, ...]:
+def _shipped(name: str) -> tuple[OrderedClass, ...]:
+    path = ORDERINGS[name][0]
+    rows = _parse(path.read_text(encoding="utf-8"), str(path))
+    if any(r.combos != len(CLASS_COMBOS[CLASS_INDEX[r.name]]) for r in rows):
+        raise RuntimeError(f"corrupt hand ordering file {path}")
+    return rows
+
+
+def ordering_names() -> list[str]:
+    """The names a ``x%@name`` item may use: the shipped orderings, then loaded ones."""
+    return [*ORDERINGS, *_USER]
+
+
+def describe(name: str) -> str:
+    """What an ordering ranks by, in words."""
+    if name in ORDERINGS:
+        return ORDERINGS[name][1]
+    return _USER[name][1]
+
+
+def load_ordering(path: str | Path, name: str = "file") -> str:
+    """Load an ordering of the 169 classes (best first; one class per line, optionally after its
+    rank, ``#`` comments) from ``path`` and make it usable as ``x%@name``; returns ``name``.
+
+    >>> import tempfile, os
+    >>> from pokerlab.ranges._combos import CLASS_NAMES
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    ...     _ = f.write("\\n".join(reversed(CLASS_NAMES)))
+    >>> load_ordering(f.name, "mine"), [c.name for c in hand_ordering("mine")[:2]]
+    ('mine', ['22', '32o'])
+    >>> os.unlink(f.name)
+    """
+    if name in ORDERINGS:
+        raise RangeError(f"'{name}' is a shipped ordering; load a file under another name")
+    if not name.isidentifier():
+        raise RangeError(f"an ordering name is letters, digits and '_', not '{name}'")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RangeError(f"cannot read the ordering file '{path}': {exc.strerror}") from None
+    _USER[name] = (_parse(text, f"file '{path}'"), f"the ordering in {path}")
+    _cumulative.cache_clear()
+    return name
+
+
+def hand_ordering(name: str = DEFAULT_ORDERING) -> tuple[OrderedClass, ...]:
+    """The 169 classes of an ordering, best first.
+
+    >>> [c.name for c in hand_ordering()[:3]], hand_ordering("sc")[0].name
+    (['AA', 'KK', 'QQ'], 'AA')
+    """
+    if name in ORDERINGS:
+        return _shipped(name)
+    if name in _USER:
+        return _USER[name][0]
+    raise RangeError(f"unknown ordering '{name}': use one of {', '.join(ordering_names())}")
+
+
+@cache
+def _cumulative(name: str) -> tuple[int, ...]:
     total = 0
     out = [0]
-    for row in hand_ordering():
+    for row in hand_ordering(name):
         total += row.combos
         out.append(total)
     return tuple(out)
 
 
-def top_count(percent: float) -> int:
+def top_count(percent: float, name: str = DEFAULT_ORDERING) -> int:
     """How many classes (from the top of the ordering) make the top ``percent`` %."""
     target = percent / 100.0 * COMBO_COUNT - _EPSILON
-    for k, combos in enumerate(_cumulative()):
+    for k, combos in enumerate(_cumulative(name)):
         if combos >= target:
             return k
-    return len(hand_ordering())
+    return len(hand_ordering(name))
 
 
-def top_classes(percent: float) -> list[int]:
+def top_classes(percent: float, name: str = DEFAULT_ORDERING) -> list[int]:
     """Grid indices of the classes in the top ``percent`` % (``0 <= percent <= 100``).
 
     >>> from pokerlab.ranges._combos import CLASS_NAMES
     >>> [CLASS_NAMES[c] for c in top_classes(1)]
     ['AA', 'KK', 'QQ']
     """
-    return [CLASS_INDEX[row.name] for row in hand_ordering()[: top_count(percent)]]
+    return [CLASS_INDEX[row.name] for row in hand_ordering(name)[: top_count(percent, name)]]

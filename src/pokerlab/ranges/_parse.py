@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -18,11 +19,13 @@ from pokerlab.cards import RANKS, SUITS
 from pokerlab.errors import EmptyRangeError, RangeError
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
 
-__all__ = ["parse_weights"]
+__all__ = ["parse_weights", "percent_cuts", "split_ordering"]
 
 _WS = " \t\r\n"
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _PERCENT = re.compile(rf"({_NUMBER})[{_WS}]*%(?:[{_WS}]*-[{_WS}]*({_NUMBER})[{_WS}]*%)?")
+_ORDERED = re.compile(rf"([^@]*%)[{_WS}]*@[{_WS}]*([A-Za-z][A-Za-z0-9_]*)")
+_NAMED = re.compile(rf"[^@]*@[{_WS}]*([A-Za-z]\w*)")
 _WEIGHT = re.compile(rf"{_NUMBER}(?:[eE][+-]?\d+)?")
 _EXPECTED_HAND = "expected a hand such as QQ+, AKs, A2s+, T9s-54s, AcKd, 15% or random"
 
@@ -199,7 +202,7 @@ def _hand_item(item: _Item, text: str) -> list[int]:
     return [int(c) for n in names for c in CLASS_COMBOS[CLASS_INDEX[n]]]
 
 
-def _percent_item(item: _Item, match: re.Match[str]) -> list[int]:
+def _percent_item(item: _Item, match: re.Match[str], ordering: str) -> list[int]:
     from pokerlab.ranges._order import top_classes
 
     bounds = [float(g) for g in match.groups() if g is not None]
@@ -207,8 +210,49 @@ def _percent_item(item: _Item, match: re.Match[str]) -> list[int]:
         if not 0.0 <= value <= 100.0:
             raise item.error(f"a percentage must be between 0% and 100%, not {value:g}%")
     low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
-    chosen = set(top_classes(high)) - set(top_classes(low))
+    try:
+        chosen = set(top_classes(high, ordering)) - set(top_classes(low, ordering))
+    except RangeError as exc:
+        raise item.error(str(exc)) from None
     return [int(c) for k in sorted(chosen) for c in CLASS_COMBOS[k]]
+
+
+def split_ordering(text: str) -> tuple[str, str | None]:
+    """``"10%@vs1:0.5"`` -> ``("10%:0.5", "vs1")``: the ordering a percent item names after
+    ``@`` (a name starts with a letter; ``@50`` stays a weight), and the item without it."""
+    match = _ORDERED.match(text)
+    if match is None:
+        return text, None
+    return match.group(1) + text[match.end() :], match.group(2)
+
+
+def percent_cuts(text: str) -> list[dict[str, Any]]:
+    """For each "top x%" item of a range text, how it was cut: the ordering used (name and what
+    it ranks by), the percentages asked for, and the whole classes taken with their real share
+    of the 1,326 combos.
+
+    >>> cut = percent_cuts("AKs, 1%@vs1")[0]
+    >>> cut["ordering"], cut["classes"], cut["combos"], round(cut["percent"], 2)
+    ('vs1', 3, 18, 1.36)
+    """
+    from pokerlab.ranges._order import DEFAULT_ORDERING, describe, top_classes
+
+    cuts: list[dict[str, Any]] = []
+    for piece in text.split(","):
+        body, ordering = split_ordering(piece.strip(_WS))
+        body = re.split(r"[:@]", body, maxsplit=1)[0].strip(_WS)
+        match = _PERCENT.fullmatch(body)
+        if match is None:
+            continue
+        name = ordering or DEFAULT_ORDERING
+        bounds = [float(g) for g in match.groups() if g is not None]
+        low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
+        chosen = set(top_classes(high, name)) - set(top_classes(low, name))
+        combos = sum(len(CLASS_COMBOS[k]) for k in chosen)
+        cuts.append({"item": piece.strip(_WS), "ordering": name, "ranks_by": describe(name),
+                     "asked": [low, high], "classes": len(chosen), "combos": combos,
+                     "percent": 100.0 * combos / COMBO_COUNT})  # fmt: skip
+    return cuts
 
 
 def _weight(item: _Item, text: str, marker: str) -> float:
@@ -228,7 +272,13 @@ def _weight(item: _Item, text: str, marker: str) -> float:
 
 
 def _apply_item(item: _Item, weights: NDArray[np.float64]) -> None:
-    text = item.text
+    from pokerlab.ranges._order import DEFAULT_ORDERING
+
+    text, ordering = split_ordering(item.text)
+    named = _NAMED.match(text)
+    if ordering is None and named is not None:
+        raise item.error(f"'@{named.group(1)}' names an ordering, which only a percentage takes "
+                         "(10%@vs1); a weight after '@' is a number (AA@50)")  # fmt: skip
     weight = 1.0
     cut = min((k for k in (text.find(":"), text.find("@")) if k >= 0), default=-1)
     if cut >= 0:
@@ -241,7 +291,7 @@ def _apply_item(item: _Item, weights: NDArray[np.float64]) -> None:
         return
     percent = _PERCENT.fullmatch(text)
     if percent is not None:
-        weights[_percent_item(item, percent)] = weight
+        weights[_percent_item(item, percent, ordering or DEFAULT_ORDERING)] = weight
         return
     if "%" in text:
         raise item.error("expected a percentage such as 15% or a band such as 5%-10%")

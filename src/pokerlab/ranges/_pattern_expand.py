@@ -36,6 +36,7 @@ from pokerlab.ranges._pattern_parse import (
     CardPattern,
     Group,
     Node,
+    Percent,
     Term,
     shorten,
     suit_rule,
@@ -494,6 +495,14 @@ def evaluate(node: Node, size: int, source: str) -> SetValue:
     """The set of holdings of an expression tree (``source`` is the text, for errors)."""
     if isinstance(node, Term):
         return _term(node, size, source)
+    if isinstance(node, Percent):
+        from pokerlab.ranges._omaha_order import top_masks
+
+        return Masks(
+            top_masks(size, node.high)
+            if node.low == 0
+            else np.setdiff1d(top_masks(size, node.high), top_masks(size, node.low))
+        )
     if isinstance(node, Group):
         return union([evaluate(part, size, source) for part in node.parts], size)
     assert isinstance(node, Binary)

@@ -34,6 +34,7 @@ __all__ = [
     "Group",
     "Item",
     "Node",
+    "Percent",
     "Term",
     "macro_feasible",
     "parse_pattern_text",
@@ -47,6 +48,10 @@ SUIT_VARS = "wxyz"
 RANK_VARS = "RONP"
 _WS = " \t\r\n"
 _TERMINATORS = ",:!@)"
+# A glued chain of ranks joined by '-' ("7-7-7", "3-2-", "5-9"): how it reads is decided once,
+# for the whole chain (see _Parser.chain).
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*%(?:[ \t]*-[ \t]*(\d+(?:\.\d*)?|\.\d+)[ \t]*%)?")
+_CHAIN = re.compile(r"(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))*-?", re.IGNORECASE)
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _ACE = len(RANKS) - 1
 _EXPECTED_PATTERN = "expected a hand pattern such as AA**, AxAyKxKy, (3-3-)4, $ds or random"
@@ -192,7 +197,17 @@ class Group:
     position: int
 
 
-Node: TypeAlias = Term | Binary | Group
+@dataclass(frozen=True)
+class Percent:
+    """``15%`` or ``5%-10%``: the top of the Omaha ordering (``ranges._omaha_order``)."""
+
+    low: float
+    high: float
+    text: str
+    position: int
+
+
+Node: TypeAlias = Term | Binary | Group | Percent
 
 
 @dataclass(frozen=True)
@@ -229,11 +244,14 @@ def _render(parts: list[str]) -> str:
 
 
 class _Parser:
-    def __init__(self, text: str, size: int, low_aces: bool) -> None:
+    def __init__(self, text: str, size: int, low_aces: bool, percent: bool = False) -> None:
         self.text = text
         self.size = size
         self.low_aces = low_aces
+        self.percent = percent
         self.pos = 0
+        self.in_group = False
+        self.classic_end = -1  # inside a classic chain "7-7-7", every '-' means "or lower"
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -354,8 +372,32 @@ class _Parser:
                 return True
         return True
 
+    def top_percent(self) -> Percent | None:
+        """``15%`` or ``5%-10%`` here (Omaha only), else None."""
+        match = _PERCENT.match(self.text, self.pos)
+        if match is None:
+            return None
+        start = self.pos
+        if not self.percent or self.size not in (4, 5):
+            raise self.error(
+                start,
+                "a percentage range (15%) exists for 4- and 5-card Omaha "
+                "only, by the ordering of its hands (equity vs a random hand)",
+            )
+        bounds = [float(g) for g in match.groups() if g is not None]
+        for value in bounds:
+            if not 0.0 <= value <= 100.0:
+                raise self.error(start, f"a percentage must be between 0% and 100%, not {value:g}%")
+        low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
+        self.pos = match.end()
+        text = f"{high:g}%" if low == 0 and len(bounds) == 1 else f"{low:g}%-{high:g}%"
+        return Percent(low, high, text, start + 1)
+
     def operand(self) -> Node:
         self.skip_ws()
+        percent = self.top_percent()
+        if percent is not None:
+            return percent
         if self.peek() != "(" or not self.is_grouping(self.pos):
             return self.term()
         start = self.pos
@@ -480,6 +522,52 @@ class _Parser:
         start = self.pos
         self.pos += 1
         parts: list[str] = []
+        self.in_group = True
+        try:
+            return self._group_body(start, index, cards, parts)
+        finally:
+            self.in_group = False
+
+    def chain(self) -> None:
+        """Decide how a chain of ranks joined by '-' starting here reads, or refuse it.
+
+        A chain ending in '-' ("3-2-") is cards each "this rank or lower". One dash between two
+        ranks ("5-9") is a span, one card, outside a no-pair group; inside one it could also be
+        the stud/razz reading "5-" and "9", so it is refused with both spellings. Two or more
+        dashes ending in a rank ("7-7-7") is the classic razz reading inside a no-pair group,
+        every rank but the last "or lower" (two downcards 7 or lower and a seven); outside a
+        group it could also end in a span, so it is refused."""
+        if self.pos < self.classic_end:
+            return
+        match = _CHAIN.match(self.text, self.pos)
+        if match is None or match.group().endswith("-"):
+            return
+        ranks = [r.upper() for r in match.group().split("-")]
+        if len(ranks) == 1:
+            return
+        cards = " ".join(r + "-" for r in ranks[:-1]) + " " + ranks[-1]
+        span = " ".join(r + "-" for r in ranks[:-2]) + f" [{ranks[-2]}-{ranks[-1]}]"
+        where = f"'{match.group()}'"
+        if len(ranks) == 2 and self.in_group:
+            raise self.error(
+                self.pos,
+                f"{where} in a no-pair group is ambiguous: write ({span.strip()}) for one card "
+                f"{ranks[0]} to {ranks[1]}, or ({cards}) for a card {ranks[0]} or lower and a "
+                f"{ranks[1]}",
+            )
+        if len(ranks) > 2 and not self.in_group:
+            raise self.error(
+                self.pos,
+                f"{where} is ambiguous outside a no-pair group: write {cards} (or ({cards}) "
+                f"with distinct ranks) for cards each that rank or lower but the last, or "
+                f"{span.strip()} to end in a span",
+            )
+        if len(ranks) > 2:
+            self.classic_end = match.end()
+
+    def _group_body(
+        self, start: int, index: int, cards: list[CardPattern], parts: list[str]
+    ) -> str:
         while True:
             self.skip_ws()
             c = self.peek()
@@ -516,7 +604,8 @@ class _Parser:
             return mask, RANKS[first] + "+", i + 1
         if c == "-":
             second, j = self.rank_at(i + 1)
-            if second >= 0 and (j >= len(text) or text[j] not in "+-"):
+            spans = i >= self.classic_end
+            if spans and second >= 0 and (j >= len(text) or text[j] not in "+-"):
                 lo, hi = sorted((order(first), order(second)))
                 mask = sum(1 << r for r in range(13) if lo <= order(r) <= hi)
                 return mask, f"{RANKS[first]}-{RANKS[second]}", j
@@ -568,6 +657,7 @@ class _Parser:
         else:
             rank, j = self.rank_at(self.pos)
             if rank >= 0:
+                self.chain()
                 ranks, rank_text, self.pos = self.span(rank, j)
                 single = len(rank_text) == 1
             elif c.lower() in SUITS + SUIT_VARS:
@@ -611,6 +701,9 @@ class _Parser:
         )
 
 
-def parse_pattern_text(text: str, size: int, *, low_aces: bool = False) -> tuple[Item, ...]:
-    """Parse a pattern range text into its items; raise :class:`RangeError` on bad input."""
-    return _Parser(text, size, low_aces).parse()
+def parse_pattern_text(
+    text: str, size: int, *, low_aces: bool = False, percent: bool = False
+) -> tuple[Item, ...]:
+    """Parse a pattern range text into its items; raise :class:`RangeError` on bad input.
+    ``percent``: whether ``15%`` (the Omaha ordering) is allowed."""
+    return _Parser(text, size, low_aces, percent).parse()

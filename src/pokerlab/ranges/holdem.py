@@ -41,7 +41,10 @@ the item's combos. Items apply left to right and **the last mention of a combo w
 
 Top x%
 ------
-The 169 classes are ordered by all-in equity against three random hands, estimated by a seeded
+``x%@vs1`` and ``x%@sc`` pick another shipped ordering (equity against one random hand; the
+Sklansky–Chubukov number), ``x%@name`` one loaded with :func:`pokerlab.ranges.load_ordering`
+(see :mod:`pokerlab.ranges._order`). By default the 169 classes are ordered by all-in equity
+against three random hands, estimated by a seeded
 Monte Carlo over pokerlab's own evaluator (``python -m pokerlab.ranges._order_gen``; the data
 file ``_data/holdem_order.txt`` names the seed and the standard errors). ``x%`` takes classes
 in that order until their combo count reaches ``x`` % of 1,326 (whole classes, the shortest such
@@ -98,7 +101,7 @@ from pokerlab.ranges._combos import (
 )
 from pokerlab.ranges._format import format_weights
 from pokerlab.ranges._order import OrderedClass, hand_ordering
-from pokerlab.ranges._parse import parse_weights
+from pokerlab.ranges._parse import parse_weights, percent_cuts
 
 __all__ = [
     "COMBO_COUNT",
@@ -420,6 +423,9 @@ def range_report(text: str, dead: str | None = None, list_combos: bool = False) 
             value = value.remove(dead)
     out: dict[str, Any] = {"input": text}
     out.update(value.to_dict(list_combos))
+    cuts = percent_cuts(text)
+    if cuts:
+        out["top"] = cuts
     if dead is not None:
         out["dead"] = dead
     return out

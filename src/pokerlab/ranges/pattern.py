@@ -31,7 +31,10 @@ case-insensitive; ``T`` or ``10`` is ten.
 ``3-`` ``T+`` ``5-9``      a rank span on one card: "3 or lower", "ten or higher"; ``5-9`` or
                            ``9-5`` = 5 to 9. ``a-b`` is a span when ``b`` is not followed by ``+``
                            or ``-``: ``3-2-`` is two cards "3 or lower", "2 or lower", while ``3-2``
-                           is one card "2 or 3" (write ``3- 2`` for a card "3 or lower" and a deuce)
+                           is one card "2 or 3" (``3- 2``: a card "3 or lower" and a deuce).
+                           Text that could read two ways is refused with both spellings: ``5-9``
+                           inside a no-pair group (``([5-9])`` or ``(5- 9)``), ``7-7-7`` outside
+                           one (``7- 7- 7`` or ``7- [7-7]``)
 ``[A,K,Q]`` ``[2-5,A]``    one card of any listed rank or span (commas optional: ``[AKQ]``)
 ``s`` ``h`` ``d`` ``c``    an explicit suit, after a rank (``As``, ``T+h``, ``[AK]s``) or alone
                            (``ss`` = at least two spades)
@@ -46,6 +49,9 @@ case-insensitive; ``T`` or ``10`` is ten.
                            pair)
 ``(3-3-)``                 a no-pair group: the cards inside have pairwise distinct ranks
                            (``(3-3-)4`` = two different ranks from A, 2, 3 plus a four)
+``(7-7-7)``                the classic stud/razz reading inside a no-pair group: in a chain of two
+                           or more dashes every rank but the last is "or lower" (two cards seven
+                           or lower and a seven, all ranks distinct; canonical ``(7-7- 7)``)
 ``$ds`` ...                macros ``$ds`` ``$ss`` ``$ts`` ``$r`` ``$np``: a condition on the whole
                            holding (table below), alone or inside a pattern: ``AA$ds`` = ``AA:$ds``
 ``random`` or ``*``        every holding (kept unexpanded, see "Limits")
@@ -99,7 +105,9 @@ Where pokerlab differs from ProPokerTools
 * Parentheses holding only cards are a no-pair group (``(3-3-)4``); elsewhere they group.
 * Rank variables are only the upper-case letters R, O, N, P (ProPokerTools: any other letter),
   so ``AKo`` is an error rather than a silent pattern.
-* No percentage rankings (``15%``), no board or dead-card syntax, no card order for stud: a
+* Percentage rankings (``15%``, ``5%-10%``) only for 4- and 5-card Omaha (``percent=True``;
+  the ordering is :mod:`pokerlab.ranges._omaha_order`); no board or dead-card syntax, no card
+  order for stud: a
   holding is a set of cards; the caller decides which cards it stands for (for stud, e.g. the
   three third-street cards with ``size=3``).
 * The macros are the five above, with the exact meaning given for each size.
@@ -155,6 +163,7 @@ from pokerlab.ranges._pattern_parse import (
     Group,
     Item,
     Node,
+    Percent,
     Term,
     parse_pattern_text,
     shorten,
@@ -248,13 +257,15 @@ class PatternRange:
     _codes: NDArray[np.uint8] | None
     _text: str | None
 
-    def __init__(self, spec: str, size: int, *, low_aces: bool = False) -> None:
+    def __init__(
+        self, spec: str, size: int, *, low_aces: bool = False, percent: bool = False
+    ) -> None:
         if not isinstance(spec, str):
             raise RangeError(
                 "a PatternRange is built from text; use PatternRange.from_holdings for holdings"
             )
         size = _check_size(size)
-        items = parse_pattern_text(spec, size, low_aces=low_aces)
+        items = parse_pattern_text(spec, size, low_aces=low_aces, percent=percent)
         values = [evaluate(item.expr, size, spec) for item in items]
         self._init(size, bool(low_aces))
         texts = tuple(
@@ -627,6 +638,8 @@ def _term_counts(node: Node) -> set[int]:
         return {-1} if node.is_random_word else ({len(node.cards)} if node.cards else set())
     if isinstance(node, Binary):
         return _term_counts(node.left) | _term_counts(node.right)
+    if isinstance(node, Percent):
+        return {-1}
     assert isinstance(node, Group)
     return set().union(*(_term_counts(p) for p in node.parts))
 

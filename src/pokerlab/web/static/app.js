@@ -256,35 +256,85 @@ async function simulate(event) {
 
 // ---- outs --------------------------------------------------------------------------------
 
+// On a flop, a turn card is "win", "tie" or "lose" for a player only when every river under it
+// is (counted from the report's by_turn lists), else "depends".
+function turnKind(turn, i) {
+  const p = turn.players[i];
+  const kinds = ["win", "tie", "lose"].filter((kind) => p[kind].length > 0);
+  return kinds.length === 1 ? kinds[0] : "depends";
+}
+
+function riverCounts(turn, i) {
+  const p = turn.players[i];
+  return `win ${p.win.length} · chop ${p.tie.length} · lose ${p.lose.length}`;
+}
+
+// One expandable row per turn card: the rivers' win / chop / lose counts of every player, and
+// when opened, the river cards themselves.
+function turnRows(report) {
+  const box = el("div", { class: "turn-rows" },
+    el("h3", { text: "Rivers under each turn card (open a row for its river cards)" }));
+  for (const [card, turn] of Object.entries(report.by_turn)) {
+    const summary = el("summary", {}, el("b", { text: card }),
+      ...turn.players.map((_, i) => el("span", { class: `turn-player ${turnKind(turn, i)}`,
+        "data-player": String(i + 1), text: `${i + 1}: ${riverCounts(turn, i)} (${turnKind(turn, i)})` })));
+    const lists = turn.players.map((p, i) => el("p", { class: "river-list", "data-player": String(i + 1) },
+      `Player ${i + 1} rivers — `,
+      ...["win", "tie", "lose"].map((kind) => el("span", { class: `rivers ${kind}`, "data-kind": kind,
+        text: `${kind === "tie" ? "chop" : kind} ${p[kind].length}: ${p[kind].join(" ")} ` }))));
+    box.append(el("details", { class: "turn-row", "data-turn": card }, summary, ...lists));
+  }
+  return box;
+}
+
 function renderOuts(report) {
   const lists = report.players;
-  const all = new Set();
-  for (const p of lists) for (const kind of ["win", "tie", "lose"]) for (const c of p[kind]) all.add(c);
+  const flop = Boolean(report.by_turn);
   const ranks = "AKQJT98765432";
   const suits = "shdc";
   const box = $("#outs-players");
   box.replaceChildren();
   lists.forEach((p, i) => {
     const kindOf = new Map();
-    for (const kind of ["win", "tie", "lose"]) for (const c of p[kind]) kindOf.set(c, kind);
+    const titleOf = new Map();
+    if (flop) {
+      for (const [card, turn] of Object.entries(report.by_turn)) {
+        kindOf.set(card, turnKind(turn, i));
+        titleOf.set(card, `${card}: ${turnKind(turn, i)} — rivers ${riverCounts(turn, i)}, share ${pct(p.equity[card])}`);
+      }
+    } else {
+      for (const kind of ["win", "tie", "lose"]) for (const c of p[kind]) kindOf.set(c, kind);
+    }
     const grid = el("div", { class: "outs-grid", "data-player": String(i + 1) });
     for (const s of suits) {
       for (const r of ranks) {
         const card = r + s;
         const kind = kindOf.get(card) || "known";
         const share = p.equity[card];
-        grid.append(el("span", {
-          class: `out ${kind}`, "data-card": card, "data-kind": kind, text: card,
-          title: share === undefined ? `${card}: already out` : `${card}: ${kind}, share ${pct(share)}`,
-        }));
+        const title = titleOf.get(card) ||
+          (share === undefined ? `${card}: already out` : `${card}: ${kind}, share ${pct(share)}`);
+        const cell = el("span", { class: `out ${kind}`, "data-card": card, "data-kind": kind, text: card, title });
+        if (flop && kind !== "known") {
+          cell.addEventListener("click", () => {
+            const row = $(`.turn-row[data-turn="${card}"]`);
+            row.open = true;
+            row.scrollIntoView({ block: "nearest" });
+          });
+        }
+        grid.append(cell);
       }
     }
+    const tally = (kind) => [...kindOf.values()].filter((k) => k === kind).length;
+    const counts = flop
+      ? `turns: wins on every river ${tally("win")} · ties on every river ${tally("tie")} · ` +
+        `loses on every river ${tally("lose")} · depends on the river ${tally("depends")}`
+      : `wins ${p.win.length} · ties ${p.tie.length} · loses ${p.lose.length}`;
     box.append(el("div", { class: "outs-player" },
       el("h3", {}, `Player ${i + 1} `, el("code", { text: p.input }),
-        el("span", { class: "counts",
-          text: `wins ${p.win.length} · ties ${p.tie.length} · loses ${p.lose.length}` })),
+        el("span", { class: "counts", text: counts })),
       grid));
   });
+  if (flop) box.append(turnRows(report));
   const street = report.runouts ? "turn" : "river";
   $("#outs-title").textContent = `board ${report.board}: every ${street} card`;
   let summary = "";

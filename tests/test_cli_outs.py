@@ -1,0 +1,75 @@
+"""``pokerlab outs`` text output on a flop: each turn card labelled by its rivers (win / tie / lose
+only when every river agrees, "depends" otherwise), the win / chop / lose river counts of every
+turn, and ``--turn CARD`` listing that turn's rivers."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from click.testing import CliRunner, Result
+
+import pokerlab
+from cli_helpers import assert_one_line_error
+from pokerlab.analysis.outs import turn_outcomes
+from pokerlab.cli import app
+
+SPOT = ("outs", "6c7c", "AhAd", "--board", "4c8c9s")
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+def turn_row(output: str, card: str) -> str:
+    return next(line for line in output.splitlines()
+                if re.match(rf"\W*{card}\W", line) and "chop" in line)  # fmt: skip
+
+
+def test_flop_labels_turns_by_their_rivers_and_counts_them() -> None:
+    result = run(*SPOT)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    player = next(line for line in out.splitlines() if "6c7c" in line and "13:" in line)
+    cells = [c.strip() for c in player.split("│") if c.strip()]
+    # 13 turns win on every river, none tie or lose on every river, 32 depend on it
+    assert [c.split(":")[0] for c in cells[2:]] == ["13", "0", "0", "32"]
+    assert "2h" in cells[5] and "5h" in cells[2]
+    assert "win 15  chop  0  lose 29  depends" in turn_row(out, "2h")
+    assert "win 44  chop  0  lose  0  win" in turn_row(out, "2c")
+    data = json.loads(run(*SPOT, "--json").stdout)
+    assert len(data["by_turn"]) == 45
+    for card, turn in data["by_turn"].items():  # every row agrees with the JSON lists
+        counts = [len(turn["players"][0][k]) for k in ("win", "tie", "lose")]
+        assert f"win {counts[0]:2d}  chop {counts[1]:2d}  lose {counts[2]:2d}" in turn_row(
+            out, card
+        )
+
+
+def test_a_turn_is_a_tie_only_when_every_river_ties() -> None:
+    report = pokerlab.outs(["AhKs", "AdKc"], board="QcJsTd")  # both hold the nut straight
+    assert set(turn_outcomes(report, 0).values()) == {"tie"}
+    result = run("outs", "AhKs", "AdKc", "--board", "QcJsTd")
+    assert result.exit_code == 0, result.output
+    assert "win  0  chop 44  lose  0  tie" in turn_row(result.stdout, "2h")
+    player = next(line for line in result.stdout.splitlines() if "AhKs" in line and "45:" in line)
+    assert [c.strip().split(":")[0] for c in player.split("│") if c.strip()][2:] == [
+        "0", "45", "0", "0"]  # fmt: skip
+
+
+def test_turn_option_lists_the_rivers() -> None:
+    result = run(*SPOT, "--turn", "2h")
+    assert result.exit_code == 0, result.output
+    assert "board 4c8c9s turn 2h: every river card" in result.stdout
+    first = next(line for line in result.stdout.splitlines() if "6c7c" in line)
+    assert "15: 2c 3c 5c 5d 5h 5s 9c Tc Td Th Ts Jc Qc Kc Ac" in first
+    assert "29: 2d 2s 3d" in first
+
+
+def test_turn_option_errors_are_one_line() -> None:
+    assert_one_line_error(run(*SPOT, "--turn", "4c"), "--turn 4c", "not an unseen card")
+    assert_one_line_error(run(*SPOT, "--turn", "Xx"), "Xx")
+    assert_one_line_error(
+        run("outs", "9h8h", "AsKd", "--board", "Th7c2hKs", "--turn", "2c"), "needs a flop"
+    )
+    assert_one_line_error(run(*SPOT, "--turn", "2h", "--json"), "--turn")

@@ -1,0 +1,41 @@
+"""The page's outs view on a flop, in headless Chromium (skips like ``test_web_browser``): turn
+cards labelled by their rivers (win / tie / lose only when every river agrees, else "depends"),
+per-turn win / chop / lose river counts, and a row that opens on the river cards."""
+
+from __future__ import annotations
+
+import pokerlab
+from pokerlab.analysis.outs import turn_outcomes
+from test_web_browser import base_url, browser, page  # noqa: F401  (fixtures)
+
+from playwright.sync_api import Page  # isort: skip
+
+
+def test_the_outs_of_a_flop_label_turns_by_their_rivers(page: Page) -> None:  # noqa: F811
+    players, board = ["6c7c", "AhAd"], "4c8c9s"
+    page.fill('[name="players.0"]', players[0])
+    page.fill('[name="players.1"]', players[1])
+    page.fill("#board", board)
+    report = pokerlab.outs(players, board=board)
+    # The answer is the library's own JSON (what /api/outs returns, test_web_api checks that),
+    # served directly: through the worker pool a flop's large answer currently fails with
+    # BlockingIOError (web/pool.py reads the pipe after add_reader made it non-blocking).
+    page.route("**/api/outs", lambda route: route.fulfill(json=report.to_dict()))
+    page.click("#show-outs")
+    page.wait_for_selector("#outs:not([hidden])")
+    for p in range(2):
+        cells = page.eval_on_selector_all(
+            f'.outs-grid[data-player="{p + 1}"] .out',
+            "cells => cells.map(c => [c.dataset.card, c.dataset.kind])",
+        )
+        kinds = {c: k for c, k in cells if k != "known"}
+        assert kinds == {str(c): k for c, k in turn_outcomes(report, p).items()}
+    assert list(kinds.values()).count("depends") == 32  # none of them is a "tie"
+    header = page.inner_text(".outs-player h3")
+    assert "wins on every river 13" in header and "depends on the river 32" in header
+    row = '.turn-row[data-turn="2h"]'
+    assert "1: win 15 · chop 0 · lose 29 (depends)" in page.inner_text(f"{row} summary")
+    assert not page.is_visible(f'{row} .river-list[data-player="1"]')
+    page.click('.outs-grid[data-player="1"] .out[data-card="2h"]')  # a turn cell opens its row
+    wins = page.inner_text(f'{row} .river-list[data-player="1"] .rivers[data-kind="win"]')
+    assert wins.strip() == "win 15: 2c 3c 5c 5d 5h 5s 9c Tc Td Th Ts Jc Qc Kc Ac"
