@@ -32,12 +32,14 @@ APP_FACTORY = "pokerlab.web.app:create_app"
     help="Most seconds one request may compute (default 10).",
 )
 def serve_command(host: str, port: int, workers: int | None, max_seconds: float | None) -> None:
-    """Serve the simulator page at http://HOST:PORT/ (needs `pip install 'pokerlab[web]'`)."""
+    """Serve the simulator page at http://HOST:PORT/.
+
+    Needs the web extra: pip install "pokerlab[web]"."""
     try:
         import uvicorn
     except ImportError:
         click.echo(
-            "error: pokerlab serve needs the web extra: pip install 'pokerlab[web]'", err=True
+            'error: pokerlab serve needs the web extra: pip install "pokerlab[web]"', err=True
         )
         raise SystemExit(2) from None
     if workers is not None:

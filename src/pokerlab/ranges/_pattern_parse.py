@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation, localcontext
 from typing import TypeAlias
 
 from pokerlab.cards import RANKS, SUITS
-from pokerlab.errors import EmptyRangeError, RangeError
+from pokerlab.errors import EmptyRangeError, RangeError, shorten
 
 __all__ = [
     "ALL_RANKS",
@@ -107,11 +107,6 @@ def weight_of_text(text: str) -> float:
             return float(Decimal(text).scaleb(-2))
         except InvalidOperation:
             return math.nan
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``text``, cut to ``limit`` characters with ``...`` when longer."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -436,7 +431,7 @@ class _Parser:
         if len(term.cards) > self.size:
             raise self.error(
                 term.position - 1,
-                f"the pattern '{term.text}' has {len(term.cards)} cards but a holding has "
+                f"the pattern '{shorten(term.text)}' has {len(term.cards)} cards but a holding has "
                 f"{self.size}",
             )
         seen: dict[int, int] = {}
@@ -448,7 +443,7 @@ class _Parser:
                 name = RANKS[code >> 2] + SUITS[code & 3]
                 raise EmptyRangeError(
                     f"invalid range '{shorten(self.text)}' at position {card.position}: the "
-                    f"card {name} appears twice in the pattern '{term.text}' (positions "
+                    f"card {name} appears twice in the pattern '{shorten(term.text)}' (positions "
                     f"{seen[code]} and {card.position}), so no holding matches it"
                 )
             seen[code] = card.position

@@ -87,7 +87,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame
+from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame, shorten
 from pokerlab.ranges._combos import (
     CLASS_COMBOS,
     CLASS_NAMES,
@@ -129,10 +129,6 @@ def _combo_index(combo: ComboLike, where: str = "") -> int:
     if len(cards) != 2:
         raise RangeError(f"invalid combo {combo!r}{where}: a combo is exactly two cards")
     return int(COMBO_INDEX[int(cards[0]), int(cards[1])])
-
-
-def _shorten(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Range:
@@ -324,7 +320,7 @@ class Range:
         kept = np.where((_COMBO_MASKS & mask) == 0, self._dense, 0.0)
         if not kept.any():
             raise EmptyRangeError(
-                f"range '{_shorten(self.to_string())}' has no combo left after removing "
+                f"range '{shorten(self.to_string())}' has no combo left after removing "
                 f"{format_cards(dead, ' ')}"
             )
         return Range.from_dense(kept)
