@@ -13,7 +13,8 @@ Parsing
 -------
 :func:`parse_cards` accepts ranks in any letter case with ``T`` or ``10`` for ten, suits in either
 case, and cards separated by spaces and/or commas or run together (``AsKd``, ``As Kd``,
-``As,Kd``, ``10d9d``). Errors name the bad token and its 1-based character position (a duplicate, the two cards' numbers):
+``As,Kd``, ``10d9d``). Errors name the bad token and its 1-based character position (for a
+duplicate, the numbers of the two cards):
 
 >>> parse_cards("As 10d kh")
 [Card('As'), Card('Td'), Card('Kh')]

@@ -60,7 +60,7 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-_LONG_WORD = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
+_LONG_WORD = re.compile(rf"\S{{{ECHO_LIMIT + 1},}}")
 
 
 def shorten_echoes(message: str) -> str:

@@ -64,7 +64,8 @@ class _Item:
         self.position = position
 
     def error(self, message: str) -> RangeError:
-        return RangeError(f"invalid range '{shorten(self.text)}' at position {self.position}: {message}")
+        text = shorten(self.text)
+        return RangeError(f"invalid range '{text}' at position {self.position}: {message}")
 
 
 def _found(text: str, i: int) -> str:
@@ -224,6 +225,9 @@ def _weight(item: _Item, text: str, marker: str) -> float:
         value /= 100.0
     if not math.isfinite(value):
         raise item.error(f"a weight must be a finite number, not {raw}")
+    if value > 1.0:
+        most = "100 after '@' (a percentage)" if marker == "@" else "1 after ':' (a fraction)"
+        raise item.error(f"a weight is at most {most}, not {raw}")
     return value
 
 
@@ -267,7 +271,9 @@ def parse_weights(text: str) -> NDArray[np.float64]:
             where = "at the end" if start + len(piece) == len(text) else "between two commas"
             if start == 0:
                 where = "before the first comma"
-            raise RangeError(f"invalid range '{shorten(text)}' at position {start + 1}: empty item {where}")
+            raise RangeError(
+                f"invalid range '{shorten(text)}' at position {start + 1}: empty item {where}"
+            )
         _apply_item(_Item(stripped, start + lead + 1), weights)
         start += len(piece) + 1
     return weights

@@ -311,6 +311,8 @@ class _Parser:
         value = weight_of_text(raw)
         if not math.isfinite(value):
             raise self.error(self.pos, f"a weight must be a finite number, not {raw}")
+        if value > 1.0:
+            raise self.error(self.pos, f"a weight is at most 100 (percent), not {raw}")
         self.pos = match.end()
         return value, raw.lstrip("+")
 

@@ -35,7 +35,7 @@ Weights
 -------
 Any item may end with a weight: ``AQs:0.5`` (a number) or ``AQs@50`` (a percentage, so the
 same 0.5). The weight always *follows* the item it applies to; there is no prefix form.
-Weights are relative, finite and ``>= 0`` (they may exceed 1); the default is 1, and 0 removes
+Weights are between 0 and 1 (``@0`` to ``@100``); the default is 1, and 0 removes
 the item's combos. Items apply left to right and **the last mention of a combo wins**
 (``AA:0.5,AA`` gives AA weight 1; ``QQ+,KK:0`` = ``QQ,AA``), as in Equilab.
 
@@ -212,8 +212,8 @@ class Range:
             raise RangeError(f"{len(indices)} combos but {len(values)} weights")
         dense = np.zeros(COMBO_COUNT, dtype=np.float64)
         for k, (index, weight) in enumerate(zip(indices, values, strict=True)):
-            if not (weight >= 0 and np.isfinite(weight)):
-                raise RangeError(f"weight {weight!r} at index {k}: a weight must be finite, >= 0")
+            if not 0 <= weight <= 1:
+                raise RangeError(f"weight {weight!r} at index {k}: a weight is between 0 and 1")
             dense[index] = weight
         return dense
 
@@ -223,8 +223,8 @@ class Range:
         dense = np.asarray(weights, dtype=np.float64)
         if dense.shape != (COMBO_COUNT,):
             raise RangeError(f"dense weights must have shape ({COMBO_COUNT},), not {dense.shape}")
-        if not np.isfinite(dense).all() or (dense < 0).any():
-            raise RangeError("dense weights must be finite and >= 0")
+        if not ((dense >= 0) & (dense <= 1)).all():
+            raise RangeError("dense weights must be between 0 and 1")
         self = cls.__new__(cls)
         self._init(dense)
         return self
