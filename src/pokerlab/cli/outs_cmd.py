@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from pokerlab.analysis import OutsReport, StreetOuts, outs
+from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.progress import LazyProgress
+from pokerlab.engine.limits import DEFAULT_SECONDS
 
 
 def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> object:
@@ -52,11 +55,33 @@ def render_outs(report: OutsReport) -> None:
     show_default=True,
     help="holdem, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo (pattern ranges: AA**$ds).",
 )
+@click.option(
+    "--time",
+    "time_limit",
+    type=float,
+    default=DEFAULT_SECONDS,
+    show_default=True,
+    help="Seconds at most: refused at once when estimated longer, stopped when it runs longer "
+    "(at most 3600 without --no-limit).",
+)
+@no_limit_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def outs_command(players: tuple[str, ...], board: str, dead: str, game: str, as_json: bool) -> None:
+def outs_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    time_limit: float,
+    no_limit: bool,
+    as_json: bool,
+) -> None:
     """Which next cards win, tie or lose for each player, e.g.
     `pokerlab outs 9h8h AsKd --board Th7c2hKs`."""
-    report = outs(list(players), board=board, dead=dead, game=game)
+    check_limits(time_limit=time_limit, no_limit=no_limit)
+    with LazyProgress("outs") as bar:
+        report = outs(
+            list(players), board=board, dead=dead, game=game, time_limit=time_limit, progress=bar
+        )
     if as_json:
         emit_json(report.to_dict())
     else:
