@@ -178,9 +178,9 @@ def batch_strengths(
 
     arr = card_array(codes, name, sizes)
     k = arr.shape[1]
-    if k == 7:
-        padded = arr  # the kernel reads any integer dtype
-    else:
+    if k == 7 and arr.dtype == np.uint8 and arr.flags.c_contiguous:
+        padded = arr
+    else:  # one dtype and layout for the kernel: one compiled specialisation, not one per dtype
         padded = np.full((arr.shape[0], 7), K.NULL_CARD, dtype=np.uint8)
         padded[:, :k] = np.where((arr >= 0) & (arr <= 51), arr, K.NULL_CARD)
     out = np.empty(arr.shape[0], dtype=np.uint16)
