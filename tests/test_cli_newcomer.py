@@ -243,3 +243,40 @@ def test_repository_has_its_license_and_definitions() -> None:
         assert term in definitions
     match_line = next(line for line in readme.splitlines() if "pokerlab draw match" in line)
     assert "min" in match_line  # how long the example takes
+
+
+# --- 2: first runs compile, and say so ---------------------------------------------------------
+
+
+def test_a_compilation_is_announced_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from numba import njit
+    from numba.core import event
+
+    from pokerlab.cli import compiling
+
+    listener = compiling.note_compiles(force=True)
+    try:
+        # A new function each run: never in numba's disk cache, so it always compiles.
+        namespace: dict[str, object] = {}
+        source = f"def fresh(x):\n    return x + {time.time_ns()}\n"
+        exec(source, namespace)
+        assert njit(namespace["fresh"])(1) > 1  # type: ignore[call-overload]
+        assert njit(lambda x: x * 2)(3) == 6
+    finally:
+        event.unregister("numba:compile", listener)
+        compiling._listener = None
+    assert capsys.readouterr().err == compiling.NOTE + "\n"  # once, however many compiles
+
+
+def test_warm_runs_every_kernel_path() -> None:
+    from pokerlab.analysis.warm import warm_tasks
+
+    labels = [label for label, _ in warm_tasks()]
+    for game in ("hold'em", "Omaha", "Omaha hi/lo", "stud", "stud hi/lo", "razz"):
+        assert f"{game} Monte Carlo" in labels
+    assert {"hold'em outs", "Omaha outs", "draw advice", "draw bots"} <= set(labels)
+    result = run("warm")
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(rf"{len(labels)} kernel groups compiled and cached in [0-9.]+ s\n",
+                        result.stdout)  # fmt: skip
+    assert "warm" in run("--help").stdout

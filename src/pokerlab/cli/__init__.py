@@ -17,12 +17,25 @@ __all__ = ["app", "main"]
 
 @click.group(cls=ErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pokerlab")
-def app() -> None:
+@click.pass_context
+def app(ctx: click.Context) -> None:
     """pokerlab: hand evaluation, equity, outs and ranges for poker games."""
+    if ctx.invoked_subcommand not in ("warm", "serve"):
+        from pokerlab.cli.compiling import note_compiles
+
+        note_compiles()
 
 
 def _register() -> None:
-    from pokerlab.cli import draw_cmd, equity_cmd, eval_cmd, outs_cmd, range_cmd, serve_cmd
+    from pokerlab.cli import (
+        draw_cmd,
+        equity_cmd,
+        eval_cmd,
+        outs_cmd,
+        range_cmd,
+        serve_cmd,
+        warm_cmd,
+    )
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
@@ -30,6 +43,7 @@ def _register() -> None:
     app.add_command(range_cmd.range_command)
     app.add_command(draw_cmd.draw_group)
     app.add_command(serve_cmd.serve_command)
+    app.add_command(warm_cmd.warm_command)
 
 
 _register()
