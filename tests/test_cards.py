@@ -127,15 +127,15 @@ def test_format_cards() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("Xs", "invalid card 'Xs' at position 1: rank must be one of 23456789TJQKA"),
-        ("AsXd", "invalid card 'Xd' at position 3: rank must be one of 23456789TJQKA"),
-        ("As Kd 1d", "invalid card '1d' at position 7: rank must be one of 23456789TJQKA"),
-        ("As Kx", "invalid card 'Kx' at position 4: suit must be one of cdhs"),
-        ("Ab", "invalid card 'Ab' at position 1: suit must be one of cdhs"),
-        ("As K", "invalid card 'K' at position 4: a suit (one of cdhs) must follow the rank"),
-        ("As 10", "invalid card '10' at position 4: a suit (one of cdhs) must follow the rank"),
-        ("Asd", "invalid card 'd' at position 3: rank must be one of 23456789TJQKA"),
-        ("As;Kd", "invalid card ';K' at position 3: rank must be one of 23456789TJQKA"),
+        ("Xs", "invalid card 'Xs' at character 1: rank must be one of 23456789TJQKA"),
+        ("AsXd", "invalid card 'Xd' at character 3: rank must be one of 23456789TJQKA"),
+        ("As Kd 1d", "invalid card '1d' at character 7: rank must be one of 23456789TJQKA"),
+        ("As Kx", "invalid card 'Kx' at character 4: suit must be one of cdhs"),
+        ("Ab", "invalid card 'Ab' at character 1: suit must be one of cdhs"),
+        ("As K", "invalid card 'K' at character 4: a suit (one of cdhs) must follow the rank"),
+        ("As 10", "invalid card '10' at character 4: a suit (one of cdhs) must follow the rank"),
+        ("Asd", "invalid card 'd' at character 3: rank must be one of 23456789TJQKA"),
+        ("As;Kd", "invalid card ';K' at character 3: rank must be one of 23456789TJQKA"),
     ],
 )
 def test_parse_errors_name_token_and_position(text: str, message: str) -> None:
@@ -149,7 +149,7 @@ def test_parse_errors_name_token_and_position(text: str, message: str) -> None:
 @pytest.mark.parametrize("text", ["A s", "K,d", "As Kd Q\tc"])
 def test_missing_suit_before_a_separator(text: str) -> None:
     # (The quoted token currently includes the separator, e.g. 'A ': cosmetic, reported.)
-    with pytest.raises(CardError, match=r"' at position \d+: a suit \(one of cdhs\) must follow"):
+    with pytest.raises(CardError, match=r"' at character \d+: a suit \(one of cdhs\) must follow"):
         parse_cards(text)
 
 
@@ -159,8 +159,8 @@ def test_missing_suit_before_a_separator(text: str) -> None:
         ("", "invalid card '': expected a rank and a suit such as 'As'"),
         ("   ", "invalid card '': expected a rank and a suit such as 'As'"),
         ("AsKd", "invalid card 'AsKd': expected exactly one card such as 'As'"),
-        ("Zs", "invalid card 'Zs' at position 1: rank must be one of 23456789TJQKA"),
-        ("A", "invalid card 'A' at position 1: a suit (one of cdhs) must follow the rank"),
+        ("Zs", "invalid card 'Zs' at character 1: rank must be one of 23456789TJQKA"),
+        ("A", "invalid card 'A' at character 1: a suit (one of cdhs) must follow the rank"),
     ],
 )
 def test_parse_card_errors(text: str, message: str) -> None:
@@ -174,11 +174,11 @@ def test_parse_card_errors(text: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
-        ("As ks aS", "duplicate card 'As' at positions 1 and 7"),
-        ("AsKdAs", "duplicate card 'As' at positions 1 and 5"),
-        ("2c 3c 10h Th", "duplicate card 'Th' at positions 7 and 11"),
-        (["As", 51], "duplicate card 'As' at positions 1 and 2"),
-        ([0, 1, 2, Card("2c")], "duplicate card '2c' at positions 1 and 4"),
+        ("As ks aS", "duplicate card 'As': cards 1 and 3 are the same"),
+        ("AsKdAs", "duplicate card 'As': cards 1 and 3 are the same"),
+        ("2c 3c 10h Th", "duplicate card 'Th': cards 3 and 4 are the same"),
+        (["As", 51], "duplicate card 'As': cards 1 and 2 are the same"),
+        ([0, 1, 2, Card("2c")], "duplicate card '2c': cards 1 and 4 are the same"),
     ],
 )
 def test_duplicates_name_both_positions(cards: str | list[int | str], message: str) -> None:
@@ -197,7 +197,7 @@ def test_iterable_items_are_validated() -> None:
         parse_cards([51, 52])
     with pytest.raises(CardError, match="expected exactly one card"):
         parse_cards(["As", "KdQd"])
-    with pytest.raises(CardError, match="'Xs' at position 1"):
+    with pytest.raises(CardError, match="'Xs' at character 1"):
         parse_cards(["As", "Xs"])
 
 

@@ -99,9 +99,9 @@ def test_json_strength_matches_the_library() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["As", "Ks", "Xd", "Js", "Ts"], ["invalid card 'Xd' at position 7", "rank must be"]),
+        (["As", "Ks", "Xd", "Js", "Ts"], ["invalid card 'Xd' at character 7", "rank must be"]),
         (["As", "Ks", "Qx", "Js", "Ts"], ["invalid card 'Qx'", "suit must be one of cdhs"]),
-        (["As", "As", "Qs", "Js", "Ts"], ["duplicate card 'As' at positions 1 and 4"]),
+        (["As", "As", "Qs", "Js", "Ts"], ["duplicate card 'As': cards 1 and 2 are the same"]),
         (["As", "Ks"], ["needs 5, 6 or 7 cards, got 2"]),
         (["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], ["got 8"]),
         (["--json", "As", "Ks", "Qs", "Js"], ["got 4"]),
@@ -152,7 +152,7 @@ def test_console_script_json_and_text() -> None:
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["As", "Ks", "Xd", "Js", "Ts"], "invalid card 'Xd' at position 7"),
+        (["As", "Ks", "Xd", "Js", "Ts"], "invalid card 'Xd' at character 7"),
         (["As", "As", "Qs", "Js", "Ts"], "duplicate card 'As'"),
         (["As", "Ks", "Qs", "Js"], "got 4"),
     ],

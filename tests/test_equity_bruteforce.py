@@ -31,7 +31,7 @@ def _spot(seed: int) -> tuple[list[str], list[list[tuple[tuple[int, ...], float]
         combos = []
         for _ in range(size):
             combo = (deck.pop(), deck.pop())
-            weight = rng.choice([1.0, 1.0, 0.5, 2.0])
+            weight = rng.choice([1.0, 1.0, 0.5, 0.25])
             combos.append((combo, weight))
         texts.append(",".join(f"{format_cards(c)}:{w:g}" for c, w in combos))
         holdings.append(combos)

@@ -136,8 +136,8 @@ def test_equities_sum_to_one_and_fields_consistent() -> None:
 
 
 def test_weights_change_the_answer_like_duplicated_combos() -> None:
-    # Weight 2 on AA is the same distribution as AA listed twice as often as KK.
-    weighted = equity(["AA:2,KK", "QsQh"], board="2c7d9h", method="exact")
+    # Weight 1/2 on KK is the same distribution as AA listed twice as often as KK.
+    weighted = equity(["AA,KK:0.5", "QsQh"], board="2c7d9h", method="exact")
     manual = equity(["AA,KK", "QsQh"], board="2c7d9h", method="exact")
     aa = equity(["AA", "QsQh"], board="2c7d9h", method="exact").players[0].equity
     kk = equity(["KK", "QsQh"], board="2c7d9h", method="exact").players[0].equity
@@ -215,7 +215,7 @@ def test_cancel_exact_raises_and_mc_returns_partial() -> None:
         (dict(players=["AsKs", "AsQd"]), DuplicateCardError, "'As' is used twice"),
         (dict(players=["AsKs", "QQ"], board="As7c2d"), DuplicateCardError, "used twice"),
         (dict(players=["AsKs", "QQ"], board="Qh7c"), GameError, "board has 0, 3, 4, 5"),
-        (dict(players=["AsKs", "QQ"], board="Xh7c2d"), CardError, "position 1"),
+        (dict(players=["AsKs", "QQ"], board="Xh7c2d"), CardError, "character 1"),
         (dict(players=["AsKs"]), GameError, "at least 2 players"),
         (dict(players=["random"] * 24), GameError, "the deck has 52"),
         (dict(players=["AsKs", "AA"], board="AhAdAc"), EmptyRangeError, "player 2"),

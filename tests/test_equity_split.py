@@ -24,7 +24,7 @@ Holdings = list[list[tuple[tuple[int, ...], float]]]
 
 BOARD_GAMES = ["omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo"]
 STUD_GAMES = ["stud", "stud-hilo", "razz"]
-_PERCENT = {1.0: "", 0.5: "@50", 2.0: "@200"}
+_PERCENT = {1.0: "", 0.5: "@50", 0.25: "@25"}
 
 
 def _spot(
@@ -52,9 +52,9 @@ def _spot(
     dead = [deck.pop() for _ in range(rng.randint(0, 2))]
     texts, holdings = [], []
     for k, first in zip(known, firsts, strict=True):
-        combos = {tuple(sorted(first)): rng.choice([1.0, 1.0, 0.5, 2.0])}
+        combos = {tuple(sorted(first)): rng.choice([1.0, 1.0, 0.5, 0.25])}
         for _ in range(rng.randint(0, 2)):
-            combos[tuple(sorted(rng.sample(pool, k)))] = rng.choice([1.0, 0.5, 2.0])
+            combos[tuple(sorted(rng.sample(pool, k)))] = rng.choice([1.0, 0.5, 0.25])
         texts.append(",".join(format_cards(list(c)) + _PERCENT[w] for c, w in combos.items()))
         holdings.append(list(combos.items()))
     return texts, holdings, board, dead

@@ -374,8 +374,8 @@ def test_hand_value_is_frozen() -> None:
         ("As Ks Qs Js", CardError, "needs 5, 6 or 7 cards, got 4"),
         ("As Ks Qs Js Ts 9s 8s 7s", CardError, "needs 5, 6 or 7 cards, got 8"),
         ("", CardError, "got 0"),
-        ("As Ks Qs Js As", DuplicateCardError, "duplicate card 'As' at positions 1 and 13"),
-        ("As Ks Qs Js Xs", CardError, "invalid card 'Xs' at position 13"),
+        ("As Ks Qs Js As", DuplicateCardError, "duplicate card 'As': cards 1 and 5 are the same"),
+        ("As Ks Qs Js Xs", CardError, "invalid card 'Xs' at character 13"),
     ],
 )
 def test_evaluate_errors(cards: str, error: type[Exception], fragment: str) -> None:
@@ -387,7 +387,7 @@ def test_evaluate_errors(cards: str, error: type[Exception], fragment: str) -> N
 
 
 def test_evaluate_duplicate_codes() -> None:
-    with pytest.raises(DuplicateCardError, match="positions 1 and 5"):
+    with pytest.raises(DuplicateCardError, match="cards 1 and 5 "):
         evaluate([51, 47, 43, 39, 51])
 
 

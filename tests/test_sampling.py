@@ -19,7 +19,7 @@ from pokerlab.engine.problem import prepare
 CHI2_999 = (10.83, 13.82, 16.27, 18.47, 20.52, 22.46, 24.32, 26.12, 27.88, 29.59)
 SPOTS = [
     ["AA,KK", "KK,QQ", "QQ,AA"],
-    ["AA:3,KK", "KK,QQ:0.5", "QQ,AA"],
+    ["AA,KK:0.3", "KK,QQ:0.5", "QQ,AA"],
     ["AKs,AA", "AA,KK", "AK"],
 ]
 

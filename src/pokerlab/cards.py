@@ -13,14 +13,15 @@ Parsing
 -------
 :func:`parse_cards` accepts ranks in any letter case with ``T`` or ``10`` for ten, suits in either
 case, and cards separated by spaces and/or commas or run together (``AsKd``, ``As Kd``,
-``As,Kd``, ``10d9d``). Errors name the bad token and its 1-based character position:
+``As,Kd``, ``10d9d``). Errors name the bad token and its 1-based character position (for a
+duplicate, the numbers of the two cards):
 
 >>> parse_cards("As 10d kh")
 [Card('As'), Card('Td'), Card('Kh')]
 >>> parse_cards("AsXd")
 Traceback (most recent call last):
 ...
-pokerlab.errors.CardError: invalid card 'Xd' at position 3: rank must be one of 23456789TJQKA
+pokerlab.errors.CardError: invalid card 'Xd' at character 3: rank must be one of 23456789TJQKA
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def _card_at(text: str, start: int) -> tuple[Card, int]:
     rank_token = text[start : start + rank_len]
     suit_token = text[start + rank_len : start + rank_len + 1]
     token = rank_token + suit_token
-    where = f"invalid card '{token}' at position {start + 1}"
+    where = f"invalid card '{token}' at character {start + 1}"
     rank = 8 if rank_len == 2 else _rank_index(rank_token)
     if rank < 0:
         raise CardError(f"{where}: rank must be one of {RANKS}")
@@ -160,7 +161,7 @@ def _parse_text(text: str) -> list[tuple[Card, int]]:
             i += 1
             continue
         card, end = _card_at(text, i)
-        found.append((card, i + 1))
+        found.append((card, len(found) + 1))
         i = end
     return found
 
@@ -175,7 +176,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
     >>> parse_cards("As ks aS")
     Traceback (most recent call last):
     ...
-    pokerlab.errors.DuplicateCardError: duplicate card 'As' at positions 1 and 7
+    pokerlab.errors.DuplicateCardError: duplicate card 'As': cards 1 and 3 are the same
     """
     if isinstance(cards, str):
         found = _parse_text(cards)
@@ -189,7 +190,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
         for card, position in found:
             if int(card) in first:
                 raise DuplicateCardError(
-                    f"duplicate card '{card}' at positions {first[int(card)]} and {position}"
+                    f"duplicate card '{card}': cards {first[int(card)]} and {position} are the same"
                 )
             first[int(card)] = position
     return [card for card, _ in found]

@@ -30,6 +30,7 @@ message next to that input; :func:`blame` sets it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -44,7 +45,37 @@ __all__ = [
     "RangeError",
     "TooLargeError",
     "blame",
+    "shorten",
 ]
+
+ECHO_LIMIT = 60
+"""Inputs echoed in error messages are cut to this many characters (see :func:`shorten`)."""
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as an error message echoes it: cut to ``limit`` characters with ``...`` when
+    longer, so a 100,000-character input does not make a 100 KB message.
+
+    >>> shorten("QQ+," * 30)
+    'QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,QQ+,Q...'
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_LONG_WORD = re.compile(rf"\S{{{ECHO_LIMIT + 1},}}")
+
+
+def shorten_echoes(message: str) -> str:
+    """``message`` with every run of more than :data:`ECHO_LIMIT` non-blank characters (an
+    echoed input; no word of pokerlab's own is that long) cut by :func:`shorten`. Every
+    :class:`PokerlabError` message passes through it, so no message grows with its input."""
+    return _LONG_WORD.sub(_shorten_word, message)
+
+
+def _shorten_word(match: re.Match[str]) -> str:
+    word = match.group()
+    tail = len(word) - len(word.rstrip("'\",:;.)"))  # keep a closing quote or punctuation
+    return shorten(word[: len(word) - tail]) + word[len(word) - tail :]
 
 
 class PokerlabError(Exception):
@@ -54,6 +85,8 @@ class PokerlabError(Exception):
     when it concerns the request as a whole)."""
 
     def __init__(self, *args: object, field: str | None = None) -> None:
+        if args and isinstance(args[0], str):
+            args = (shorten_echoes(args[0]), *args[1:])
         super().__init__(*args)
         self.field = field
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerlab.cards import CARD_COUNT
-from pokerlab.errors import GameError
+from pokerlab.errors import GameError, shorten
 
 __all__ = ["GAMES", "Game", "get_game"]
 
@@ -163,4 +163,4 @@ def get_game(name: str | Game) -> Game:
         return GAMES[key]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise GameError(f"unknown game '{name}': known games are {known}") from None
+        raise GameError(f"unknown game '{shorten(name)}': known games are {known}") from None

@@ -24,6 +24,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, format_cards
+from pokerlab.engine._control import CancelLike, ProgressCallback
+from pokerlab.engine.limits import DEFAULT_SECONDS, refuse_too_large, run_chunked
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import GameError
 
@@ -159,12 +161,21 @@ def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
     return {turn: street.agreed(player) for turn, street in report.by_turn.items()}
 
 
-def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
+_NARROW = "narrow the ranges, give the turn card, or allow more time (--time)"
+
+
+def _runout_counts(
+    problem: Problem,
+    time_limit: float = math.inf,
+    progress: ProgressCallback | None = None,
+    cancel: CancelLike = None,
+) -> tuple[list[int], NDArray[np.float64]]:
     """Per runout (every completion of the board), counts in the layout of ``_showdown``
     (each player's deals by number of winners), and the unseen cards used. Hold'em uses its
     own kernel; other games the game-agnostic one, whose split-pot shares are folded into the
     same layout (a share is credited as a win when it is the whole pot, else to column 1 with
-    the share as weight, so expected shares come out the same)."""
+    the share as weight, so expected shares come out the same). The kernels run in chunks of
+    runouts (:func:`~pokerlab.engine.limits.run_chunked`): progress, cancel, time limit."""
     from pokerlab.engine import _generic, _runouts
     from pokerlab.engine.exact import _tables
     from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
@@ -180,17 +191,26 @@ def _runout_counts(problem: Problem) -> tuple[list[int], NDArray[np.float64]]:
     mult, displace, values = _tables(game)
     if game.name == "holdem":
         out = np.zeros((total, n + 1, n), dtype=np.float64)
-        _runouts.enumerate_runouts(
-            problem.combos, problem.offsets, problem.weights, problem.board, np.uint64(skip), 0,
-            total, True, out, totals, CARD_KEY, CARD_MASK, mult, displace, values,
-        )  # fmt: skip
+
+        def holdem_chunk(start: int, stop: int) -> None:
+            _runouts.enumerate_runouts(
+                problem.combos, problem.offsets, problem.weights, problem.board, np.uint64(skip),
+                start, stop, True, out[start:stop], totals, CARD_KEY, CARD_MASK, mult, displace,
+                values,
+            )  # fmt: skip
+
+        run_chunked(holdem_chunk, total, time_limit, "outs", _NARROW, progress, cancel)
         return deck, out
     stats = np.zeros((total, n + 1, _generic.STATS), dtype=np.float64)
-    _generic.enumerate_boards(
-        problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-        np.uint64(skip), 0, total, game.hi_code, game.lo_code, game.split, True, stats, totals,
-        CARD_KEY, CARD_MASK, mult, displace, values,
-    )  # fmt: skip
+
+    def game_chunk(start: int, stop: int) -> None:
+        _generic.enumerate_boards(
+            problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
+            np.uint64(skip), start, stop, game.hi_code, game.lo_code, game.split, True,
+            stats[start:stop], totals, CARD_KEY, CARD_MASK, mult, displace, values,
+        )  # fmt: skip
+
+    run_chunked(game_chunk, total, time_limit, "outs", _NARROW, progress, cancel)
     out = np.zeros((total, n + 1, n), dtype=np.float64)  # n >= 2: column 1 exists
     share = stats[:, :n, _generic.SHARE]
     scoop = stats[:, :n, _generic.SCOOP]
@@ -205,8 +225,18 @@ def outs(
     board: str | Sequence[int | str | Card],
     dead: str | Sequence[int | str | Card] = "",
     game: str = "holdem",
+    *,
+    time_limit: float = DEFAULT_SECONDS,
+    progress: ProgressCallback | None = None,
+    cancel: CancelLike = None,
 ) -> OutsReport:
-    """The outs report for hands or ranges on a flop (3 cards) or turn (4 cards) board."""
+    """The outs report for hands or ranges on a flop (3 cards) or turn (4 cards) board.
+
+    Outs are exact: a request whose estimated time is over ``time_limit`` seconds (``math.inf``
+    for none) is refused with :class:`~pokerlab.errors.TooLargeError` before it starts, and one
+    still running after it stops with that error. ``progress(fraction)`` is called and
+    ``cancel`` (an Event or a callable) checked between chunks of runouts; a cancelled run
+    raises :class:`~pokerlab.errors.CancelledError`."""
     problem = prepare(players, board, dead, game)
     if problem.game.is_stud:
         raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")
@@ -221,7 +251,8 @@ def outs(
             f"outs need every player's {problem.game.title} hand as holdings; a 'random' hand "
             "is only dealt by Monte Carlo equity"
         )
-    deck, counts = _runout_counts(problem)
+    refuse_too_large(problem, time_limit, "outs", _NARROW)
+    deck, counts = _runout_counts(problem, time_limit, progress, cancel)
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())
     if len(problem.board) == 4:

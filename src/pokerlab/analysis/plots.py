@@ -36,7 +36,7 @@ def _matplotlib() -> Any:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "charts need matplotlib: pip install 'pokerlab[plot]' (or pip install matplotlib)"
+            'charts need matplotlib: pip install "pokerlab[plot]" (or pip install matplotlib)'
         ) from exc
     return matplotlib
 

@@ -17,8 +17,13 @@ __all__ = ["app", "main"]
 
 @click.group(cls=ErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pokerlab")
-def app() -> None:
+@click.pass_context
+def app(ctx: click.Context) -> None:
     """pokerlab: hand evaluation, equity, outs and ranges for poker games."""
+    if ctx.invoked_subcommand not in ("warm", "serve"):
+        from pokerlab.cli.compiling import note_compiles
+
+        note_compiles()
 
 
 def _register() -> None:
@@ -32,6 +37,7 @@ def _register() -> None:
         query_cmd,
         range_cmd,
         serve_cmd,
+        warm_cmd,
     )
     from pokerlab.cli.draw_play_cmd import play_command
 
@@ -45,6 +51,7 @@ def _register() -> None:
     app.add_command(hits_cmd.hits_command)
     app.add_command(distribution_cmd.distribution_command)
     app.add_command(query_cmd.query_command)
+    app.add_command(warm_cmd.warm_command)
 
 
 _register()

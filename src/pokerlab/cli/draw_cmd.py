@@ -14,6 +14,7 @@ from pokerlab.analysis.bots import Tournament, round_robin, wilson_interval
 from pokerlab.analysis.draw import DrawAdvice, advise
 from pokerlab.cards import format_cards
 from pokerlab.cli.group import ErrorGroup
+from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
@@ -100,8 +101,15 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
 @click.option("--exact", is_flag=True, help="Equities by exact enumeration (refused if too large).")
 @click.option("--mc", is_flag=True, help="Equities by Monte Carlo.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo deals (default 200,000).")
+@no_limit_option
 @click.option("--seed", type=int, default=None, help="Monte Carlo seed.")
-@click.option("--top", type=int, default=8, show_default=True, help="Choices shown in the table.")
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Choices shown in the table.",
+)
 @click.option(
     "--threads",
     type=int,
@@ -125,6 +133,7 @@ def advise_command(
     exact: bool,
     mc: bool,
     trials: int | None,
+    no_limit: bool,
     seed: int | None,
     top: int,
     threads: int | None,
@@ -136,6 +145,21 @@ def advise_command(
     Example: `pokerlab draw advise "Jh Jd 7c 4s 2h" --vs random`."""
     if exact and mc:
         raise click.UsageError("--exact and --mc exclude each other")
+    given = {
+        "--exact": exact,
+        "--mc": mc,
+        "--trials": trials is not None,
+        "--seed": seed is not None,
+    }
+    equity_options = [name for name, present in given.items() if present]
+    if equity_options and not opponents:
+        raise click.UsageError(
+            f"{', '.join(equity_options)} set how equity against opponents is computed; "
+            "give the opponents with --vs"
+        )
+    if exact and (trials is not None or seed is not None):
+        raise click.UsageError("--trials and --seed apply to Monte Carlo, not --exact")
+    check_limits(trials, no_limit=no_limit)
     method: Literal["auto", "exact", "mc"] = "exact" if exact else ("mc" if mc else "auto")
     result = advise(
         " ".join(hand),
@@ -223,7 +247,7 @@ def render_tournament(t: Tournament) -> None:
     "plot_file",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Write a PNG chart (needs matplotlib).",
+    help='Write a PNG chart (needs matplotlib: pip install "pokerlab[plot]").',
 )
 @click.option(
     "--threads",

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import click
 
+from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine import EquityResult, equity
 
 
 def _method(
-    exact: bool, mc: bool, trials: int | None, stderr: float | None, time_limit: float | None
+    exact: bool,
+    mc: bool,
+    trials: int | None,
+    stderr: float | None,
+    time_limit: float | None,
+    seed: int | None = None,
 ) -> str:
     if exact and mc:
         raise click.UsageError("--exact and --mc exclude each other")
     if exact:
-        if trials is not None or stderr is not None or time_limit is not None:
+        if trials is not None or stderr is not None or time_limit is not None or seed is not None:
             raise click.UsageError(
-                "--trials, --stderr and --time apply to Monte Carlo, not --exact"
+                "--trials, --stderr, --time and --seed apply to Monte Carlo, not --exact"
             )
         return "exact"
     return "monte-carlo" if mc else "auto"
@@ -46,13 +52,15 @@ def render_equity(result: EquityResult) -> None:
     for i, p in enumerate(result.players, start=1):
         values = [p.equity, p.win, p.tie]
         values += [p.hi or 0.0, p.lo or 0.0, p.scoop or 0.0] if split else [p.tie_equity]
-        values += [p.stderr] if sampled else []
         cells = [f"{x * 100:.{digits}f}%" for x in values]
+        # Below two deals the spread is unknown (a one-deal run would claim 0.000%).
+        cells += ([f"{p.stderr * 100:.{digits}f}%" if result.samples > 1 else "unknown"]
+                  if sampled else [])  # fmt: skip
         cells[0] = f"[bold]{cells[0]}[/bold]"
         table.add_row(str(i), p.input, *cells, f"{p.combos:,}")
     out = console()
     out.print(table)
-    kind = "deals sampled" if sampled else "deals enumerated"
+    kind = ("deal" if result.samples == 1 else "deals") + (" sampled" if sampled else " enumerated")
     extra = f", stopped by {result.stopped}" if sampled else ""
     out.print(f"{result.method}: {result.samples:,} {kind} in {result.seconds:.3f} s{extra}")
 
@@ -75,9 +83,15 @@ def render_equity(result: EquityResult) -> None:
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
 @click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")
-@click.option("--stderr", type=float, default=None, help="Monte Carlo: target standard error.")
-@click.option("--time", "time_limit", type=float, default=None, help="Monte Carlo: seconds.")
-@click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@stderr_option
+@time_option
+@no_limit_option
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Monte Carlo: random seed (the same seed gives the same answer, unless --time stops it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(
     players: tuple[str, ...],
@@ -89,12 +103,14 @@ def equity_command(
     trials: int | None,
     stderr: float | None,
     time_limit: float | None,
+    no_limit: bool,
     seed: int | None,
     as_json: bool,
 ) -> None:
     """Equity of each player, e.g. `pokerlab equity AhAs KdKc` or
     `pokerlab equity AsKs "QQ+,AKs" --board Qh7c2d --dead 3s`."""
-    method = _method(exact, mc, trials, stderr, time_limit)
+    method = _method(exact, mc, trials, stderr, time_limit, seed)
+    check_limits(trials, stderr, time_limit, no_limit)
     with LazyProgress("equity") as bar:
         result = equity(
             list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]

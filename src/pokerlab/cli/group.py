@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
 import click
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import PokerlabError, shorten_echoes
 
-__all__ = ["ErrorGroup"]
+__all__ = ["ErrorGroup", "summary"]
+
+_EXAMPLE = re.compile(r"[,;:]?\s+(e\.g\.|for example|such as)\s", re.IGNORECASE)
+
+
+def summary(command: click.Command, limit: int = 60) -> str:
+    """A command's one-line summary for its group's help: its ``short_help``, else the first
+    sentence of its help, which ends before an example (click would cut it at "e.g.")."""
+    if command.short_help:
+        return command.short_help
+    text = " ".join((command.help or "").split("\n\n")[0].split())
+    example = _EXAMPLE.search(text)
+    if example is not None:
+        text = text[: example.start()]
+    sentence = re.split(r"(?<=[a-z)])\.\s", text, maxsplit=1)[0].rstrip(". ")
+    if len(sentence) > limit:
+        sentence = sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return sentence + ("" if sentence.endswith("…") else ".")
 
 
 class ErrorGroup(click.Group):
@@ -23,17 +41,31 @@ class ErrorGroup(click.Group):
             return super().main(args, standalone_mode=False, **extra)
         try:
             code = super().main(args, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            # A bare `pokerlab` (or `pokerlab draw`) asks for the help: no error, exit 0.
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+            sys.exit(0)
         except click.UsageError as exc:
             hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            click.echo(f"error: {exc.format_message()}{hint}", err=True)
+            click.echo(f"error: {shorten_echoes(exc.format_message())}{hint}", err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
+            click.echo(f"error: {shorten_echoes(exc.format_message())}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             click.echo("error: aborted", err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, summary(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

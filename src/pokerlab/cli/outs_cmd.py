@@ -7,7 +7,10 @@ import click
 from pokerlab.analysis import OutsReport, StreetOuts, outs
 from pokerlab.analysis.outs import turn_outcomes
 from pokerlab.cards import Card, parse_card
+from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.progress import LazyProgress
+from pokerlab.engine.limits import DEFAULT_SECONDS
 from pokerlab.errors import GameError
 
 
@@ -118,15 +121,36 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
 @click.option(
     "--turn", "-t", default=None, metavar="CARD", help="On a flop: list this turn card's rivers."
 )
+@click.option(
+    "--time",
+    "time_limit",
+    type=float,
+    default=DEFAULT_SECONDS,
+    show_default=True,
+    help="Seconds at most: refused at once when estimated longer, stopped when it runs longer "
+    "(at most 3600 without --no-limit).",
+)
+@no_limit_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def outs_command(
-    players: tuple[str, ...], board: str, dead: str, game: str, turn: str | None, as_json: bool
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    turn: str | None,
+    time_limit: float,
+    no_limit: bool,
+    as_json: bool,
 ) -> None:
     """Which next cards win, tie or lose for each player, e.g.
     `pokerlab outs 9h8h AsKd --board Th7c2hKs`. On a flop, each turn card is a win, tie or lose
     card only when every river under it agrees ("depends" otherwise), with the count of winning,
     chopping and losing rivers under it; `--turn 2h` lists that turn's rivers."""
-    report = outs(list(players), board=board, dead=dead, game=game)
+    check_limits(time_limit=time_limit, no_limit=no_limit)
+    with LazyProgress("outs") as bar:
+        report = outs(
+            list(players), board=board, dead=dead, game=game, time_limit=time_limit, progress=bar
+        )
     if as_json:
         if turn is not None:
             raise click.UsageError("--turn is for the text output; --json has every turn")

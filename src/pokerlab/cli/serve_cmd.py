@@ -99,12 +99,14 @@ def serve_command(
     allowed_hosts: tuple[str, ...],
     log_level: str,
 ) -> None:
-    """Serve the simulator page at http://HOST:PORT/ (needs `pip install 'pokerlab[web]'`)."""
+    """Serve the simulator page at http://HOST:PORT/.
+
+    Needs the web extra: pip install "pokerlab[web]"."""
     try:
         import uvicorn
     except ImportError:
         click.echo(
-            "error: pokerlab serve needs the web extra: pip install 'pokerlab[web]'", err=True
+            'error: pokerlab serve needs the web extra: pip install "pokerlab[web]"', err=True
         )
         raise SystemExit(2) from None
     for name, value in (

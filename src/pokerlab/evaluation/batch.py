@@ -33,7 +33,8 @@ def raise_bad_row(name: str, *arrays: NDArray[Any]) -> NoReturn:
     from pokerlab.evaluation._kernels import first_invalid_row
 
     rows = np.concatenate(arrays, axis=1) if len(arrays) > 1 else arrays[0]
-    bad = int(first_invalid_row(rows))
+    # int64 holds every code of any integer dtype (a wrapped uint64 reads as negative: invalid)
+    bad = int(first_invalid_row(np.ascontiguousarray(rows, dtype=np.int64)))
     raise CardError(
         f"{name}: row {bad} is not {rows.shape[1]} distinct card codes in 0..51: "
         f"{rows[bad].tolist()}"

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import RANKS, SUITS
-from pokerlab.errors import EmptyRangeError, RangeError
+from pokerlab.errors import EmptyRangeError, RangeError, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
 
 __all__ = ["parse_weights", "percent_cuts", "split_ordering"]
@@ -67,7 +67,8 @@ class _Item:
         self.position = position
 
     def error(self, message: str) -> RangeError:
-        return RangeError(f"invalid range '{self.text}' at position {self.position}: {message}")
+        text = shorten(self.text)
+        return RangeError(f"invalid range '{text}' at position {self.position}: {message}")
 
 
 def _found(text: str, i: int) -> str:
@@ -262,12 +263,15 @@ def _weight(item: _Item, text: str, marker: str) -> float:
     if _WEIGHT.fullmatch(raw) is None:
         if raw.startswith("-") and _WEIGHT.fullmatch(raw[1:]):
             raise item.error(f"a weight must be >= 0, not {raw}")
-        raise item.error(f"expected a number after '{marker}', found '{raw}'")
+        raise item.error(f"expected a number after '{marker}', found '{shorten(raw)}'")
     value = float(raw)
     if marker == "@":
         value /= 100.0
     if not math.isfinite(value):
         raise item.error(f"a weight must be a finite number, not {raw}")
+    if value > 1.0:
+        most = "100 after '@' (a percentage)" if marker == "@" else "1 after ':' (a fraction)"
+        raise item.error(f"a weight is at most {most}, not {raw}")
     return value
 
 
@@ -306,7 +310,7 @@ def parse_weights(text: str) -> NDArray[np.float64]:
     """
     if not text.strip():
         raise EmptyRangeError(
-            f"empty range {text!r}: expected hands such as 'QQ+,AKs', '15%' or 'random'"
+            f"empty range {shorten(text)!r}: expected hands such as 'QQ+,AKs', '15%' or 'random'"
         )
     weights = np.zeros(COMBO_COUNT, dtype=np.float64)
     start = 0
@@ -317,7 +321,9 @@ def parse_weights(text: str) -> NDArray[np.float64]:
             where = "at the end" if start + len(piece) == len(text) else "between two commas"
             if start == 0:
                 where = "before the first comma"
-            raise RangeError(f"invalid range '{text}' at position {start + 1}: empty item {where}")
+            raise RangeError(
+                f"invalid range '{shorten(text)}' at position {start + 1}: empty item {where}"
+            )
         _apply_item(_Item(stripped, start + lead + 1), weights)
         start += len(piece) + 1
     return weights

@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation, localcontext
 from typing import TypeAlias
 
 from pokerlab.cards import RANKS, SUITS
-from pokerlab.errors import EmptyRangeError, RangeError
+from pokerlab.errors import EmptyRangeError, RangeError, shorten
 
 __all__ = [
     "ALL_RANKS",
@@ -112,11 +112,6 @@ def weight_of_text(text: str) -> float:
             return float(Decimal(text).scaleb(-2))
         except InvalidOperation:
             return math.nan
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``text``, cut to ``limit`` characters with ``...`` when longer."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -334,6 +329,8 @@ class _Parser:
         value = weight_of_text(raw)
         if not math.isfinite(value):
             raise self.error(self.pos, f"a weight must be a finite number, not {raw}")
+        if value > 1.0:
+            raise self.error(self.pos, f"a weight is at most 100 (percent), not {raw}")
         self.pos = match.end()
         return value, raw.lstrip("+")
 
@@ -478,7 +475,7 @@ class _Parser:
         if len(term.cards) > self.size:
             raise self.error(
                 term.position - 1,
-                f"the pattern '{term.text}' has {len(term.cards)} cards but a holding has "
+                f"the pattern '{shorten(term.text)}' has {len(term.cards)} cards but a holding has "
                 f"{self.size}",
             )
         seen: dict[int, int] = {}
@@ -490,7 +487,7 @@ class _Parser:
                 name = RANKS[code >> 2] + SUITS[code & 3]
                 raise EmptyRangeError(
                     f"invalid range '{shorten(self.text)}' at position {card.position}: the "
-                    f"card {name} appears twice in the pattern '{term.text}' (positions "
+                    f"card {name} appears twice in the pattern '{shorten(term.text)}' (positions "
                     f"{seen[code]} and {card.position}), so no holding matches it"
                 )
             seen[code] = card.position

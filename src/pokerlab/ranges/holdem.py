@@ -35,7 +35,7 @@ Weights
 -------
 Any item may end with a weight: ``AQs:0.5`` (a number) or ``AQs@50`` (a percentage, so the
 same 0.5). The weight always *follows* the item it applies to; there is no prefix form.
-Weights are relative, finite and ``>= 0`` (they may exceed 1); the default is 1, and 0 removes
+Weights are between 0 and 1 (``@0`` to ``@100``); the default is 1, and 0 removes
 the item's combos. Items apply left to right and **the last mention of a combo wins**
 (``AA:0.5,AA`` gives AA weight 1; ``QQ+,KK:0`` = ``QQ,AA``), as in Equilab.
 
@@ -90,7 +90,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame
+from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame, shorten
 from pokerlab.ranges._combos import (
     CLASS_COMBOS,
     CLASS_NAMES,
@@ -132,10 +132,6 @@ def _combo_index(combo: ComboLike, where: str = "") -> int:
     if len(cards) != 2:
         raise RangeError(f"invalid combo {combo!r}{where}: a combo is exactly two cards")
     return int(COMBO_INDEX[int(cards[0]), int(cards[1])])
-
-
-def _shorten(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Range:
@@ -219,8 +215,8 @@ class Range:
             raise RangeError(f"{len(indices)} combos but {len(values)} weights")
         dense = np.zeros(COMBO_COUNT, dtype=np.float64)
         for k, (index, weight) in enumerate(zip(indices, values, strict=True)):
-            if not (weight >= 0 and np.isfinite(weight)):
-                raise RangeError(f"weight {weight!r} at index {k}: a weight must be finite, >= 0")
+            if not 0 <= weight <= 1:
+                raise RangeError(f"weight {weight!r} at index {k}: a weight is between 0 and 1")
             dense[index] = weight
         return dense
 
@@ -230,8 +226,8 @@ class Range:
         dense = np.asarray(weights, dtype=np.float64)
         if dense.shape != (COMBO_COUNT,):
             raise RangeError(f"dense weights must have shape ({COMBO_COUNT},), not {dense.shape}")
-        if not np.isfinite(dense).all() or (dense < 0).any():
-            raise RangeError("dense weights must be finite and >= 0")
+        if not ((dense >= 0) & (dense <= 1)).all():
+            raise RangeError("dense weights must be between 0 and 1")
         self = cls.__new__(cls)
         self._init(dense)
         return self
@@ -327,7 +323,7 @@ class Range:
         kept = np.where((_COMBO_MASKS & mask) == 0, self._dense, 0.0)
         if not kept.any():
             raise EmptyRangeError(
-                f"range '{_shorten(self.to_string())}' has no combo left after removing "
+                f"range '{shorten(self.to_string())}' has no combo left after removing "
                 f"{format_cards(dead, ' ')}"
             )
         return Range.from_dense(kept)

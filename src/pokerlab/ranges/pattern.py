@@ -90,7 +90,7 @@ Macros count the holding's cards per suit (``n`` = the holding size):
 Weights
 -------
 ``@w`` after a top-level item gives its holdings weight ``w`` percent: ``AA@50`` is weight 0.5
-(weights are relative; any finite number ``>= 0`` is allowed and 0 removes the item's holdings).
+(weights are between 0 and 1, ``@0`` to ``@100``, and 0 removes the item's holdings).
 The default is 100 %. Items apply left to right and the last mention of a holding wins, as in
 pokerlab's hold'em ranges: ``AA@50,AAKK`` gives AAKK weight 1 and the other AA hands 0.5.
 
@@ -379,10 +379,10 @@ class PatternRange:
         )
         if len(values) != len(masks):
             raise RangeError(f"{len(masks)} holdings but {len(values)} weights")
-        bad_w = np.flatnonzero(~(np.isfinite(values) & (values >= 0)))
+        bad_w = np.flatnonzero(~((values >= 0) & (values <= 1)))
         if len(bad_w):
             k = int(bad_w[0])
-            raise RangeError(f"weight {values[k]!r} at index {k}: a weight must be finite, >= 0")
+            raise RangeError(f"weight {values[k]!r} at index {k}: a weight is between 0 and 1")
         asc, chosen = _last_wins_flat(masks, values)
         if not len(asc):
             raise EmptyRangeError("a range needs at least one holding with a weight > 0")

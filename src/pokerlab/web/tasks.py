@@ -100,8 +100,11 @@ def run_equity(
 def run_outs(
     *, players: list[str], board: str, dead: str, game: str, limit: float, threads: int = 1
 ) -> Payload:
-    """``pokerlab outs --json``."""
-    return outs(players, board=board, dead=dead, game=game, **_threads(outs, threads)).to_dict()
+    """``pokerlab outs --json``; refused at once when estimated over ``limit`` seconds, stopped
+    (a :class:`~pokerlab.errors.TooLargeError` on ``time_limit``) when it runs longer."""
+    return outs(
+        players, board=board, dead=dead, game=game, time_limit=limit, **_threads(outs, threads)
+    ).to_dict()
 
 
 def run_draw(

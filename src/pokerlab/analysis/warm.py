@@ -1,0 +1,101 @@
+"""Compile every numba kernel ahead of use (``pokerlab warm``).
+
+Kernels are compiled on first use and cached on disk (``cache=True``), so the first run of each
+game or command after an install pays for its compilation once. :func:`warm` runs one tiny
+computation down every path the commands take, so that every kernel is compiled (or loaded from
+the cache) before a user waits for an answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+__all__ = ["warm", "warm_tasks"]
+
+Task = tuple[str, Callable[[], object]]
+
+
+def warm_tasks() -> list[Task]:
+    """``(label, run)`` pairs, one per distinct kernel path of the public API and the CLI."""
+    from pokerlab import equity, evaluate, evaluate_batch, outs
+    from pokerlab.analysis.bots import round_robin
+    from pokerlab.analysis.draw import advise
+    from pokerlab.evaluation.deuce7 import deuce7_batch
+    from pokerlab.evaluation.low import a5_batch, eight_batch
+    from pokerlab.evaluation.omaha import omaha_batch, omaha_low_batch
+    from pokerlab.ranges import Range
+    from pokerlab.ranges.pattern import PatternRange
+
+    five = np.arange(5, dtype=np.uint8)[None, :]
+    seven = np.arange(7, dtype=np.uint8)[None, :]
+
+    def mc(players: list[str], game: str, board: str = "") -> Callable[[], object]:
+        return lambda: equity(players, board=board, game=game, method="mc", trials=200, seed=1)
+
+    def exact(players: list[str], game: str, board: str = "") -> Callable[[], object]:
+        return lambda: equity(players, board=board, game=game, method="exact")
+
+    return [
+        (
+            "hand evaluation",
+            lambda: (evaluate("AsKsQsJsTs"), evaluate_batch(five), evaluate_batch(seven)),
+        ),
+        (
+            "low and Omaha evaluation",
+            lambda: (
+                a5_batch(five),
+                eight_batch(seven),
+                deuce7_batch(five),
+                omaha_batch(five[:, :4], five + 8),
+                omaha_low_batch(five[:, :4], five + 8),
+            ),
+        ),
+        ("ranges", lambda: (len(Range("15%")), len(PatternRange("AA**$ds", 4)))),
+        ("hold'em exact, heads-up preflop", exact(["AhAs", "KdKc"], "holdem")),
+        ("hold'em exact, multiway preflop", exact(["AhAs", "KdKc", "QsQh"], "holdem")),
+        ("hold'em exact, postflop", exact(["AhAs", "KdKc"], "holdem", "Qh7c2d")),
+        ("hold'em Monte Carlo", mc(["AhAs", "KdKc", "random"], "holdem")),
+        ("hold'em outs", lambda: outs(["9h8h", "AsKd"], board="Th7c2h")),
+        ("Omaha exact", exact(["AsAhKsKh", "JdTd9c8c"], "omaha", "Qs7d2c")),
+        ("Omaha hi/lo exact", exact(["As2sKd3d", "JdTd9c8c"], "omaha-hilo", "Qs7d2c")),
+        ("Omaha Monte Carlo", mc(["AsAhKsKh", "random"], "omaha")),
+        ("Omaha hi/lo Monte Carlo", mc(["As2sKd3d", "random"], "omaha-hilo")),
+        ("Omaha outs", lambda: outs(["AsAhKsKh", "JdTd9c8c"], board="Qs7d2c5h", game="omaha")),
+        ("stud exact", exact(["AsAhKs2c3d4h", "QdQcJhJs9c8c"], "stud")),
+        ("stud exact, multiway", exact(["AsAhKs2c3d4h5s", "QdQcJhJs9c8c", "9s9d8d7h6h5c"], "stud")),
+        ("stud exact, complete hands", exact(["AsAhKs2c3d4h5s", "QdQcJhJs9c8c7d"], "stud")),
+        ("stud hi/lo exact", exact(["As2h3s4c5d6h", "QdQcJhJs9c8c"], "stud-hilo")),
+        (
+            "stud hi/lo exact, multiway",
+            exact(["As2h3s4c5d6h7s", "QdQcJhJs9c8c", "9s9dTd7c6cTh"], "stud-hilo"),
+        ),
+        ("razz exact", exact(["As2h3s4c5d6h", "QdQcJhJs9c8c"], "razz")),
+        ("stud Monte Carlo", mc(["AsAhKs", "QdQcJh", "9s9c8d"], "stud")),
+        ("stud hi/lo Monte Carlo", mc(["As2h3s", "QdQcJh", "9s9c8d"], "stud-hilo")),
+        ("razz Monte Carlo", mc(["As2h3s", "QdQcJh", "9s9c8d"], "razz")),
+        ("draw advice", lambda: advise("Jh Jd 7c 4s 2h")),
+        (
+            "draw advice vs opponents",
+            lambda: (
+                advise("Jh Jd 7c 4s 2h", vs=["AhAd7s4c2d"]),
+                advise("Jh Jd 7c 4s 2h", vs=["random"], method="mc", trials=500, seed=1),
+                advise("Jh Jd 7c 4s 2h", vs=["JJ***:rules"], method="mc", trials=500, seed=1),
+            ),
+        ),
+        ("draw bots", lambda: round_robin(["optimal", "rules", "random"], 20, seed=1)),
+    ]
+
+
+def warm(progress: Callable[[int, int, str], object] | None = None) -> int:
+    """Run every task of :func:`warm_tasks`; ``progress(done, total, label)`` is called before
+    each task and once at the end. Returns the number of tasks."""
+    tasks = warm_tasks()
+    for i, (label, run) in enumerate(tasks):
+        if progress is not None:
+            progress(i, len(tasks), label)
+        run()
+    if progress is not None:
+        progress(len(tasks), len(tasks), "done")
+    return len(tasks)

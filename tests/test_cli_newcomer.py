@@ -1,0 +1,282 @@
+"""A newcomer's first hour (issue 17): help and errors that read right, options that cannot
+silently ask for endless work, outs that end, and a repository that carries its own license
+and definitions. Key behaviours run the real command in a subprocess."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+# Restores Python's Ctrl-C handler even where the test runner's parent ignores SIGINT.
+MAIN = (
+    "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from pokerlab.cli import main; main()"
+)
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "100"})
+
+
+def command(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", MAIN, *args], capture_output=True, text=True, timeout=timeout
+    )
+
+
+# --- 7: help and messages -------------------------------------------------------------------
+
+
+def test_bare_pokerlab_prints_the_help_without_an_error() -> None:
+    done = command()
+    assert done.returncode == 0, done.stderr
+    assert "error" not in done.stdout + done.stderr
+    assert "Usage: pokerlab" in done.stdout and "equity" in done.stdout
+    draw = run("draw")
+    assert draw.exit_code == 0 and "advise" in draw.stdout and "error" not in draw.output
+
+
+def test_top_level_help_summaries_are_whole_sentences() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    commands = result.stdout.split("Commands:")[1].strip().splitlines()
+    assert {line.split()[0] for line in commands} >= {"equity", "outs", "range", "eval", "serve"}
+    for line in commands:
+        assert "e.g" not in line and line.rstrip().endswith((".", "…")), line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("equity", "A" * 100_000, "KK"),
+        ("equity", "--game", "omaha", "A" * 100_000, "KK**"),
+        ("equity", "AA@" + "5" * 100_000, "KK"),
+        ("equity", "--game", "A" * 100_000, "AA", "KK"),
+        ("range", "QQ+," + "x" * 100_000),
+        ("eval", "As" + "Kd" * 50_000),
+        ("draw", "advise", "JhJd7c4s2h", "--vs", "JJ***:" + "x" * 100_000),
+        ("draw", "advise", "JhJd7c4s2h", "--goal", "A" * 100_000),
+        ("equity", "AA", "KK", "--trials", "9" * 100_000),
+    ],
+)
+def test_errors_echo_at_most_a_short_piece_of_the_input(args: tuple[str, ...]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and len(result.stderr) < 400, result.stderr[:500]
+
+
+def test_long_input_error_in_a_subprocess_is_one_short_line() -> None:
+    done = command("equity", "Q" * 100_000, "KK")
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 300
+
+
+def test_card_errors_say_character_or_count_cards() -> None:
+    assert_one_line_error(run("eval", "As Ks Xd Js Ts"), "invalid card 'Xd' at character 7")
+    assert_one_line_error(run("eval", "AsKsQsAsTs"), "duplicate card 'As': cards 1 and 4")
+    assert_one_line_error(
+        run("equity", "AhAs", "KdKc", "--board", "Qh7c2dQh"), "cards 1 and 4 are the same"
+    )
+
+
+def test_install_hints_are_written_one_way_everywhere() -> None:
+    texts = [p.read_text() for p in (ROOT / "src" / "pokerlab").rglob("*.py")]
+    texts += [(ROOT / "README.md").read_text()]
+    hints = [h for t in texts for h in re.findall(r"pip install\s+(['\"]?[\w.]*\[\w+\]['\"]?)", t)]
+    assert len(hints) >= 3, hints
+    assert all(re.fullmatch(r'"pokerlab\[\w+\]"', h) for h in hints), hints
+
+
+# --- 6: out-of-range or ignored options ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("range", "AK@500"), "a weight is at most 100 after '@'"),
+        (("range", "AK:2"), "a weight is at most 1 after ':'"),
+        (("equity", "--game", "omaha", "AA**@150", "KK**"), "a weight is at most 100"),
+        (("equity", "AhAs", "KdKc", "--exact", "--seed", "1"), "not --exact"),
+        (("draw", "advise", "JhJd7c4s2h", "--trials", "1000"), "--trials set how equity"),
+        (("draw", "advise", "JhJd7c4s2h", "--seed", "3"), "give the opponents with --vs"),
+        (("draw", "advise", "JhJd7c4s2h", "--top", "-1"), "-1 is not in the range x>=1"),
+        (("draw", "advise", "JhJd7c4s2h", "--vs", "random", "--exact", "--seed", "1"), "--seed"),
+    ],
+)
+def test_ignored_or_out_of_range_options_are_refused(args: tuple[str, ...], fragment: str) -> None:
+    assert_one_line_error(run(*args), fragment)
+
+
+# --- 4 and 5: endless work, units, unknown error ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("--time", "inf"), "add --no-limit"),
+        (("--time", "nan"), "positive number of seconds"),
+        (("--time", "1e9"), "more than 3600 s"),
+        (("--trials", str(10**30)), "cannot be counted"),
+        (("--trials", str(10**12)), "add --no-limit"),
+        (("--trials", "0"), "at least 1"),
+        (("--stderr", "1e-9"), "needs up to 2.5e+17 deals"),
+        (("--stderr", "0.00001%"), "at least 0.001%"),
+        (("--stderr", "150%"), "below 1 (or 100%)"),
+        (("--stderr", "0.1 %x"), "not a number such as 0.001 or 0.1%"),
+    ],
+)
+def test_endless_monte_carlo_options_are_capped(args: tuple[str, ...], fragment: str) -> None:
+    assert_one_line_error(run("equity", "AhAs", "KdKc", "--mc", *args), fragment)
+
+
+def test_no_limit_lifts_the_caps_and_trials_still_stop_the_run() -> None:
+    result = run("equity", "AhAs", "KdKc", "--mc", "--time", "inf", "--no-limit",
+                 "--trials", "2000", "--seed", "1", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert '"samples": 2000' in result.stdout
+
+
+def test_stderr_in_percent_equals_the_fraction_and_the_help_names_the_unit() -> None:
+    args = ("equity", "AhAs", "KdKc", "--mc", "--seed", "3", "--trials", "5000", "--json")
+    percent, fraction = run(*args, "--stderr", "0.1%"), run(*args, "--stderr", "0.001")
+    assert percent.exit_code == fraction.exit_code == 0, percent.output
+    strip = re.compile(r'"seconds": [0-9.e-]+')
+    assert strip.sub("", percent.stdout) == strip.sub("", fraction.stdout)
+    help_text = " ".join(run("equity", "--help").stdout.split())
+    assert "in percent (0.1%) or as a fraction of the pot (0.001)" in help_text
+    assert "A run stopped by time is not reproducible, even with --seed" in help_text
+
+
+def test_one_deal_reports_an_unknown_standard_error() -> None:
+    result = run("equity", "AhAs", "KdKc", "--mc", "--trials", "1", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "unknown" in result.stdout and "0.000%       1" not in result.stdout
+    assert "1 deal sampled" in result.stdout
+    two = run("equity", "AhAs", "KdKc", "--mc", "--trials", "50", "--seed", "1")
+    assert "unknown" not in two.stdout
+
+
+# --- 3: outs ends ---------------------------------------------------------------------------
+
+
+def test_outs_too_large_is_refused_at_once_with_how_to_narrow_it() -> None:
+    assert_one_line_error(
+        run("outs", *["random"] * 9, "--board", "Th7c2h"),
+        "outs is too large",
+        "holdings per player",
+        "narrow the ranges, give the turn card, or allow more time (--time)",
+    )
+    assert_one_line_error(
+        run("outs", "--game", "omaha-hilo", "A2**", "KK**", "--board", "Th7c3h"),
+        "over the limit of 60 s",
+    )
+    assert_one_line_error(
+        run("outs", "9h8h", "random", "random", "--board", "Th7c2h", "--time", "1"),
+        "over the limit of 1 s",
+    )
+    assert_one_line_error(run("outs", "9h8h", "AsKd", "--board", "Th7c2h", "--time", "inf"),
+                          "add --no-limit")  # fmt: skip
+
+
+def test_outs_stops_at_its_time_limit_and_reports_progress() -> None:
+    from pokerlab.analysis import outs
+    from pokerlab.engine.limits import run_chunked
+    from pokerlab.errors import CancelledError, TooLargeError
+
+    chunks: list[tuple[int, int]] = []
+
+    def slow(start: int, stop: int) -> None:
+        chunks.append((start, stop))
+        time.sleep(0.01)
+
+    with pytest.raises(TooLargeError, match=r"did not finish within 0.05 s \(\d+% done\); narrow"):
+        run_chunked(slow, 1000, 0.05, "it", "narrow it")
+    assert chunks[0] == (0, 1) and all(a[1] == b[0] for a, b in itertools.pairwise(chunks))
+    with pytest.raises(CancelledError):
+        outs(["9h8h", "random"], board="Th7c2h", cancel=lambda: True)
+    ticks: list[float] = []
+    report = outs(["9h8h", "random"], board="Th7c2h", progress=ticks.append)
+    assert ticks[-1] == 1.0 and ticks == sorted(ticks)
+    assert report.runouts is not None and report.runouts.total == math.comb(47, 2)
+
+
+def test_ctrl_c_ends_outs_at_once() -> None:
+    # About 20 s of work (two random hands on a flop) when left alone.
+    process = subprocess.Popen(
+        [sys.executable, "-c", MAIN, "outs", "9h8h", "random", "random", "--board", "Th7c2h",
+         "--time", "600"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
+    )  # fmt: skip
+    time.sleep(4)
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signal.SIGINT)
+    # Generous for a loaded machine; without chunks the kernel ignored Ctrl-C for its whole run.
+    _, stderr = process.communicate(timeout=8)
+    assert process.returncode == 1
+    assert stderr.strip() == "error: aborted"
+
+
+# --- 8: the repository ------------------------------------------------------------------------
+
+
+def test_repository_has_its_license_and_definitions() -> None:
+    license_text = (ROOT / "LICENSE").read_text()
+    assert license_text.startswith("MIT License") and "the pokerlab authors" in license_text
+    readme = (ROOT / "README.md").read_text()
+    assert "../shared" not in readme and "(docs/definitions.md)" in readme
+    definitions = (ROOT / "docs" / "definitions.md").read_text()
+    for term in ("**equity**", "**win**", "**tie**", "tie equity", "8-or-better", "2-7 low"):
+        assert term in definitions
+    match_line = next(line for line in readme.splitlines() if "pokerlab draw match" in line)
+    assert "min" in match_line  # how long the example takes
+
+
+# --- 2: first runs compile, and say so ---------------------------------------------------------
+
+
+def test_a_compilation_is_announced_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from numba import njit
+    from numba.core import event
+
+    from pokerlab.cli import compiling
+
+    listener = compiling.note_compiles(force=True)
+    try:
+        # A new function each run: never in numba's disk cache, so it always compiles.
+        namespace: dict[str, object] = {}
+        source = f"def fresh(x):\n    return x + {time.time_ns()}\n"
+        exec(source, namespace)
+        assert njit(namespace["fresh"])(1) > 1  # type: ignore[call-overload]
+        assert njit(lambda x: x * 2)(3) == 6
+    finally:
+        event.unregister("numba:compile", listener)
+        compiling._listener = None
+    assert capsys.readouterr().err == compiling.NOTE + "\n"  # once, however many compiles
+
+
+def test_warm_runs_every_kernel_path() -> None:
+    from pokerlab.analysis.warm import warm_tasks
+
+    labels = [label for label, _ in warm_tasks()]
+    for game in ("hold'em", "Omaha", "Omaha hi/lo", "stud", "stud hi/lo", "razz"):
+        assert f"{game} Monte Carlo" in labels
+    assert {"hold'em outs", "Omaha outs", "draw advice", "draw bots"} <= set(labels)
+    result = run("warm")
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(rf"{len(labels)} kernel groups compiled and cached in [0-9.]+ s\n",
+                        result.stdout)  # fmt: skip
+    assert "warm" in run("--help").stdout
