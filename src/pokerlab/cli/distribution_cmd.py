@@ -88,7 +88,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
     default=None,
     metavar="PNG",
     help="Draw the curves of every player, one panel per street up to the board, "
-    "as a PNG (needs matplotlib: pip install 'pokerlab[plot]').",
+    'as a PNG (needs matplotlib: pip install "pokerlab[plot]").',
 )
 def distribution_command(
     hero: str,

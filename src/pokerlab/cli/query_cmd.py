@@ -81,7 +81,7 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
     try:
         import matplotlib
     except ImportError as exc:
-        raise click.ClickException("--plot needs matplotlib: pip install 'pokerlab[plot]'") from exc
+        raise click.ClickException('--plot needs matplotlib: pip install "pokerlab[plot]"') from exc
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
