@@ -17,6 +17,7 @@ from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.errors import (
     CancelledError,
     CardError,
+    ClusterError,
     DuplicateCardError,
     EmptyRangeError,
     GameError,
@@ -38,6 +39,7 @@ from pokerlab.evaluation import (
 from pokerlab.games import GAMES, Game, get_game
 from pokerlab.ranges import Range, hand_ordering
 from pokerlab.ranges.pattern import PatternRange
+from pokerlab.scale import SpotResult, batch
 
 __version__ = "0.1.0"
 
@@ -46,6 +48,7 @@ __all__ = [
     "CancelledError",
     "Card",
     "CardError",
+    "ClusterError",
     "DuplicateCardError",
     "EmptyRangeError",
     "EquityResult",
@@ -60,8 +63,10 @@ __all__ = [
     "PokerlabError",
     "Range",
     "RangeError",
+    "SpotResult",
     "TooLargeError",
     "__version__",
+    "batch",
     "cards_from_mask",
     "cards_to_mask",
     "deck",
