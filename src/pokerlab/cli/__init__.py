@@ -23,7 +23,7 @@ def app() -> None:
 
 def _register() -> None:
     from pokerlab.cli import draw_cmd, equity_cmd, eval_cmd, outs_cmd, range_cmd, serve_cmd
-    from pokerlab.cli import batch_cmd
+    from pokerlab.cli.batch_cmd import batch_command
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
@@ -31,7 +31,7 @@ def _register() -> None:
     app.add_command(range_cmd.range_command)
     app.add_command(draw_cmd.draw_group)
     app.add_command(serve_cmd.serve_command)
-    app.add_command(batch_cmd.batch_command)
+    app.add_command(batch_command)
 
 
 _register()

@@ -11,6 +11,7 @@ import json
 import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,11 +23,12 @@ import click
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 
-def done_ids(path: Path) -> set[Any]:
-    """Ids already answered in ``path``; a broken last line (no newline, not JSON) is cut off."""
+def done_ids(path: Path) -> Counter[Any]:
+    """Ids already answered in ``path`` (with how many lines each: a duplicate id is answered by
+    an error line of its own); a broken last line (no newline, not JSON) is cut off."""
+    ids: Counter[Any] = Counter()
     if not path.exists():
-        return set()
-    ids: set[Any] = set()
+        return ids
     good = 0
     with path.open("rb") as f:
         for line in f:
@@ -38,7 +40,7 @@ def done_ids(path: Path) -> set[Any]:
                 break
             if not isinstance(record, dict) or "id" not in record:
                 break
-            ids.add(record["id"])
+            ids[record["id"]] += 1
             good += len(line)
     if good < path.stat().st_size:
         with path.open("r+b") as f:
@@ -117,7 +119,7 @@ def _progress(total: int, enabled: bool) -> Any:
               help="Results file (JSON lines, in the order of SPOTS).")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Keep RESULTS and skip the ids it already holds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
-              show_default=True, help="local: this machine's cores; dask: see --scheduler.")  # fmt: skip
+              show_default=True, help="local: every core here; dask: --scheduler.")  # fmt: skip
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local backend: worker processes (default: every core).")  # fmt: skip
 @click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
@@ -154,15 +156,20 @@ def batch_command(
         jobs = read_jobs(spots)
     except (ValueError, UnicodeDecodeError) as exc:
         raise click.BadParameter(str(exc), param_hint="SPOTS") from None
-    skip = done_ids(output) if resume else set()
-    todo = [job for job in jobs if job.id not in skip]
+    skip = done_ids(output) if resume else Counter()
+    todo = []
+    for job in jobs:
+        if skip[job.id] > 0:
+            skip[job.id] -= 1
+        else:
+            todo.append(job)
     if not resume:
         output.write_text("")
     started = time.perf_counter()
     errors = _run(todo, output, workers, scheduler, local_cluster, chunk_size,
                   sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     seconds = time.perf_counter() - started
-    skipped = f", {len(jobs) - len(todo):,} already in {output}" if skip else ""
+    skipped = f", {len(jobs) - len(todo):,} already in {output}" if resume else ""
     click.echo(f"{len(todo):,} spots ({errors:,} errors{skipped}) in {seconds:.1f} s "
                f"-> {output}", err=True)  # fmt: skip
 

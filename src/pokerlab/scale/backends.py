@@ -120,7 +120,9 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
             return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {detail}") from None
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {scheduler}: {detail}"
+            ) from None
     assert local_cluster is not None
     if local_cluster < 1:
         raise ClusterError(f"a local cluster needs at least 1 worker, got {local_cluster}")
@@ -208,5 +210,7 @@ def make_backend(
     if backend == "local":
         return LocalBackend(workers)
     if backend == "dask":
-        raise ClusterError("the dask backend needs a scheduler address, a local cluster or a client")
+        raise ClusterError(
+            "the dask backend needs a scheduler address, a local cluster or a client"
+        )
     raise ClusterError(f"unknown backend '{backend}': use local or dask")

@@ -18,6 +18,7 @@ import io
 import json
 import math
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -160,10 +161,8 @@ def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
         if name == "players":
             value = [p.strip() for p in value.split(";") if p.strip()]
         elif name in _INTS or name in _FLOATS:
-            try:
+            with suppress(ValueError):  # else check_spot names the field
                 value = int(value) if name in _INTS else float(value)
-            except ValueError:
-                pass  # check_spot names the field
         spot[name] = value
     return spot
 
