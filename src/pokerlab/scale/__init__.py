@@ -9,6 +9,7 @@ The package sits at the analysis layer: it calls the public :func:`pokerlab.equi
 from pokerlab.scale.backends import DaskBackend, LocalBackend, dask_client, make_backend
 from pokerlab.scale.jobs import FIELDS, Job, SpotResult, read_jobs
 from pokerlab.scale.runner import batch, run_jobs
+from pokerlab.scale.split import distributed_equity
 
 __all__ = [
     "FIELDS",
@@ -18,6 +19,7 @@ __all__ = [
     "SpotResult",
     "batch",
     "dask_client",
+    "distributed_equity",
     "make_backend",
     "read_jobs",
     "run_jobs",
