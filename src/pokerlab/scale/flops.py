@@ -36,8 +36,9 @@ __all__ = ["FlopReport", "flop_cells", "flop_report", "suit_symmetries"]
 
 
 def _mapped_cards(perm: tuple[int, ...]) -> NDArray[np.int64]:
-    codes = np.arange(52)
-    return 4 * (codes // 4) + np.asarray(perm)[codes % 4]
+    codes = np.arange(52, dtype=np.int64)
+    mapped: NDArray[np.int64] = 4 * (codes // 4) + np.asarray(perm, dtype=np.int64)[codes % 4]
+    return mapped
 
 
 def suit_symmetries(ranges: list[Range], dead: int) -> list[NDArray[np.int64]]:

@@ -58,8 +58,8 @@ class PreflopMatrix:
             out.writerow(["hand", "villain", "equity", "win", "tie"])
             for i, a in enumerate(self.names):
                 for j, b in enumerate(self.names):
-                    out.writerow([a, b, repr(float(self.equity[i, j])),
-                                  repr(float(self.win[i, j])), repr(float(self.tie[i, j]))])  # fmt: skip
+                    values = (self.equity[i, j], self.win[i, j], self.tie[i, j])
+                    out.writerow([a, b, *(repr(float(v)) for v in values)])
 
 
 def preflop_matrix(
