@@ -24,6 +24,8 @@ def app() -> None:
 def _register() -> None:
     from pokerlab.cli import draw_cmd, equity_cmd, eval_cmd, outs_cmd, range_cmd, serve_cmd
     from pokerlab.cli.batch_cmd import batch_command
+    from pokerlab.cli.flops_cmd import flops_command
+    from pokerlab.cli.matrix_cmd import matrix_command
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
@@ -32,6 +34,8 @@ def _register() -> None:
     app.add_command(draw_cmd.draw_group)
     app.add_command(serve_cmd.serve_command)
     app.add_command(batch_command)
+    app.add_command(matrix_command)
+    app.add_command(flops_command)
 
 
 _register()

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 import click
 
+from pokerlab.cli.backend_options import backend_options, check_backend
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 
@@ -120,12 +121,7 @@ def _progress(total: int, enabled: bool) -> Any:
 @click.option("--resume", is_flag=True, help="Keep RESULTS and skip the ids it already holds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
               show_default=True, help="local: every core here; dask: --scheduler.")  # fmt: skip
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Local backend: worker processes (default: every core).")  # fmt: skip
-@click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
-              help="Run on the Dask cluster of this scheduler.")  # fmt: skip
-@click.option("--local-cluster", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Run on a Dask LocalCluster of N worker processes.")  # fmt: skip
+@backend_options
 @click.option("--chunk-size", type=click.IntRange(min=1), default=None,
               help="Spots per task (default: about 8 tasks per worker, at most 32).")  # fmt: skip
 @click.option("--progress/--no-progress", default=None,
@@ -148,8 +144,7 @@ def batch_command(
     trials, stderr, time_limit, seed) and an optional id; in CSV, players are joined by ';'.
     Each line of RESULTS holds the id, the spot, and the result `pokerlab equity --json` prints
     or the error it would print. A bad spot never stops the batch."""
-    if scheduler is not None and local_cluster is not None:
-        raise click.UsageError("--scheduler and --local-cluster exclude each other")
+    check_backend(scheduler, local_cluster)
     if backend == "dask" and scheduler is None and local_cluster is None:
         raise click.UsageError("--backend dask needs --scheduler or --local-cluster")
     try:

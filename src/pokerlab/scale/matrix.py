@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab.errors import RangeError
 from pokerlab.ranges import CLASS_NAMES
 from pokerlab.scale.backends import make_backend
 
@@ -28,20 +29,24 @@ __all__ = ["PreflopMatrix", "matrix_cells", "preflop_matrix"]
 Cell = tuple[int, int]
 
 
-def matrix_cells(cells: list[Cell]) -> list[tuple[int, int, float, float, float]]:
-    """``(i, j, equity, win, tie)`` of class ``i`` against class ``j`` (one backend task)."""
+def matrix_cells(
+    task: tuple[list[str], list[Cell]],
+) -> list[tuple[int, int, float, float, float]]:
+    """``(i, j, equity, win, tie)`` of class ``names[i]`` against ``names[j]`` (one task)."""
     from pokerlab.engine.api import equity
 
+    names, cells = task
     out = []
     for i, j in cells:
-        p = equity([CLASS_NAMES[i], CLASS_NAMES[j]], method="exact").players[0]
+        p = equity([names[i], names[j]], method="exact").players[0]
         out.append((i, j, p.equity, p.win, p.tie))
     return out
 
 
 @dataclass(frozen=True)
 class PreflopMatrix:
-    """Equity, win and tie of each class (row) against each class (column), 169x169 each;
+    """Equity, win and tie of each class (row) against each class (column), 169x169 each (or
+    the classes asked for);
     ``jobs``: the exact runs it took; ``seconds``: wall time."""
 
     names: tuple[str, ...]
@@ -63,6 +68,7 @@ class PreflopMatrix:
 
 
 def preflop_matrix(
+    names: list[str] | None = None,
     *,
     backend: str = "local",
     workers: int | None = None,
@@ -72,10 +78,16 @@ def preflop_matrix(
     chunk_size: int = 128,
     progress: Any = None,
 ) -> PreflopMatrix:
-    """The matrix of the module notes, its cells computed on a backend (as :func:`batch`).
-    ``progress(done, total)`` is called as chunks finish."""
+    """The matrix of the module notes, its cells computed on a backend (as :func:`batch`);
+    ``names``: a sub-matrix of these classes (default all 169). ``progress(done, total)`` is
+    called as chunks finish."""
     started = time.perf_counter()
-    n = len(CLASS_NAMES)
+    names = list(CLASS_NAMES) if names is None else list(names)
+    unknown = [name for name in names if name not in CLASS_NAMES]
+    if unknown or not names:
+        raise RangeError(f"unknown hand class '{unknown[0] if unknown else ''}': use AA, AKs, AKo "
+                         "... 22", field="names")  # fmt: skip
+    n = len(names)
     cells = [(i, j) for i in range(n) for j in range(i, n)]
     chunks = [cells[k : k + chunk_size] for k in range(0, len(cells), chunk_size)]
     equity = np.zeros((n, n))
@@ -84,7 +96,7 @@ def preflop_matrix(
     done = 0
     with make_backend(backend, workers=workers, scheduler=scheduler,
                       local_cluster=local_cluster, client=client) as runner:  # fmt: skip
-        tasks = ((None, matrix_cells, chunk) for chunk in chunks)
+        tasks = ((None, matrix_cells, (names, chunk)) for chunk in chunks)
         for _, answers in runner.run(tasks):
             for i, j, e, w, t in answers:
                 equity[i, j], win[i, j], tie[i, j] = e, w, t
@@ -93,5 +105,5 @@ def preflop_matrix(
             done += len(answers)
             if progress is not None:
                 progress(done, len(cells))
-    return PreflopMatrix(tuple(CLASS_NAMES), equity, win, tie, len(cells),
+    return PreflopMatrix(tuple(names), equity, win, tie, len(cells),
                          time.perf_counter() - started)  # fmt: skip
