@@ -200,3 +200,10 @@ def test_bad_csv_header_and_option_clash_are_one_line(tmp_path: Path) -> None:
     spots = str(write_spots(tmp_path / "s.jsonl"))
     assert_one_line_error(run("batch", spots, "-o", "r", "--scheduler", "tcp://x:1",
                               "--local-cluster", "2"), "exclude each other")  # fmt: skip
+
+
+def test_example_files_hold_the_same_spots() -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    jsonl, table = read_jobs(examples / "spots.jsonl"), read_jobs(examples / "spots.csv")
+    assert [(j.id, j.spot, j.error) for j in jsonl] == [(j.id, j.spot, j.error) for j in table]
+    assert all(j.error is None for j in jsonl)  # the typo is the engine's to find

@@ -59,7 +59,11 @@ def test_symmetric_ranges_fold_to_1755_flop_classes() -> None:
 
 @pytest.mark.parametrize(
     ("players", "dead", "symmetries"),
-    [(["AhKh", "QQ"], "", 6), (["AhKh", "QdQc"], "2s", 2), (["AKs", "JJ+", "76s"], "", 24)],
+    [
+        (["AhKh", "QQ"], "", 6),
+        (["AhKh", "QdQc"], "2s", 2),
+        pytest.param(["AKs", "JJ+", "76s"], "", 24, marks=pytest.mark.slow),
+    ],
 )
 def test_flop_mean_is_the_preflop_equity(players: list[str], dead: str, symmetries: int) -> None:
     report = flop_report(players, dead, workers=2)
