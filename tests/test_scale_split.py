@@ -4,6 +4,7 @@ LocalCluster and on local processes."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,3 +53,22 @@ def test_local_processes_and_fractional_weights() -> None:
 def test_bad_input_is_the_engine_error() -> None:
     with pytest.raises(pokerlab.RangeError, match="KdKx"):
         distributed_equity(["AhAs", "KdKx"], workers=1)
+
+
+def test_equity_cli_with_a_scheduler(client: Any) -> None:
+    from click.testing import CliRunner
+
+    from cli_helpers import assert_one_line_error
+    from pokerlab.cli import app
+
+    address = client.scheduler.address
+    args = ["equity", "AhKh", "QQ+,AK", "JTs", "--board", "Td9c2h", "--json"]
+    result = CliRunner().invoke(app, [*args, "--scheduler", address])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    want = pokerlab.equity(["AhKh", "QQ+,AK", "JTs"], board="Td9c2h").to_dict()
+    assert got == {**want, "seconds": got["seconds"]}
+    mc = CliRunner().invoke(app, [*args, "--mc", "--scheduler", address])
+    assert_one_line_error(mc, "drop --mc")
+    omaha = CliRunner().invoke(app, [*args[:3], "--game", "omaha", "--scheduler", address])
+    assert_one_line_error(omaha, "hold'em only")

@@ -61,6 +61,7 @@ def render_equity(result: EquityResult) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards: 0, 3, 4 or 5 (e.g. Qh7c2d).")
 @click.option("--dead", "-d", default="", help="Dead cards (folded, seen, burned).")
+@click.option("--scheduler", help="Exact hold'em split over this Dask scheduler (tcp://HOST:8786).")
 @click.option(
     "--game",
     "-g",
@@ -81,6 +82,7 @@ def render_equity(result: EquityResult) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(
     players: tuple[str, ...],
+    scheduler: str | None,
     board: str,
     dead: str,
     game: str,
@@ -95,6 +97,13 @@ def equity_command(
     """Equity of each player, e.g. `pokerlab equity AhAs KdKc` or
     `pokerlab equity AsKs "QQ+,AKs" --board Qh7c2d --dead 3s`."""
     method = _method(exact, mc, trials, stderr, time_limit)
+    if scheduler is not None:  # one exact job in parts on a Dask cluster (pokerlab.scale)
+        from pokerlab.scale import distributed_equity
+
+        if method == "monte-carlo":
+            raise click.UsageError("--scheduler splits exact jobs; drop --mc")
+        split = distributed_equity(list(players), board, dead, game, scheduler=scheduler)
+        return emit_json(split.to_dict()) if as_json else render_equity(split)
     with LazyProgress("equity") as bar:
         result = equity(
             list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]

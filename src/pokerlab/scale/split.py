@@ -62,6 +62,7 @@ def distributed_equity(
     players: Sequence[PlayerInput],
     board: str | Sequence[int | str | Card] = "",
     dead: str | Sequence[int | str | Card] = "",
+    game: str = "holdem",
     *,
     parts: int | None = None,
     backend: str = "local",
@@ -80,6 +81,9 @@ def distributed_equity(
     (True, True, True)
     """
     started = time.perf_counter()
+    if game != "holdem":
+        raise GameError(f"an exact job is split over machines in hold'em only, not '{game}'",
+                        field="game")  # fmt: skip
     problem = prepare(players, board, dead, "holdem")
     if problem.deals_hole_cards:
         raise GameError("a 'random' hand is only dealt by Monte Carlo, not split exactly")
