@@ -179,11 +179,13 @@ def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
 
 def test_unreachable_scheduler_is_one_line_within_10_s(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
+    (tmp_path / "r").write_text('{"id": 1}\n')
     started = time.monotonic()
     result = run("batch", str(write_spots(tmp_path / "s.jsonl")), "-o", str(tmp_path / "r"),
                  "--scheduler", "tcp://127.0.0.1:9")  # fmt: skip
     assert time.monotonic() - started < 10
     assert_one_line_error(result, "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert (tmp_path / "r").read_text() == '{"id": 1}\n'  # earlier results are kept
 
 
 def test_missing_dask_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -158,10 +158,8 @@ def batch_command(
             skip[job.id] -= 1
         else:
             todo.append(job)
-    if not resume:
-        output.write_text("")
     started = time.perf_counter()
-    errors = _run(todo, output, workers, scheduler, local_cluster, chunk_size,
+    errors = _run(todo, output, not resume, workers, scheduler, local_cluster, chunk_size,
                   sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     seconds = time.perf_counter() - started
     skipped = f", {len(jobs) - len(todo):,} already in {output}" if resume else ""
@@ -172,34 +170,35 @@ def batch_command(
 def _run(
     todo: list[Job],
     output: Path,
+    fresh: bool,
     workers: int | None,
     scheduler: str | None,
     local_cluster: int | None,
     chunk_size: int | None,
     show: bool,
 ) -> int:
-    """Answer ``todo`` and append the answers to ``output`` in input order; the error count."""
+    """Answer ``todo`` and append the answers to ``output`` in input order (emptied first when
+    ``fresh``, once the backend is up); the error count."""
     order = [job.index for job in todo]
     waiting: dict[int, SpotResult] = {}
     position = 0
     errors = 0
     with (
         _guarded() as guard,
-        output.open("a", encoding="utf-8") as out,
+        make_backend(workers=workers, scheduler=scheduler, local_cluster=local_cluster) as backend,
+        output.open("w" if fresh else "a", encoding="utf-8") as out,
         _progress(len(todo), show) as bar,
     ):
         task = bar.add_task("batch", total=len(todo))
         try:
-            with make_backend(workers=workers, scheduler=scheduler,
-                              local_cluster=local_cluster) as backend:  # fmt: skip
-                for answer in run_jobs(todo, backend, chunk_size):
-                    waiting[answer.index] = answer
-                    errors += answer.error is not None
-                    bar.advance(task)
-                    while position < len(order) and order[position] in waiting:
-                        ready = waiting.pop(order[position])
-                        guard.write(out, json.dumps(ready.to_dict()) + "\n")
-                        position += 1
+            for answer in run_jobs(todo, backend, chunk_size):
+                waiting[answer.index] = answer
+                errors += answer.error is not None
+                bar.advance(task)
+                while position < len(order) and order[position] in waiting:
+                    ready = waiting.pop(order[position])
+                    guard.write(out, json.dumps(ready.to_dict()) + "\n")
+                    position += 1
         except KeyboardInterrupt:
             bar.stop()
             raise click.ClickException(
