@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokerlab.errors import ClusterError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -56,6 +58,7 @@ class LocalBackend:
 
     def __init__(self, workers: int | None = None) -> None:
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
         count = workers if workers is not None else (os.cpu_count() or 1)
         if count < 1:
@@ -67,6 +70,8 @@ class LocalBackend:
         )  # fmt: skip
 
     def run(self, tasks: Iterable[Task]) -> Iterator[tuple[Any, Any]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         limit = 4 * self.workers
         pending: dict[Future[Any], Any] = {}
         source = iter(tasks)
