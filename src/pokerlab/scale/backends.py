@@ -90,6 +90,10 @@ class LocalBackend:
             for future in done:
                 yield pending.pop(future), future.result()
 
+    def pids(self) -> list[int]:
+        """Process ids of the workers started so far (for benchmarks)."""
+        return [p.pid for p in getattr(self._pool, "_processes", {}).values()]
+
     def __enter__(self) -> LocalBackend:
         return self
 
