@@ -152,9 +152,10 @@ def test_resume_after_an_interrupted_run(tmp_path: Path, reference: list[Any]) -
     assert read_results(out) == reference
 
 
-def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
+def start_slow_batch(tmp_path: Path, count: int = 40) -> tuple[subprocess.Popen[str], Path, Path]:
+    """A CLI batch of ``count`` Monte Carlo spots in a subprocess, once 2 lines are written."""
     spots = [{"id": i, "players": ["AKs", "QQ"], "method": "mc", "trials": 400_000, "seed": i}
-             for i in range(40)]  # fmt: skip
+             for i in range(count)]  # fmt: skip
     path = tmp_path / "spots.jsonl"
     path.write_text("".join(json.dumps(s) + "\n" for s in spots))
     out = tmp_path / "results.jsonl"
@@ -164,17 +165,41 @@ def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 2):
         time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode != 0
-    assert "run again with --resume" in stderr and "Traceback" not in stderr
+    return process, path, out
+
+
+def resume_completes(path: Path, out: Path, count: int = 40) -> None:
     text = out.read_text()
-    assert text.endswith("\n") and 2 <= text.count("\n") < len(spots)
+    assert text.endswith("\n") and 2 <= text.count("\n") < count
     resumed = run("batch", str(path), "-o", str(out), "--resume", "--workers", "2")
     assert resumed.exit_code == 0, resumed.output
     lines = [json.loads(line) for line in out.read_text().splitlines()]
-    assert [r["id"] for r in lines] == list(range(len(spots)))
+    assert [r["id"] for r in lines] == list(range(count))
     assert lines[-1]["result"]["samples"] == 400_000
+
+
+def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
+    process, path, out = start_slow_batch(tmp_path)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode != 0
+    assert "interrupted" in stderr and "run again with --resume" in stderr
+    assert "Traceback" not in stderr
+    resume_completes(path, out)
+
+
+def test_a_local_worker_killed_is_one_line_and_resume_completes(tmp_path: Path) -> None:
+    process, path, out = start_slow_batch(tmp_path)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    workers = [int(c) for c in children
+               if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]  # fmt: skip
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode != 0
+    assert stderr.splitlines()[-1].startswith("error: a worker process died")
+    assert "Traceback" not in stderr
+    resume_completes(path, out)
 
 
 def test_unreachable_scheduler_is_one_line_within_10_s(tmp_path: Path) -> None:

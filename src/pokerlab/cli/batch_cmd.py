@@ -179,18 +179,21 @@ def _run(
 ) -> int:
     """Answer ``todo`` and append the answers to ``output`` in input order (emptied first when
     ``fresh``, once the backend is up); the error count."""
+    from concurrent.futures.process import BrokenProcessPool
+
     order = [job.index for job in todo]
     waiting: dict[int, SpotResult] = {}
     position = 0
     errors = 0
-    with (
-        _guarded() as guard,
-        make_backend(workers=workers, scheduler=scheduler, local_cluster=local_cluster) as backend,
-        output.open("w" if fresh else "a", encoding="utf-8") as out,
-        _progress(len(todo), show) as bar,
-    ):
-        task = bar.add_task("batch", total=len(todo))
-        try:
+    try:
+        with (
+            _guarded() as guard,
+            make_backend(workers=workers, scheduler=scheduler,
+                         local_cluster=local_cluster) as backend,
+            output.open("w" if fresh else "a", encoding="utf-8") as out,
+            _progress(len(todo), show) as bar,
+        ):  # fmt: skip
+            task = bar.add_task("batch", total=len(todo))
             for answer in run_jobs(todo, backend, chunk_size):
                 waiting[answer.index] = answer
                 errors += answer.error is not None
@@ -199,10 +202,10 @@ def _run(
                     ready = waiting.pop(order[position])
                     guard.write(out, json.dumps(ready.to_dict()) + "\n")
                     position += 1
-        except KeyboardInterrupt:
-            bar.stop()
-            raise click.ClickException(
-                f"interrupted: {position:,} of {len(todo):,} spots written to {output}; "
-                "run again with --resume to go on"
-            ) from None
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        why = "interrupted" if isinstance(exc, KeyboardInterrupt) else "a worker process died"
+        raise click.ClickException(
+            f"{why}: {position:,} of {len(todo):,} spots written to {output}; "
+            "run again with --resume to go on"
+        ) from None
     return errors
