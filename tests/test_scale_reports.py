@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -85,3 +86,14 @@ def test_flops_cli(tmp_path: Path) -> None:
     assert sum(int(r["flops"]) for r in rows) == math.comb(50, 3) - 4  # KKK flops impossible
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert_one_line_error(CliRunner().invoke(app, ["flops", "AhAs", "AhKd"]), "used twice")
+
+
+def test_matrix_and_flops_on_dask_equal_local(dask_client: Any) -> None:
+    local = preflop_matrix(CLASSES[:3], workers=1)
+    dask = preflop_matrix(CLASSES[:3], client=dask_client, chunk_size=2)
+    for name in ("equity", "win", "tie"):
+        assert np.array_equal(getattr(local, name), getattr(dask, name))
+    a = flop_report(["AA", "KK"], client=dask_client)
+    b = flop_report(["AA", "KK"], workers=1)
+    assert a.flops == b.flops and np.array_equal(a.equity, b.equity)
+    assert np.array_equal(a.probability, b.probability)

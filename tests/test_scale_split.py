@@ -5,7 +5,6 @@ LocalCluster and on local processes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -13,8 +12,6 @@ import pytest
 
 import pokerlab
 from pokerlab.scale.split import distributed_equity
-
-distributed = pytest.importorskip("distributed")
 
 SPOTS = [
     (["QQ+,AKs", "22+,ATs+"], ""),  # heads-up preflop: the shipped table answers each part
@@ -24,17 +21,10 @@ SPOTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
-    with cluster, distributed.Client(cluster) as client:
-        yield client
-
-
 @pytest.mark.parametrize(("players", "board"), SPOTS)
-def test_parts_merge_to_the_same_bits(client: Any, players: list[str], board: str) -> None:
+def test_parts_merge_to_the_same_bits(dask_client: Any, players: list[str], board: str) -> None:
     one = pokerlab.equity(players, board=board, method="exact")
-    split = distributed_equity(players, board, client=client, parts=7)
+    split = distributed_equity(players, board, client=dask_client, parts=7)
     assert np.array_equal(split.counts, one.counts)
     assert split.players == one.players and split.samples == one.samples
     assert split.to_dict() == {**one.to_dict(), "seconds": split.seconds}
@@ -55,13 +45,13 @@ def test_bad_input_is_the_engine_error() -> None:
         distributed_equity(["AhAs", "KdKx"], workers=1)
 
 
-def test_equity_cli_with_a_scheduler(client: Any) -> None:
+def test_equity_cli_with_a_scheduler(dask_client: Any) -> None:
     from click.testing import CliRunner
 
     from cli_helpers import assert_one_line_error
     from pokerlab.cli import app
 
-    address = client.scheduler.address
+    address = dask_client.scheduler.address
     args = ["equity", "AhKh", "QQ+,AK", "JTs", "--board", "Td9c2h", "--json"]
     result = CliRunner().invoke(app, [*args, "--scheduler", address])
     assert result.exit_code == 0, result.output
