@@ -59,6 +59,34 @@ def test_equity_cli_with_a_scheduler(dask_client: Any) -> None:
     want = pokerlab.equity(["AhKh", "QQ+,AK", "JTs"], board="Td9c2h").to_dict()
     assert got == {**want, "seconds": got["seconds"]}
     mc = CliRunner().invoke(app, [*args, "--mc", "--scheduler", address])
-    assert_one_line_error(mc, "drop --mc")
+    assert_one_line_error(mc, "needs a number of deals (trials)")
+    mc = CliRunner().invoke(app, [*args, "--mc", "--trials", "300000", "--seed", "3",
+                                  "--scheduler", address])  # fmt: skip
+    assert mc.exit_code == 0, mc.output
+    local = distributed_equity(["AhKh", "QQ+,AK", "JTs"], "Td9c2h", method="mc",
+                               trials=300_000, seed=3, workers=1)  # fmt: skip
+    assert json.loads(mc.stdout) == {**local.to_dict(), "seconds": json.loads(mc.stdout)["seconds"]}
     omaha = CliRunner().invoke(app, [*args[:3], "--game", "omaha", "--scheduler", address])
     assert_one_line_error(omaha, "hold'em only")
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [(["AhKh", "QQ+,AK", "JTs"], "Td9c2h", "holdem"),
+     (["AsAhKsKh", "JdTd9c8c"], "", "omaha-hilo"),
+     (["AsAh|Kd", "QcQd|Jh"], "", "stud")],
+)  # fmt: skip
+def test_monte_carlo_parts_same_on_every_backend_and_unbiased(
+    dask_client: Any, players: list[str], board: str, game: str
+) -> None:
+    kwargs: dict[str, Any] = dict(method="mc", trials=200_000, seed=9, parts=4)
+    local = distributed_equity(players, board, "", game, workers=2, **kwargs)
+    dask = distributed_equity(players, board, "", game, client=dask_client, **kwargs)
+    assert np.array_equal(local.counts, dask.counts) and local.players == dask.players
+    assert local.samples == 200_000 and local.stopped == "trials"
+    exact = pokerlab.equity(players, board=board, game=game, method="exact")
+    for got, want in zip(local.players, exact.players, strict=True):
+        assert got.stderr > 0
+        assert abs(got.equity - want.equity) < 4 * got.stderr
+    again = distributed_equity(players, board, "", game, workers=1, **{**kwargs, "seed": 10})
+    assert not np.array_equal(again.counts, local.counts)  # the seed reaches the parts

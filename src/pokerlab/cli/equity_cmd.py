@@ -61,7 +61,7 @@ def render_equity(result: EquityResult) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards: 0, 3, 4 or 5 (e.g. Qh7c2d).")
 @click.option("--dead", "-d", default="", help="Dead cards (folded, seen, burned).")
-@click.option("--scheduler", help="Exact hold'em split over this Dask scheduler (tcp://HOST:8786).")
+@click.option("--scheduler", help="Split the job over this Dask scheduler (tcp://HOST:8786).")
 @click.option(
     "--game",
     "-g",
@@ -100,9 +100,8 @@ def equity_command(
     if scheduler is not None:  # one exact job in parts on a Dask cluster (pokerlab.scale)
         from pokerlab.scale import distributed_equity
 
-        if method == "monte-carlo":
-            raise click.UsageError("--scheduler splits exact jobs; drop --mc")
-        split = distributed_equity(list(players), board, dead, game, scheduler=scheduler)
+        split = distributed_equity(list(players), board, dead, game, method, trials=trials,
+                                   seed=seed, scheduler=scheduler)  # fmt: skip
         return emit_json(split.to_dict()) if as_json else render_equity(split)
     with LazyProgress("equity") as bar:
         result = equity(
