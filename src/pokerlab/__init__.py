@@ -20,6 +20,7 @@ from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.errors import (
     CancelledError,
     CardError,
+    ClusterError,
     DuplicateCardError,
     EmptyRangeError,
     GameError,
@@ -42,6 +43,7 @@ from pokerlab.evaluation import (
 from pokerlab.games import GAMES, Game, get_game
 from pokerlab.ranges import Range, hand_ordering
 from pokerlab.ranges.pattern import PatternRange
+from pokerlab.scale import SpotResult, batch
 
 __version__ = "0.1.0"
 
@@ -50,6 +52,7 @@ __all__ = [
     "CancelledError",
     "Card",
     "CardError",
+    "ClusterError",
     "Distribution",
     "DuplicateCardError",
     "EmptyRangeError",
@@ -69,8 +72,10 @@ __all__ = [
     "QueryResult",
     "Range",
     "RangeError",
+    "SpotResult",
     "TooLargeError",
     "__version__",
+    "batch",
     "cards_from_mask",
     "cards_to_mask",
     "deck",

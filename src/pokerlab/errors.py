@@ -12,7 +12,9 @@ matching builtin, so ``except ValueError`` keeps working for callers who do not 
     │                                  (board of 2 cards, too many players for the deck, ...)
     ├── TooLargeError(ValueError)      an exact computation too large to enumerate
     ├── QueryError(ValueError)         a query that does not parse or names what does not exist
-    └── CancelledError(RuntimeError)   a long computation stopped by its caller
+    ├── CancelledError(RuntimeError)   a long computation stopped by its caller
+    └── ClusterError(RuntimeError)     a compute backend that cannot be used (Dask not
+                                       installed, a scheduler that does not answer)
 
 Messages name the input that is wrong and say what would be right, e.g.
 ``invalid card 'Xs' at position 1: rank must be one of 23456789TJQKA``. Where the public function
@@ -37,6 +39,7 @@ from contextlib import contextmanager
 __all__ = [
     "CancelledError",
     "CardError",
+    "ClusterError",
     "DuplicateCardError",
     "EmptyRangeError",
     "GameError",
@@ -117,6 +120,10 @@ class TooLargeError(PokerlabError, ValueError):
 
 class CancelledError(PokerlabError, RuntimeError):
     """A long computation that its caller cancelled."""
+
+
+class ClusterError(PokerlabError, RuntimeError):
+    """A compute backend that cannot be used: Dask missing, a scheduler that does not answer."""
 
 
 @contextmanager

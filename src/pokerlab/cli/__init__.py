@@ -39,7 +39,10 @@ def _register() -> None:
         serve_cmd,
         warm_cmd,
     )
+    from pokerlab.cli.batch_cmd import batch_command
     from pokerlab.cli.draw_play_cmd import play_command
+    from pokerlab.cli.flops_cmd import flops_command
+    from pokerlab.cli.matrix_cmd import matrix_command
 
     app.add_command(eval_cmd.eval_command)
     app.add_command(equity_cmd.equity_command)
@@ -52,6 +55,9 @@ def _register() -> None:
     app.add_command(distribution_cmd.distribution_command)
     app.add_command(query_cmd.query_command)
     app.add_command(warm_cmd.warm_command)
+    app.add_command(batch_command)
+    app.add_command(matrix_command)
+    app.add_command(flops_command)
 
 
 _register()

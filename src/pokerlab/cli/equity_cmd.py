@@ -69,6 +69,7 @@ def render_equity(result: EquityResult) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards: 0, 3, 4 or 5 (e.g. Qh7c2d).")
 @click.option("--dead", "-d", default="", help="Dead cards (folded, seen, burned).")
+@click.option("--scheduler", help="Split the job over this Dask scheduler (tcp://HOST:8786).")
 @click.option(
     "--game",
     "-g",
@@ -95,6 +96,7 @@ def render_equity(result: EquityResult) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(
     players: tuple[str, ...],
+    scheduler: str | None,
     board: str,
     dead: str,
     game: str,
@@ -111,6 +113,12 @@ def equity_command(
     `pokerlab equity AsKs "QQ+,AKs" --board Qh7c2d --dead 3s`."""
     method = _method(exact, mc, trials, stderr, time_limit, seed)
     check_limits(trials, stderr, time_limit, no_limit)
+    if scheduler is not None:  # one exact job in parts on a Dask cluster (pokerlab.scale)
+        from pokerlab.scale import distributed_equity
+
+        split = distributed_equity(list(players), board, dead, game, method, trials=trials,
+                                   seed=seed, scheduler=scheduler)  # fmt: skip
+        return emit_json(split.to_dict()) if as_json else render_equity(split)
     with LazyProgress("equity") as bar:
         result = equity(
             list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]

@@ -1,0 +1,63 @@
+"""The options that choose where heavy work runs (``batch``, ``matrix``, ``flops``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def backend_options(command: F) -> F:
+    """Add ``--workers``, ``--scheduler`` and ``--local-cluster`` to a command."""
+    options = [
+        click.option("--workers", type=click.IntRange(min=1), default=None,
+                     help="Local backend: worker processes (default: every core)."),
+        click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
+                     help="Run on the Dask cluster of this scheduler."),
+        click.option("--local-cluster", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Run on a Dask LocalCluster of N worker processes."),
+    ]  # fmt: skip
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def check_backend(scheduler: str | None, local_cluster: int | None) -> None:
+    if scheduler is not None and local_cluster is not None:
+        raise click.UsageError("--scheduler and --local-cluster exclude each other")
+
+
+class CountProgress:
+    """A rich bar on stderr fed ``(done, total)``; shown only when stderr is a terminal."""
+
+    def __init__(self, label: str, enabled: bool) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                            console=Console(stderr=True), disable=not enabled,
+                            transient=True)  # fmt: skip
+        self.task: Any = None
+
+    def __enter__(self) -> CountProgress:
+        self.bar.start()
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.task = self.bar.add_task("", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()

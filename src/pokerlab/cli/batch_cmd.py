@@ -1,0 +1,211 @@
+"""``pokerlab batch SPOTS -o RESULTS``: equity of many spots, on every core or a Dask cluster.
+
+RESULTS gets one JSON line per spot, in the order of SPOTS, each written whole and flushed: a
+Ctrl-C waits for the line being written, so the file never ends in half a line (a crash of the
+machine itself can leave one; ``--resume`` drops it and computes that spot again).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any
+
+import click
+
+from pokerlab.cli.backend_options import backend_options, check_backend
+from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
+
+
+def done_ids(path: Path) -> Counter[Any]:
+    """Ids already answered in ``path`` (with how many lines each: a duplicate id is answered by
+    an error line of its own); a broken last line (no newline, not JSON) is cut off."""
+    ids: Counter[Any] = Counter()
+    if not path.exists():
+        return ids
+    good = 0
+    with path.open("rb") as f:
+        for line in f:
+            if not line.endswith(b"\n"):
+                break
+            try:
+                record = json.loads(line)
+            except ValueError:
+                break
+            if not isinstance(record, dict) or "id" not in record:
+                break
+            ids[record["id"]] += 1
+            good += len(line)
+    if good < path.stat().st_size:
+        with path.open("r+b") as f:
+            f.truncate(good)
+    return ids
+
+
+class _Interrupts:
+    """SIGINT raises KeyboardInterrupt at once, except while a line is being written: then it
+    is raised right after that line is flushed."""
+
+    def __init__(self) -> None:
+        self.writing = False
+        self.pending = False
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.writing:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def write(self, out: IO[str], line: str) -> None:
+        self.writing = True
+        try:
+            out.write(line)
+            out.flush()
+        finally:
+            self.writing = False
+        if self.pending:
+            raise KeyboardInterrupt
+
+
+@contextmanager
+def _guarded() -> Iterator[_Interrupts]:
+    guard = _Interrupts()
+    try:
+        previous = signal.signal(signal.SIGINT, guard.handle)
+    except ValueError:  # not the main thread (a test runner): no guard needed there
+        yield guard
+        return
+    try:
+        yield guard
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.1f} spots/s")
+
+    return Progress(
+        TextColumn("batch"), BarColumn(), MofNCompleteColumn(), Rate(), TimeElapsedColumn(),
+        TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True),
+        disable=not enabled,
+    )  # fmt: skip
+
+
+@click.command("batch")
+@click.argument("spots", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Results file (JSON lines, in the order of SPOTS).")  # fmt: skip
+@click.option("--resume", is_flag=True, help="Keep RESULTS and skip the ids it already holds.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
+              show_default=True, help="local: every core here; dask: --scheduler.")  # fmt: skip
+@backend_options
+@click.option("--chunk-size", type=click.IntRange(min=1), default=None,
+              help="Spots per task (default: about 8 tasks per worker, at most 32).")  # fmt: skip
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: when stderr is a terminal).")  # fmt: skip
+def batch_command(
+    spots: Path,
+    output: Path,
+    resume: bool,
+    backend: str,
+    workers: int | None,
+    scheduler: str | None,
+    local_cluster: int | None,
+    chunk_size: int | None,
+    progress: bool | None,
+) -> None:
+    """Equity of every spot of SPOTS (JSON lines, or CSV with a header), e.g.
+    `pokerlab batch spots.jsonl -o results.jsonl --local-cluster 4`.
+
+    A spot has the fields of the web API's equity request (players, board, dead, game, method,
+    trials, stderr, time_limit, seed) and an optional id; in CSV, players are joined by ';'.
+    Each line of RESULTS holds the id, the spot, and the result `pokerlab equity --json` prints
+    or the error it would print. A bad spot never stops the batch."""
+    check_backend(scheduler, local_cluster)
+    if backend == "dask" and scheduler is None and local_cluster is None:
+        raise click.UsageError("--backend dask needs --scheduler or --local-cluster")
+    try:
+        jobs = read_jobs(spots)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(str(exc), param_hint="SPOTS") from None
+    skip = done_ids(output) if resume else Counter()
+    todo = []
+    for job in jobs:
+        if skip[job.id] > 0:
+            skip[job.id] -= 1
+        else:
+            todo.append(job)
+    started = time.perf_counter()
+    errors = _run(todo, output, not resume, workers, scheduler, local_cluster, chunk_size,
+                  sys.stderr.isatty() if progress is None else progress)  # fmt: skip
+    seconds = time.perf_counter() - started
+    skipped = f", {len(jobs) - len(todo):,} already in {output}" if resume else ""
+    click.echo(f"{len(todo):,} spots ({errors:,} errors{skipped}) in {seconds:.1f} s "
+               f"-> {output}", err=True)  # fmt: skip
+
+
+def _run(
+    todo: list[Job],
+    output: Path,
+    fresh: bool,
+    workers: int | None,
+    scheduler: str | None,
+    local_cluster: int | None,
+    chunk_size: int | None,
+    show: bool,
+) -> int:
+    """Answer ``todo`` and append the answers to ``output`` in input order (emptied first when
+    ``fresh``, once the backend is up); the error count."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    order = [job.index for job in todo]
+    waiting: dict[int, SpotResult] = {}
+    position = 0
+    errors = 0
+    try:
+        with (
+            _guarded() as guard,
+            make_backend(workers=workers, scheduler=scheduler,
+                         local_cluster=local_cluster) as backend,
+            output.open("w" if fresh else "a", encoding="utf-8") as out,
+            _progress(len(todo), show) as bar,
+        ):  # fmt: skip
+            task = bar.add_task("batch", total=len(todo))
+            for answer in run_jobs(todo, backend, chunk_size):
+                waiting[answer.index] = answer
+                errors += answer.error is not None
+                bar.advance(task)
+                while position < len(order) and order[position] in waiting:
+                    ready = waiting.pop(order[position])
+                    guard.write(out, json.dumps(ready.to_dict()) + "\n")
+                    position += 1
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        why = "interrupted" if isinstance(exc, KeyboardInterrupt) else "a worker process died"
+        raise click.ClickException(
+            f"{why}: {position:,} of {len(todo):,} spots written to {output}; "
+            "run again with --resume to go on"
+        ) from None
+    return errors

@@ -1,0 +1,43 @@
+"""``pokerlab flops HAND_OR_RANGE VS...``: exact equity on every flop, CSV and PNG."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
+from pokerlab.scale.flops import flop_report
+
+
+@click.command("flops")
+@click.argument("hand", metavar="HAND_OR_RANGE")
+@click.argument("vs", nargs=-1, required=True, metavar="VS...")
+@click.option("--dead", "-d", default="", help="Dead cards.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("flops.csv"), show_default=True,
+              help="CSV of the flop classes, sorted by equity.")  # fmt: skip
+@click.option("--png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the histogram and cumulative curve (needs matplotlib).")  # fmt: skip
+@backend_options
+def flops_command(
+    hand: str, vs: tuple[str, ...], dead: str, output: Path, png: Path | None,
+    workers: int | None, scheduler: str | None, local_cluster: int | None,
+) -> None:  # fmt: skip
+    """Equity of HAND_OR_RANGE on every flop against the other players (hold'em), e.g.
+    `pokerlab flops AhKh QQ+,AK --png flops.png`."""
+    check_backend(scheduler, local_cluster)
+    with CountProgress("flops", sys.stderr.isatty()) as bar:
+        report = flop_report([hand, *vs], dead, workers=workers, scheduler=scheduler,
+                             local_cluster=local_cluster, progress=bar)  # fmt: skip
+    report.write_csv(output)
+    if png is not None:
+        from pokerlab.scale.plots import flops_figure, save_png
+
+        save_png(flops_figure(report), png)
+    click.echo(
+        f"{len(report.flops):,} flop classes ({report.symmetries} suit symmetries), mean equity "
+        f"{report.mean_equity:.6f} (the preflop equity) in {report.seconds:.1f} s -> {output}",
+        err=True,
+    )

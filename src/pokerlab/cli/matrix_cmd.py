@@ -1,0 +1,42 @@
+"""``pokerlab matrix``: the exact 169x169 heads-up preflop class matrix, CSV and PNG."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
+from pokerlab.scale.matrix import preflop_matrix
+
+
+@click.command("matrix")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("preflop-matrix.csv"), show_default=True,
+              help="CSV: hand, villain, equity, win, tie (169 x 169 rows).")  # fmt: skip
+@click.option("--png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the equity heatmap here (needs matplotlib).")  # fmt: skip
+@click.option("--classes", default=None, metavar="AA,AKs,...",
+              help="Only these classes (a sub-matrix); default all 169.")  # fmt: skip
+@backend_options
+def matrix_command(
+    output: Path, png: Path | None, classes: str | None, workers: int | None,
+    scheduler: str | None, local_cluster: int | None,
+) -> None:  # fmt: skip
+    """Equity, win and tie of every preflop class against every class, exact, e.g.
+    `pokerlab matrix -o matrix.csv --png matrix.png --local-cluster 8`."""
+    check_backend(scheduler, local_cluster)
+    with CountProgress("matrix", sys.stderr.isatty()) as bar:
+        names = None if classes is None else [c.strip() for c in classes.split(",")]
+        matrix = preflop_matrix(names, workers=workers, scheduler=scheduler,
+                                local_cluster=local_cluster, progress=bar)  # fmt: skip
+    matrix.write_csv(output)
+    if png is not None:
+        from pokerlab.scale.plots import matrix_figure, save_png
+
+        save_png(matrix_figure(matrix), png)
+    seconds = matrix.seconds
+    n = len(matrix.names)
+    click.echo(f"{matrix.jobs:,} exact runs ({n} x {n} cells) in {seconds:.1f} s -> {output}",
+               err=True)  # fmt: skip

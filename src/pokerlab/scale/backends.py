@@ -1,0 +1,225 @@
+"""Where the work of a batch runs: this machine's cores, or a Dask distributed cluster.
+
+A backend takes tasks (a picklable function of the light module :mod:`pokerlab.scale.jobs` or
+:mod:`pokerlab.scale.split` and its argument) and yields ``(tag, answer)`` as each task finishes,
+in whatever order they finish. It keeps a bounded number of tasks in flight, so an endless input
+costs bounded memory.
+
+* :class:`LocalBackend`: a :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers``
+  processes (default: every core), started with ``spawn``; each worker runs numba on one thread
+  (``NUMBA_NUM_THREADS=1``, set before it loads numba), so ``workers`` processes use
+  ``workers`` cores.
+* :class:`DaskBackend`: a ``dask.distributed.Client``, connected to a running scheduler
+  (``tcp://HOST:8786``) or to a :class:`~dask.distributed.LocalCluster` started here. A task whose
+  worker dies is run again by Dask on another worker (up to Dask's ``allowed-failures``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from pokerlab.errors import ClusterError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "Backend",
+    "ClusterError",
+    "DaskBackend",
+    "LocalBackend",
+    "dask_client",
+    "make_backend",
+]
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for a Dask scheduler before :class:`ClusterError`."""
+
+INSTALL_HINT = "Dask is not installed: pip install 'pokerlab[dask]'"
+
+Task = tuple[Any, Callable[[Any], Any], Any]  # (tag, function, argument)
+
+
+def _single_thread_worker() -> None:
+    """Initializer of a local worker: numba on one thread (numba is not loaded yet); Ctrl-C is
+    the parent's to handle (it stops the workers), so a worker prints no traceback of its own."""
+    import signal
+
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class LocalBackend:
+    """``workers`` processes of this machine (default: one per core)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        count = workers if workers is not None else (os.cpu_count() or 1)
+        if count < 1:
+            raise ClusterError(f"a local backend needs at least 1 worker, got {count}")
+        self.workers = count
+        self._pool = ProcessPoolExecutor(
+            count, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_single_thread_worker,
+        )  # fmt: skip
+
+    def run(self, tasks: Iterable[Task]) -> Iterator[tuple[Any, Any]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        limit = 4 * self.workers
+        pending: dict[Future[Any], Any] = {}
+        source = iter(tasks)
+        exhausted = False
+        while pending or not exhausted:
+            while not exhausted and len(pending) < limit:
+                try:
+                    tag, function, argument = next(source)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending[self._pool.submit(function, argument)] = tag
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield pending.pop(future), future.result()
+
+    def pids(self) -> list[int]:
+        """Process ids of the workers started so far (for benchmarks)."""
+        return [p.pid for p in getattr(self._pool, "_processes", {}).values()]
+
+    def __enter__(self) -> LocalBackend:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if exc is not None:
+            # Interrupted: drop what has not started and stop the running tasks now rather than
+            # when they finish (the executor has no public way to, hence its process table).
+            for process in list(getattr(self._pool, "_processes", {}).values()):
+                process.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(INSTALL_HINT) from None
+    return distributed
+
+
+def dask_client(scheduler: str | None = None, local_cluster: int | None = None) -> Any:
+    """A ``dask.distributed.Client``: of the scheduler at ``scheduler`` (``tcp://HOST:8786``),
+    or of a new LocalCluster of ``local_cluster`` single-threaded worker processes (closed with
+    the client). :class:`ClusterError` when Dask is missing or the scheduler does not answer
+    within :data:`CONNECT_TIMEOUT` seconds."""
+    distributed = _import_distributed()
+    if (scheduler is None) == (local_cluster is None):
+        raise ClusterError("give either a scheduler address or a local cluster size")
+    if scheduler is not None:
+        try:
+            return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {scheduler}: {detail}"
+            ) from None
+    assert local_cluster is not None
+    if local_cluster < 1:
+        raise ClusterError(f"a local cluster needs at least 1 worker, got {local_cluster}")
+    import logging
+
+    cluster = distributed.LocalCluster(
+        n_workers=local_cluster, threads_per_worker=1, processes=True,
+        dashboard_address=None, silence_logs=logging.ERROR,
+        env={"NUMBA_NUM_THREADS": "1"},
+    )  # fmt: skip
+    client = distributed.Client(cluster)
+    client.pokerlab_owned_cluster = cluster
+    return client
+
+
+class DaskBackend:
+    """Tasks on a Dask cluster through ``client``; closes the client (and its LocalCluster) at
+    exit only when it made them itself (``owned``)."""
+
+    def __init__(self, client: Any, owned: bool = False) -> None:
+        self.client = client
+        self.owned = owned
+        self.workers = max(1, sum(client.nthreads().values()))
+
+    def run(self, tasks: Iterable[Task]) -> Iterator[tuple[Any, Any]]:
+        distributed = _import_distributed()
+        limit = 4 * self.workers
+        source = iter(tasks)
+        tags: dict[str, Any] = {}
+        queue = distributed.as_completed()
+        exhausted = False
+
+        def refill() -> None:
+            nonlocal exhausted
+            while not exhausted and len(tags) < limit:
+                try:
+                    tag, function, argument = next(source)
+                except StopIteration:
+                    exhausted = True
+                    return
+                future = self.client.submit(function, argument, pure=False)
+                tags[future.key] = tag
+                queue.add(future)
+
+        refill()
+        while tags:
+            future = next(queue)
+            tag = tags.pop(future.key)
+            answer = future.result()
+            future.release()
+            refill()
+            yield tag, answer
+
+    def __enter__(self) -> DaskBackend:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self.owned:
+            cluster = getattr(self.client, "pokerlab_owned_cluster", None)
+            self.client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+Backend = LocalBackend | DaskBackend
+
+
+def make_backend(
+    backend: str = "local",
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    local_cluster: int | None = None,
+    client: Any = None,
+) -> Backend:
+    """The backend a batch asked for: ``client`` (a Dask client you own) wins, then
+    ``scheduler``, then ``local_cluster``, then ``backend`` ("local" or "dask", which needs one
+    of the others)."""
+    if client is not None:
+        return DaskBackend(client)
+    if scheduler is not None or local_cluster is not None:
+        return DaskBackend(dask_client(scheduler, local_cluster), owned=True)
+    if backend == "local":
+        return LocalBackend(workers)
+    if backend == "dask":
+        raise ClusterError(
+            "the dask backend needs a scheduler address, a local cluster or a client"
+        )
+    raise ClusterError(f"unknown backend '{backend}': use local or dask")

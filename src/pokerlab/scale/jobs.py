@@ -1,0 +1,195 @@
+"""Spots of a batch: reading them (JSONL or CSV), checking their fields, running them.
+
+A spot is one ``pokerlab equity`` question, written with the fields of a ``POST /api/equity``
+body (``players``, ``board``, ``dead``, ``game``, ``method``, ``trials``, ``stderr``,
+``time_limit``, ``seed``) plus an optional ``id``. Its answer is either ``result``, exactly the
+dict ``pokerlab equity --json`` prints (:meth:`EquityResult.to_dict`), or ``error``, the one-line
+message the command would print after ``error:``. A spot without an ``id`` gets its record number
+(1 for the first spot of the file).
+
+This module imports neither numba nor a compute backend: a worker process imports it, sets its
+own thread count, and only then loads the engine (on the first :func:`run_spot`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "FIELDS",
+    "Job",
+    "SpotResult",
+    "check_spot",
+    "jobs_from_spots",
+    "read_jobs",
+    "run_chunk",
+    "run_spot",
+]
+
+Spot = dict[str, Any]
+SpotId = str | int
+
+FIELDS = ("id", "game", "players", "board", "dead", "method", "trials", "stderr", "time_limit",
+          "seed")  # fmt: skip
+"""The fields a spot may have (a CSV file has these columns; ``players`` joined by ``;``)."""
+
+_TEXT = ("game", "board", "dead", "method")
+_INTS = ("trials", "seed")
+_FLOATS = ("stderr", "time_limit")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One record of a batch: its position, id, the spot as read, and why it cannot run (or
+    ``None``). ``spot`` is the raw text of a line that is not a JSON object."""
+
+    index: int
+    id: SpotId
+    spot: Spot | str
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class SpotResult:
+    """The answer to one spot: ``result`` (``pokerlab equity --json``) or ``error``."""
+
+    index: int
+    id: SpotId
+    spot: Spot | str
+    result: dict[str, Any] | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The line of the results file: ``id``, ``spot`` and ``result`` or ``error``."""
+        out: dict[str, Any] = {"id": self.id, "spot": self.spot}
+        if self.error is not None:
+            out["error"] = self.error
+        else:
+            out["result"] = self.result
+        return out
+
+
+def check_spot(spot: Spot) -> Spot:
+    """The keyword arguments of :func:`pokerlab.equity` for ``spot``, or :class:`ValueError`
+    naming the field at fault (types only: poker itself is the engine's to judge)."""
+    unknown = sorted(set(spot) - set(FIELDS))
+    if unknown:
+        raise ValueError(f"unknown field '{unknown[0]}': a spot has the fields {', '.join(FIELDS)}")
+    players = spot.get("players")
+    if not isinstance(players, list) or not players:
+        raise ValueError("field 'players' must be a non-empty list of hands or ranges")
+    if not all(isinstance(p, str) for p in players):
+        raise ValueError("field 'players' must hold text only (hands or ranges)")
+    kwargs: Spot = {"players": list(players)}
+    for name in _TEXT:
+        value = spot.get(name)
+        if value is not None and not isinstance(value, str):
+            raise ValueError(f"field '{name}' must be text, not {json.dumps(value)}")
+        if value is not None:
+            kwargs[name] = value
+    for name in _INTS:
+        value = spot.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"field '{name}' must be an integer, not {json.dumps(value)}")
+        kwargs[name] = value
+    for name in _FLOATS:
+        value = spot.get(name)
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if value is not None and not (number and math.isfinite(value) and value > 0):
+            raise ValueError(f"field '{name}' must be a number > 0, not {json.dumps(value)}")
+        kwargs[name] = None if value is None else float(value)
+    return kwargs
+
+
+def run_spot(spot: Spot) -> tuple[dict[str, Any] | None, str | None]:
+    """``(result, None)`` or ``(None, message)``; never raises for a bad spot."""
+    from pokerlab.engine.api import equity
+    from pokerlab.errors import PokerlabError
+
+    try:
+        kwargs = check_spot(spot)
+        return equity(**kwargs).to_dict(), None
+    except (PokerlabError, ValueError, TypeError) as exc:
+        return None, str(exc)
+
+
+def run_chunk(chunk: list[tuple[int, Spot]]) -> list[tuple[int, dict[str, Any] | None, str | None]]:
+    """Run several spots (one task of a backend): ``(index, result, error)`` each."""
+    return [(index, *run_spot(spot)) for index, spot in chunk]
+
+
+def _job(index: int, record: object, number: int, seen: set[SpotId]) -> Job:
+    if not isinstance(record, dict):
+        return Job(index, number, record if isinstance(record, str) else json.dumps(record),
+                   "a spot must be a JSON object with a 'players' list")  # fmt: skip
+    spot = {k: v for k, v in record.items() if k != "id"}
+    raw_id = record.get("id", number)
+    if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
+        return Job(index, number, spot, f"field 'id' must be text or an integer, not {raw_id!r}")
+    if raw_id in seen:
+        return Job(index, raw_id, spot, f"id {json.dumps(raw_id)} is used by an earlier spot")
+    seen.add(raw_id)
+    try:
+        check_spot(spot)
+    except ValueError as exc:
+        return Job(index, raw_id, spot, str(exc))
+    return Job(index, raw_id, spot)
+
+
+def jobs_from_spots(spots: Iterable[Spot]) -> Iterator[Job]:
+    """Jobs of spots given as dicts (the Python API)."""
+    seen: set[SpotId] = set()
+    for index, spot in enumerate(spots):
+        yield _job(index, spot, index + 1, seen)
+
+
+def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
+    """A CSV row as a spot: empty cells are absent, ``players`` split at ``;``, numbers parsed."""
+    spot: dict[str, Any] = {}
+    for name, cell in row.items():
+        if name is None or cell is None or cell.strip() == "":
+            continue
+        value: Any = cell.strip()
+        if name == "players":
+            value = [p.strip() for p in value.split(";") if p.strip()]
+        elif name in _INTS or name in _FLOATS:
+            with suppress(ValueError):  # else check_spot names the field
+                value = int(value) if name in _INTS else float(value)
+        spot[name] = value
+    return spot
+
+
+def read_jobs(path: Path) -> list[Job]:
+    """Every record of a spots file, in order; ``.csv`` files are CSV, anything else JSONL.
+    Blank lines are skipped; a line that is not a spot becomes a :class:`Job` with an error."""
+    text = path.read_text(encoding="utf-8")
+    seen: set[SpotId] = set()
+    jobs: list[Job] = []
+    if path.suffix.lower() == ".csv":
+        reader = csv.DictReader(io.StringIO(text))
+        unknown = [f for f in reader.fieldnames or [] if f not in FIELDS]
+        if unknown:
+            raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
+        for row in reader:
+            number = len(jobs) + 1
+            jobs.append(_job(len(jobs), _csv_record(row), number, seen))
+        return jobs
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        number = len(jobs) + 1
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            jobs.append(Job(len(jobs), number, line, f"not valid JSON: {exc}"))
+            continue
+        jobs.append(_job(len(jobs), record, number, seen))
+    return jobs

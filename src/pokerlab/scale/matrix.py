@@ -1,0 +1,109 @@
+"""The exact 169x169 heads-up preflop class matrix: :func:`preflop_matrix`.
+
+Cell ``(i, j)`` is class ``i`` (``pokerlab.ranges.CLASS_NAMES``, grid order: ``AA``, ``AKs`` ...
+``22``) against class ``j``: equity, win and tie of ``i``, from :func:`pokerlab.equity` on the two
+class ranges (exact; the engine answers each from its shipped table of heads-up preflop
+matchups). Only the 169*170/2 = 14,365 cells with ``i <= j`` are computed; the others follow
+heads-up: ``equity[j, i] = 1 - equity[i, j]``, ``win[j, i] = 1 - win[i, j] - tie[i, j]``,
+``tie[j, i] = tie[i, j]`` (exact in arithmetic; the floats may differ from a direct run in the
+last bit).
+"""
+
+from __future__ import annotations
+
+import csv
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerlab.errors import RangeError
+from pokerlab.ranges import CLASS_NAMES
+from pokerlab.scale.backends import make_backend
+
+__all__ = ["PreflopMatrix", "matrix_cells", "preflop_matrix"]
+
+Cell = tuple[int, int]
+
+
+def matrix_cells(
+    task: tuple[list[str], list[Cell]],
+) -> list[tuple[int, int, float, float, float]]:
+    """``(i, j, equity, win, tie)`` of class ``names[i]`` against ``names[j]`` (one task)."""
+    from pokerlab.engine.api import equity
+
+    names, cells = task
+    out = []
+    for i, j in cells:
+        p = equity([names[i], names[j]], method="exact").players[0]
+        out.append((i, j, p.equity, p.win, p.tie))
+    return out
+
+
+@dataclass(frozen=True)
+class PreflopMatrix:
+    """Equity, win and tie of each class (row) against each class (column), 169x169 each (or
+    the classes asked for);
+    ``jobs``: the exact runs it took; ``seconds``: wall time."""
+
+    names: tuple[str, ...]
+    equity: NDArray[np.float64]
+    win: NDArray[np.float64]
+    tie: NDArray[np.float64]
+    jobs: int
+    seconds: float
+
+    def write_csv(self, path: Path) -> None:
+        """One row per ordered pair: ``hand, villain, equity, win, tie``."""
+        with path.open("w", newline="", encoding="utf-8") as f:
+            out = csv.writer(f)
+            out.writerow(["hand", "villain", "equity", "win", "tie"])
+            for i, a in enumerate(self.names):
+                for j, b in enumerate(self.names):
+                    values = (self.equity[i, j], self.win[i, j], self.tie[i, j])
+                    out.writerow([a, b, *(repr(float(v)) for v in values)])
+
+
+def preflop_matrix(
+    names: list[str] | None = None,
+    *,
+    backend: str = "local",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    local_cluster: int | None = None,
+    client: Any = None,
+    chunk_size: int = 128,
+    progress: Any = None,
+) -> PreflopMatrix:
+    """The matrix of the module notes, its cells computed on a backend (as :func:`batch`);
+    ``names``: a sub-matrix of these classes (default all 169). ``progress(done, total)`` is
+    called as chunks finish."""
+    started = time.perf_counter()
+    names = list(CLASS_NAMES) if names is None else list(names)
+    unknown = [name for name in names if name not in CLASS_NAMES]
+    if unknown or not names:
+        raise RangeError(f"unknown hand class '{unknown[0] if unknown else ''}': use AA, AKs, AKo "
+                         "... 22", field="names")  # fmt: skip
+    n = len(names)
+    cells = [(i, j) for i in range(n) for j in range(i, n)]
+    chunks = [cells[k : k + chunk_size] for k in range(0, len(cells), chunk_size)]
+    equity = np.zeros((n, n))
+    win = np.zeros((n, n))
+    tie = np.zeros((n, n))
+    done = 0
+    with make_backend(backend, workers=workers, scheduler=scheduler,
+                      local_cluster=local_cluster, client=client) as runner:  # fmt: skip
+        tasks = ((None, matrix_cells, (names, chunk)) for chunk in chunks)
+        for _, answers in runner.run(tasks):
+            for i, j, e, w, t in answers:
+                equity[i, j], win[i, j], tie[i, j] = e, w, t
+                if i != j:
+                    equity[j, i], win[j, i], tie[j, i] = 1.0 - e, 1.0 - w - t, t
+            done += len(answers)
+            if progress is not None:
+                progress(done, len(cells))
+    return PreflopMatrix(tuple(names), equity, win, tie, len(cells),
+                         time.perf_counter() - started)  # fmt: skip

@@ -1,0 +1,236 @@
+"""``pokerlab batch`` and :func:`pokerlab.batch`: results equal ``pokerlab equity --json`` spot by
+spot, in input order, on every backend (local processes, a Dask LocalCluster); bad lines become
+errors; ``--resume`` after an interruption; a worker killed mid-job; unreachable schedulers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+import pokerlab
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+from pokerlab.scale import FIELDS, read_jobs
+
+SPOTS: list[Any] = [
+    {"id": "flop", "players": ["AsKs", "QQ+,AKs"], "board": "Qh7s2s", "dead": "3c"},
+    {"players": ["AK", "QQ"]},
+    {"id": 7, "game": "omaha-hilo", "players": ["As2sKd3d", "AA**$ds"], "board": "Qs7d2c"},
+    {"id": "stud", "game": "stud", "players": ["AsAh|Kd", "QcQd|Jh"], "method": "mc",
+     "trials": 20000, "seed": 3},
+    {"id": "bad-card", "players": ["AhAs", "KdKx"]},
+    {"id": "bad-field", "players": ["AhAs", "KdKc"], "bord": "Qh7s2s"},
+    {"id": "flop", "players": ["AhAs", "KdKc"]},
+    {"id": "three-way", "players": ["AK", "QQ", "JTs"], "board": "Td9c2h"},
+]  # fmt: skip
+BAD_JSON = '{"id": "broken", "players": ["AhAs"'
+
+
+def write_spots(path: Path, spots: list[Any] = SPOTS) -> Path:
+    lines = [json.dumps(s) for s in spots]
+    lines.insert(4, BAD_JSON)
+    lines.insert(2, "")  # blank lines are skipped
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def without_seconds(record: dict[str, Any]) -> dict[str, Any]:
+    if "result" in record:
+        record = {**record, "result": {**record["result"], "seconds": None}}
+    return record
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    return [without_seconds(json.loads(line)) for line in path.read_text().splitlines()]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """The results file of the local backend on two workers."""
+    folder = tmp_path_factory.mktemp("reference")
+    out = folder / "results.jsonl"
+    result = run("batch", str(write_spots(folder / "spots.jsonl")), "-o", str(out), "--workers",
+                 "2")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return read_results(out)
+
+
+def test_results_are_equity_json_in_input_order_with_errors(reference: list[Any]) -> None:
+    ids = [r["id"] for r in reference]
+    assert ids == ["flop", 2, 7, "stud", 5, "bad-card", "bad-field", "flop", "three-way"]
+    by_position = dict(enumerate(reference))
+    for position, spot in ((0, SPOTS[0]), (1, SPOTS[1]), (2, SPOTS[2]), (3, SPOTS[3]),
+                           (8, SPOTS[7])):  # fmt: skip
+        kwargs = {k: v for k, v in spot.items() if k != "id"}
+        want = pokerlab.equity(**kwargs).to_dict()
+        assert by_position[position]["result"] == {**want, "seconds": None}
+        assert by_position[position]["spot"] == kwargs
+    assert "not valid JSON" in reference[4]["error"] and reference[4]["spot"] == BAD_JSON
+    assert reference[5]["error"].startswith("player 2: invalid range 'KdKx'")
+    assert reference[6]["error"].startswith("unknown field 'bord'")
+    assert reference[7]["error"] == 'id "flop" is used by an earlier spot'
+    assert all(("result" in r) != ("error" in r) for r in reference)
+
+
+def test_csv_spots_give_the_same_results(tmp_path: Path, reference: list[Any]) -> None:
+    rows = [SPOTS[0], SPOTS[2], SPOTS[3], SPOTS[7]]
+    lines = [",".join(FIELDS)]
+    for spot in rows:
+        cells = {**spot, "players": ";".join(spot["players"])}
+        lines.append(",".join(f'"{cells.get(f, "")}"' for f in FIELDS))
+    (tmp_path / "spots.csv").write_text("\n".join(lines) + "\n")
+    jobs = read_jobs(tmp_path / "spots.csv")
+    assert [j.spot for j in jobs] == [{k: v for k, v in s.items() if k != "id"} for s in rows]
+    assert [j.id for j in jobs] == [str(s["id"]) for s in rows]  # CSV ids are text
+    out = tmp_path / "results.jsonl"
+    result = run("batch", str(tmp_path / "spots.csv"), "-o", str(out), "--workers", "1")
+    assert result.exit_code == 0, result.output
+    got = [r["result"] for r in read_results(out)]
+    assert got == [reference[i]["result"] for i in (0, 2, 3, 8)]
+
+
+def test_local_cluster_gives_the_same_file(tmp_path: Path, reference: list[Any]) -> None:
+    out = tmp_path / "results.jsonl"
+    result = run("batch", str(write_spots(tmp_path / "spots.jsonl")), "-o", str(out),
+                 "--local-cluster", "2")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert read_results(out) == reference
+
+
+def test_python_api_yields_every_spot_once() -> None:
+    spots = [{"players": ["AhAs", "KdKc"], "board": board} for board in ("Qh7s2s", "Jc8d3h")]
+    spots.append({"players": "AhAs KdKc"})
+    got = sorted(pokerlab.batch(spots, workers=1, chunk_size=1), key=lambda r: r.index)
+    assert [r.index for r in got] == [0, 1, 2]
+    first = got[0].result
+    assert first == {**pokerlab.equity(**spots[0]).to_dict(), "seconds": first["seconds"]}
+    assert got[2].error == "field 'players' must be a non-empty list of hands or ranges"
+
+
+def test_worker_killed_mid_job_still_completes_the_file() -> None:
+    distributed = pytest.importorskip("distributed")
+    spots = [{"id": i, "players": ["AKs", "QQ"], "method": "mc", "trials": 300_000, "seed": i}
+             for i in range(24)]  # fmt: skip
+    local = {r.id: r.result for r in pokerlab.batch(spots, workers=2)}
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        before = set(client.run(os.getpid).values())
+        got = {}
+        for answer in pokerlab.batch(spots, client=client, chunk_size=1):
+            if not got:
+                os.kill(min(before), signal.SIGKILL)  # one worker dies mid-job
+            got[answer.id] = answer.result
+        client.wait_for_workers(2, timeout=60)
+        after = set(client.run(os.getpid).values())
+    assert after != before  # the nanny replaced the killed worker
+    assert got.keys() == local.keys()
+    for key, result in got.items():
+        assert result == {**local[key], "seconds": result["seconds"]}  # type: ignore[dict-item]
+
+
+def test_resume_after_an_interrupted_run(tmp_path: Path, reference: list[Any]) -> None:
+    spots = write_spots(tmp_path / "spots.jsonl")
+    out = tmp_path / "results.jsonl"
+    full = [json.dumps(r) for r in reference]
+    out.write_text("\n".join(full[:3]) + "\n" + full[3][:40])  # a crash left half a line
+    result = run("batch", str(spots), "-o", str(out), "--resume", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "already in" in result.stderr
+    assert read_results(out) == reference
+
+
+def start_slow_batch(tmp_path: Path, count: int = 40) -> tuple[subprocess.Popen[str], Path, Path]:
+    """A CLI batch of ``count`` Monte Carlo spots in a subprocess, once 2 lines are written."""
+    spots = [{"id": i, "players": ["AKs", "QQ"], "method": "mc", "trials": 400_000, "seed": i}
+             for i in range(count)]  # fmt: skip
+    path = tmp_path / "spots.jsonl"
+    path.write_text("".join(json.dumps(s) + "\n" for s in spots))
+    out = tmp_path / "results.jsonl"
+    args = [sys.executable, "-c", "from pokerlab.cli import main; main()", "batch", str(path),
+            "-o", str(out), "--workers", "1", "--chunk-size", "1"]  # fmt: skip
+    process = subprocess.Popen(args, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 2):
+        time.sleep(0.05)
+    return process, path, out
+
+
+def resume_completes(path: Path, out: Path, count: int = 40) -> None:
+    text = out.read_text()
+    assert text.endswith("\n") and 2 <= text.count("\n") < count
+    resumed = run("batch", str(path), "-o", str(out), "--resume", "--workers", "2")
+    assert resumed.exit_code == 0, resumed.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in lines] == list(range(count))
+    assert lines[-1]["result"]["samples"] == 400_000
+
+
+def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
+    process, path, out = start_slow_batch(tmp_path)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode != 0
+    assert "interrupted" in stderr and "run again with --resume" in stderr
+    assert "Traceback" not in stderr
+    resume_completes(path, out)
+
+
+def test_a_local_worker_killed_is_one_line_and_resume_completes(tmp_path: Path) -> None:
+    process, path, out = start_slow_batch(tmp_path)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    workers = [int(c) for c in children
+               if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]  # fmt: skip
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode != 0
+    assert stderr.splitlines()[-1].startswith("error: a worker process died")
+    assert "Traceback" not in stderr
+    resume_completes(path, out)
+
+
+def test_unreachable_scheduler_is_one_line_within_10_s(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    (tmp_path / "r").write_text('{"id": 1}\n')
+    started = time.monotonic()
+    result = run("batch", str(write_spots(tmp_path / "s.jsonl")), "-o", str(tmp_path / "r"),
+                 "--scheduler", "tcp://127.0.0.1:9")  # fmt: skip
+    assert time.monotonic() - started < 10
+    assert_one_line_error(result, "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert (tmp_path / "r").read_text() == '{"id": 1}\n'  # earlier results are kept
+
+
+def test_missing_dask_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = run("batch", str(write_spots(tmp_path / "s.jsonl")), "-o", str(tmp_path / "r"),
+                 "--scheduler", "tcp://127.0.0.1:8786")  # fmt: skip
+    assert_one_line_error(result, "pip install 'pokerlab[dask]'")
+
+
+def test_bad_csv_header_and_option_clash_are_one_line(tmp_path: Path) -> None:
+    (tmp_path / "s.csv").write_text("players,bored\nAhAs;KdKc,Qh7s2s\n")
+    assert_one_line_error(run("batch", str(tmp_path / "s.csv"), "-o", str(tmp_path / "r")),
+                          "unknown column 'bored'")  # fmt: skip
+    spots = str(write_spots(tmp_path / "s.jsonl"))
+    assert_one_line_error(run("batch", spots, "-o", "r", "--scheduler", "tcp://x:1",
+                              "--local-cluster", "2"), "exclude each other")  # fmt: skip
+
+
+def test_example_files_hold_the_same_spots() -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    jsonl, table = read_jobs(examples / "spots.jsonl"), read_jobs(examples / "spots.csv")
+    assert [(j.id, j.spot, j.error) for j in jsonl] == [(j.id, j.spot, j.error) for j in table]
+    assert all(j.error is None for j in jsonl)  # the typo is the engine's to find

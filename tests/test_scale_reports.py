@@ -1,0 +1,99 @@
+"""``pokerlab matrix`` and ``pokerlab flops``: cells equal direct exact runs, mirrored cells
+follow heads-up, flop classes fold correctly and average back to the preflop equity."""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import pokerlab
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+from pokerlab.scale.flops import flop_report
+from pokerlab.scale.matrix import preflop_matrix
+
+CLASSES = ["AA", "AKs", "72o", "T9s", "22"]
+
+
+def test_matrix_cells_and_mirror() -> None:
+    m = preflop_matrix(CLASSES, workers=1)
+    assert m.jobs == len(CLASSES) * (len(CLASSES) + 1) // 2
+    for i, a in enumerate(CLASSES):
+        for j, b in enumerate(CLASSES):
+            p = pokerlab.equity([a, b], method="exact").players[0]
+            assert m.equity[i, j] == pytest.approx(p.equity, abs=1e-15)
+            assert m.win[i, j] == pytest.approx(p.win, abs=1e-15)
+            assert m.tie[i, j] == pytest.approx(p.tie, abs=1e-15)
+    np.testing.assert_allclose(m.equity + m.equity.T, 1.0, atol=1e-15)
+    assert m.equity[0, 0] == 0.5
+
+
+def test_matrix_cli_writes_csv_and_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out, png = tmp_path / "m.csv", tmp_path / "m.png"
+    result = CliRunner().invoke(app, ["matrix", "--classes", "AA,KK,AKo", "-o", str(out),
+                                      "--png", str(png), "--workers", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 9 and rows[1]["hand"] == "AA" and rows[1]["villain"] == "KK"
+    assert round(float(rows[1]["equity"]), 5) == 0.81946  # AA vs KK classes (OMPEval)
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    bad = CliRunner().invoke(app, ["matrix", "--classes", "AA,AX", "-o", str(out)])
+    assert_one_line_error(bad, "unknown hand class 'AX'")
+
+
+def test_symmetric_ranges_fold_to_1755_flop_classes() -> None:
+    report = flop_report(["AA", "KK"], workers=1)
+    assert report.symmetries == 24 and report.classes == 1755
+    assert int(report.size.sum()) == math.comb(52, 3) - 8  # no flop of three aces or kings
+    assert report.probability.sum() == pytest.approx(1.0)
+    assert list(report.equity) == sorted(report.equity, reverse=True)
+    preflop = pokerlab.equity(["AA", "KK"], method="exact").players[0].equity
+    assert report.mean_equity == pytest.approx(preflop, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("players", "dead", "symmetries"),
+    [
+        (["AhKh", "QQ"], "", 6),
+        (["AhKh", "QdQc"], "2s", 2),
+        pytest.param(["AKs", "JJ+", "76s"], "", 24, marks=pytest.mark.slow),
+    ],
+)
+def test_flop_mean_is_the_preflop_equity(players: list[str], dead: str, symmetries: int) -> None:
+    report = flop_report(players, dead, workers=2)
+    assert report.symmetries == symmetries
+    preflop = pokerlab.equity(players, dead=dead, method="exact").players[0].equity
+    assert report.mean_equity == pytest.approx(preflop, abs=1e-12)
+    exact_cards = sum(2 for p in players if len(pokerlab.Range(p)) == 1) + len(dead) // 2
+    assert int(report.size.sum()) <= math.comb(52 - exact_cards, 3)
+
+
+def test_flops_cli(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out, png = tmp_path / "f.csv", tmp_path / "f.png"
+    result = CliRunner().invoke(app, ["flops", "AhAs", "KK", "-o", str(out), "--png", str(png),
+                                      "--workers", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open()))
+    assert rows[0]["equity"] >= rows[-1]["equity"]
+    assert sum(int(r["flops"]) for r in rows) == math.comb(50, 3) - 4  # KKK flops impossible
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert_one_line_error(CliRunner().invoke(app, ["flops", "AhAs", "AhKd"]), "used twice")
+
+
+def test_matrix_and_flops_on_dask_equal_local(dask_client: Any) -> None:
+    local = preflop_matrix(CLASSES[:3], workers=1)
+    dask = preflop_matrix(CLASSES[:3], client=dask_client, chunk_size=2)
+    for name in ("equity", "win", "tie"):
+        assert np.array_equal(getattr(local, name), getattr(dask, name))
+    a = flop_report(["AA", "KK"], client=dask_client)
+    b = flop_report(["AA", "KK"], workers=1)
+    assert a.flops == b.flops and np.array_equal(a.equity, b.equity)
+    assert np.array_equal(a.probability, b.probability)
