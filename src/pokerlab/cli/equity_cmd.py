@@ -78,6 +78,12 @@ def render_equity(result: EquityResult) -> None:
 @click.option("--stderr", type=float, default=None, help="Monte Carlo: target standard error.")
 @click.option("--time", "time_limit", type=float, default=None, help="Monte Carlo: seconds.")
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(
     players: tuple[str, ...],
@@ -90,6 +96,7 @@ def equity_command(
     stderr: float | None,
     time_limit: float | None,
     seed: int | None,
+    threads: int | None,
     as_json: bool,
 ) -> None:
     """Equity of each player, e.g. `pokerlab equity AhAs KdKc` or
@@ -99,6 +106,7 @@ def equity_command(
         result = equity(
             list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, progress=bar,
+            threads=threads,
         )  # fmt: skip
     if as_json:
         emit_json(result.to_dict())

@@ -52,11 +52,19 @@ def render_outs(report: OutsReport) -> None:
     show_default=True,
     help="holdem, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo (pattern ranges: AA**$ds).",
 )
+@click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def outs_command(players: tuple[str, ...], board: str, dead: str, game: str, as_json: bool) -> None:
+def outs_command(
+    players: tuple[str, ...], board: str, dead: str, game: str, threads: int | None, as_json: bool
+) -> None:
     """Which next cards win, tie or lose for each player, e.g.
     `pokerlab outs 9h8h AsKd --board Th7c2hKs`."""
-    report = outs(list(players), board=board, dead=dead, game=game)
+    report = outs(list(players), board=board, dead=dead, game=game, threads=threads)
     if as_json:
         emit_json(report.to_dict())
     else:

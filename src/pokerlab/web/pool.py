@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
+
+from pokerlab._threads import available_cores
 
 __all__ = ["PoolBusyError", "TaskTimeout", "WorkerCrashed", "WorkerPool"]
 
@@ -59,9 +62,11 @@ def _warm_up() -> None:
     TASKS["outs"](players=["9h8h", "AsKd"], board="Th7c2hKs", dead="", game="holdem", limit=60.0)
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, threads: int) -> None:
     """A worker's loop: receive ``(task, kwargs)``, answer ``("ok", payload)``,
-    ``("error", payload)`` for a pokerlab error, or ``("crash", text)``."""
+    ``("error", payload)`` for a pokerlab error, or ``("crash", text)``. Its computations use
+    at most ``threads`` threads (``NUMBA_NUM_THREADS`` caps ``pokerlab._threads``' default)."""
+    os.environ["NUMBA_NUM_THREADS"] = str(threads)
     from pokerlab.errors import PokerlabError
     from pokerlab.web.tasks import TASKS, error_payload
 
@@ -101,7 +106,11 @@ class WorkerPool:
 
     The pool belongs to the event loop that starts it (the server's); :meth:`close` stops it and a
     later :meth:`start` (or :meth:`run`) starts a fresh one, on whichever loop is running then.
-    Waiting for a worker holds no thread: the loop watches the worker's pipe."""
+    Waiting for a worker holds no thread: the loop watches the worker's pipe.
+
+    Cores: each worker computes on ``max(1, cores // size)`` threads (``cores`` as
+    :func:`pokerlab._threads.available_cores` counts them), so ``size`` busy workers never run
+    more threads than there are cores."""
 
     def __init__(self, size: int) -> None:
         if size < 1:
@@ -116,7 +125,8 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child,), daemon=True,
+        threads = max(1, available_cores() // self.size)
+        process = self._context.Process(target=_serve, args=(child, threads), daemon=True,
                                         name="pokerlab-web-worker")  # fmt: skip
         process.start()
         child.close()

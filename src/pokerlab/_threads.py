@@ -1,0 +1,46 @@
+"""How many threads a computation may use: one rule for every module that runs in parallel.
+
+The default is every core this process may run on (``os.sched_getaffinity``), capped by
+``NUMBA_NUM_THREADS`` when that is set. An explicit count must be a positive integer; it is not
+capped (asking for more threads than cores is allowed, and only slower).
+
+>>> resolve_threads(3)
+3
+>>> resolve_threads(None) >= 1
+True
+"""
+
+from __future__ import annotations
+
+import os
+
+from pokerlab.errors import GameError
+
+__all__ = ["available_cores", "resolve_threads"]
+
+
+def available_cores() -> int:
+    """Cores this process may use, capped by ``NUMBA_NUM_THREADS`` when set."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    cap = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    if cap.isdigit() and int(cap) > 0:
+        cores = min(cores, int(cap))
+    return max(1, cores)
+
+
+def resolve_threads(threads: int | None) -> int:
+    """``threads``, checked, or :func:`available_cores` when it is ``None``.
+
+    Raises :class:`~pokerlab.errors.GameError` (a ``ValueError``, ``field="threads"``) for 0,
+    a negative count or anything that is not an integer.
+    """
+    if threads is None:
+        return available_cores()
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise GameError(f"threads must be a positive integer, got {threads!r}", field="threads")
+    if threads < 1:
+        raise GameError(f"threads must be at least 1, got {threads}", field="threads")
+    return threads
