@@ -12,7 +12,7 @@ cancellation honoured after each chunk.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
@@ -40,7 +40,7 @@ def chunk_bounds(total: int, seconds: float) -> list[tuple[int, int]]:
 
 def _ordered(
     run: Callable[[int, int], T], bounds: list[tuple[int, int]], threads: int
-) -> Iterator[T]:
+) -> Generator[T, None, None]:
     if threads <= 1 or len(bounds) <= 1:
         for start, stop in bounds:
             yield run(start, stop)
