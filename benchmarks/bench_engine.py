@@ -76,7 +76,7 @@ def run_spot(spot: dict[str, Any], threads: int | None, repeats: int) -> dict[st
     try:
         seconds, result = best_of(lambda: pokerlab.equity(spot["players"], **kwargs), repeats,
                                   budget=30.0)  # fmt: skip
-    except Exception as exc:  # noqa: BLE001 (an older version may refuse a spot)
+    except Exception as exc:
         return {"spot": spot["name"], "threads": threads, "error": f"{type(exc).__name__}: {exc}"}
     row: dict[str, Any] = {
         "spot": spot["name"],

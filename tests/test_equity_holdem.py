@@ -14,6 +14,9 @@ import pytest
 
 from pokerlab import equity
 from pokerlab.cards import format_cards
+from pokerlab.engine._control import Control
+from pokerlab.engine.exact import PreflopMatchups, PreflopTable
+from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, STATS, TIE
 from pokerlab.errors import (
     CancelledError,
     CardError,
@@ -24,9 +27,6 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
 )
-from pokerlab.engine._control import Control
-from pokerlab.engine.exact import PreflopMatchups, PreflopTable
-from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, STATS, TIE
 
 
 def _counts(result):  # type: ignore[no-untyped-def]
