@@ -45,9 +45,9 @@ SPOTS: list[dict[str, Any]] = [
      "method": "exact"},
     {"name": "Stud AsKsQs vs 2h3h4h, third street, exact (sweep)",
      "players": ["AsKsQs", "2h3h4h"], "board": "", "game": "stud", "method": "exact"},
-    {"name": "Stud hi/lo 3-way AsKsQsJs9c vs 2h3h4h5h7d vs 8d8c9d9h, exact (deals)",
-     "players": ["AsKsQsJs9c", "2h3h4h5h7d", "8d8c9d9h"], "board": "", "game": "stud-hilo",
-     "method": "exact"},
+    {"name": "Stud hi/lo 3-way AsKsQsJs9c vs 2h3h4h5h7d6c vs 8d8c9d9hTsJc, exact (deals)",
+     "players": ["AsKsQsJs9c", "2h3h4h5h7d6c", "8d8c9d9hTsJc"], "board": "",
+     "game": "stud-hilo", "method": "exact"},
     {"name": "MC QQ+,AKs,AKo vs JJ-88,AQs+,AQo, 4M deals",
      "players": ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"], "board": "", "method": "mc",
      "trials": 4_000_000},
@@ -56,8 +56,8 @@ SPOTS: list[dict[str, Any]] = [
      "trials": 400_000},
     {"name": "MC AhAs vs 22 random (23-handed), 400k deals",
      "players": ["AhAs"] + ["random"] * 22, "board": "", "method": "mc", "trials": 400_000},
-    {"name": "MC AhAs vs 16 random, 400k deals",
-     "players": ["AhAs"] + ["random"] * 16, "board": "", "method": "mc", "trials": 400_000},
+    {"name": "MC AhAs vs 16 random, 2,000 deals",
+     "players": ["AhAs"] + ["random"] * 16, "board": "", "method": "mc", "trials": 2_000},
 ]  # fmt: skip
 
 

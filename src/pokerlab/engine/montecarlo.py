@@ -1,6 +1,7 @@
 """The Monte Carlo strategy: unbiased joint sampling (see ``_sampling``) with a standard error.
 
-Deals are sampled in chunks of a fixed size (:data:`CHUNK_DEALS`); chunk ``i`` draws from its
+Deals are sampled in chunks of a fixed size (:data:`CHUNK_DEALS`, four times that for the fast
+two-card high games); chunk ``i`` draws from its
 own random stream (``SeedSequence(seed, spawn_key=(i,))``), and the chunks are merged and the
 stopping rules checked in chunk order, after each chunk. Stopping rules: a number of deals
 (``trials``), a target standard error (``stderr``: the largest player's standard error of equity
@@ -29,7 +30,8 @@ from pokerlab.evaluation.codes import HighEval, LowEval
 __all__ = ["CHUNK_DEALS", "MonteCarlo", "Stopping", "alias_tables"]
 
 CHUNK_DEALS = 1 << 14
-"""Deals per chunk: the unit of work of a thread and the points where stopping is checked."""
+"""Deals per chunk (four times as many in two-card high games, which deal them about ten times
+faster): the unit of work of a thread and the points where stopping is checked."""
 _MAX_REJECTS = 1_000_000
 _MIN_DEALS_FOR_STDERR = 1000
 
@@ -87,6 +89,7 @@ class MonteCarlo:
         done = 0
         reason: StopReason | None = None
         limit = stopping.trials
+        per_chunk = sampler.chunk_deals
         split = problem.game.split
 
         def stats_now() -> NDArray[np.float64]:
@@ -97,14 +100,14 @@ class MonteCarlo:
         index = 0
         try:
             while reason is None:
-                size = _size_of(limit, index)
+                size = _size_of(limit, index, per_chunk)
                 if pool is None:
                     part = sampler.chunk(seed, index, size)
                 else:
                     for ahead in range(index, index + 2 * control.threads):
                         if ahead not in pending:
                             pending[ahead] = pool.submit(
-                                sampler.chunk, seed, ahead, _size_of(limit, ahead)
+                                sampler.chunk, seed, ahead, _size_of(limit, ahead, per_chunk)
                             )
                     part = pending.pop(index).result()
                 total += part
@@ -137,11 +140,11 @@ class MonteCarlo:
         return Tally(stats_now(), done, sampled=True, stopped=reason)
 
 
-def _size_of(limit: int | None, index: int) -> int:
-    """Deals of chunk ``index``: :data:`CHUNK_DEALS`, the last one cut at ``limit``."""
+def _size_of(limit: int | None, index: int, per_chunk: int) -> int:
+    """Deals of chunk ``index``: ``per_chunk``, the last one cut at ``limit``."""
     if limit is None:
-        return CHUNK_DEALS
-    return max(0, min(CHUNK_DEALS, limit - index * CHUNK_DEALS))
+        return per_chunk
+    return max(0, min(per_chunk, limit - index * per_chunk))
 
 
 class _Sampler:
@@ -160,6 +163,7 @@ class _Sampler:
             and game.high == HighEval.BEST5
             and game.low == LowEval.NONE
         )
+        self.chunk_deals = CHUNK_DEALS * (4 if self.two_card_high else 1)
 
     def chunk(self, seed: int, index: int, size: int) -> NDArray[np.float64]:
         """The tally of ``size`` deals from chunk ``index``'s stream (winner counts for
