@@ -5,7 +5,9 @@
     python benchmarks/bench_engine.py --json out.json --label after
 
 Each spot: one untimed warm-up call, then the best of a few calls of ``pokerlab.equity``
-(``method`` fixed, Monte Carlo with a fixed seed and number of deals). The same script runs on
+(``method`` fixed, Monte Carlo with a fixed seed and number of deals), and the process CPU time
+of the best of two more calls (all threads included; on a busy machine it is the steadier
+figure of the work done, while the wall time shows what a user waits). The same script runs on
 an older checkout (``PYTHONPATH=old/src``): where that version has no ``threads`` keyword it
 runs once, on one core, and a spot it cannot answer is reported with its error. Prints the CPU
 model, the cores available and the thread counts used; compare figures from the same run only.
@@ -18,6 +20,7 @@ import inspect
 import json
 import os
 import sys
+import time
 from typing import Any
 
 import pokerlab
@@ -65,6 +68,14 @@ def _has_threads() -> bool:
     return "threads" in inspect.signature(pokerlab.equity).parameters
 
 
+def _cpu_seconds(fn: Any) -> float:
+    """CPU time of one call, every thread of the process included: on a machine shared with
+    other work the wall time mostly measures waiting for a core, the CPU time does not."""
+    started = time.process_time()
+    fn()
+    return time.process_time() - started
+
+
 def run_spot(spot: dict[str, Any], threads: int | None, repeats: int) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
         "board": spot["board"], "game": spot.get("game", "holdem"), "method": spot["method"],
@@ -78,10 +89,12 @@ def run_spot(spot: dict[str, Any], threads: int | None, repeats: int) -> dict[st
                                   budget=30.0)  # fmt: skip
     except Exception as exc:
         return {"spot": spot["name"], "threads": threads, "error": f"{type(exc).__name__}: {exc}"}
+    cpu = min(_cpu_seconds(lambda: pokerlab.equity(spot["players"], **kwargs)) for _ in range(2))
     row: dict[str, Any] = {
         "spot": spot["name"],
         "threads": threads or 1,
         "ms": seconds * 1e3,
+        "cpu_ms": cpu * 1e3,
         "samples": result.samples,
         "equity": [round(p.equity, 6) for p in result.players[:3]],
     }
@@ -118,8 +131,8 @@ def main() -> None:
                 print(f"{row['spot']:<72} t={threads}  {row['error'][:60]}", flush=True)
                 continue
             rate = f"  {row['deals_per_s'] / 1e6:7.2f} M deals/s" if "deals_per_s" in row else ""
-            print(f"{row['spot']:<72} t={row['threads']:<3} {row['ms']:10.1f} ms{rate}  "
-                  f"{row['equity']}", flush=True)  # fmt: skip
+            print(f"{row['spot']:<72} t={row['threads']:<3} {row['ms']:10.1f} ms wall "
+                  f"{row['cpu_ms']:10.1f} ms cpu{rate}  {row['equity']}", flush=True)  # fmt: skip
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"label": args.label, "cpu": cpu_model(), "cores": cores, "rows": rows},

@@ -287,13 +287,20 @@ def sample_deals(
             if stats[1]:
                 return -1
             used = deal_cards(state, used, to_come, dealt)
-            if n_dealt > 0:
-                deal_many(state, used, 2 * n_dealt, holes, deck)
             deal_key = board_key
             deal_mask = board_mask
             for k in range(to_come):
                 deal_key += card_key[dealt[k]]
                 deal_mask |= card_mask[dealt[k]]
+            if n_dealt == 0:  # the common case without a branch per player (measured ~10 %)
+                for p in range(n):
+                    t = chosen[p]
+                    a = combo_cards[t, 0]
+                    b = combo_cards[t, 1]
+                    keys[s * n + p] = deal_key + card_key[a] + card_key[b]
+                    masks[s * n + p] = deal_mask | card_mask[a] | card_mask[b]
+                continue
+            deal_many(state, used, 2 * n_dealt, holes, deck)
             r = 0
             for p in range(n):
                 if held[p] == 0:
