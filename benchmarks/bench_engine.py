@@ -108,6 +108,7 @@ def main() -> None:
     parser.add_argument("--threads", default=None, help="comma-separated thread counts")
     parser.add_argument("--slow", action="store_true", help="include the slow spots")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--only", default="", help="only the spots whose name contains this")
     parser.add_argument("--label", default="")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
@@ -122,7 +123,7 @@ def main() -> None:
           f"python {sys.version.split()[0]}")  # fmt: skip
     rows = []
     for spot in SPOTS:
-        if spot.get("slow") and not args.slow:
+        if (spot.get("slow") and not args.slow) or args.only not in spot["name"]:
             continue
         for threads in counts:
             row = run_spot(spot, threads, args.repeats)
