@@ -165,3 +165,36 @@ def test_dealt_random_hands_agree_with_exact(players: list[str], board: str) -> 
     for e, m in zip(exact.players, mc.players, strict=True):
         assert abs(e.equity - m.equity) <= 4 * m.stderr + 1e-12, (e, m)
         assert abs(e.win - m.win) <= 4 * np.sqrt(e.win * (1 - e.win) / mc.samples) + 1e-12
+
+
+# --- suit symmetry of the runouts -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "game", "symmetries"),
+    [
+        (["AsAhKsKh", "JdTd9c8c"], "", "omaha", 1),  # spades and hearts swap
+        (["QQ+,AKs", "JJ-99:0.5,AQo"], "2c7c9c", "holdem", 5),  # any permutation of d, h, s
+        (["AA,KK", "random", "QQ"], "Jc9c2c", "holdem", 5),
+        (["AA**", "KK**$ds"], "2c7c9cTd", "omaha-hilo", 1),
+        (["As2sKd3d", "AA**$ds"], "Qs7d2c", "omaha-hilo", 0),  # nothing to swap
+    ],
+)
+def test_runout_symmetry_changes_nothing(
+    players: list[str], board: str, game: str, symmetries: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enumerating one runout per orbit of the suit permutations that fix the problem, weighted
+    by the orbit's size, gives exactly the tally of enumerating every runout."""
+    from pokerlab.engine import exact
+    from pokerlab.engine._control import Control
+
+    problem = prepare(players, board=board, game=game)
+    assert len(exact.suit_symmetries(problem)) == symmetries
+    strategy = exact_strategy(problem)
+    assert strategy is not None and strategy.name in ("board-runouts", "game-boards")
+    monkeypatch.setattr(exact, "_SYMMETRY_SECONDS", 0.0)
+    fast = strategy.run(problem, Control(threads=2))
+    monkeypatch.setattr(exact, "suit_symmetries", lambda p: exact._NO_SYMMETRY)
+    full = strategy.run(problem, Control(threads=2))
+    assert fast.deals == full.deals
+    np.testing.assert_allclose(fast.stats, full.stats, rtol=1e-13, atol=0)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.engine._walk import next_joint_holding, start_walk, unseen_deck
+from pokerlab.engine._walk import next_joint_holding, orbit_size, start_walk, unseen_deck
 from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, SHARE_SQ, TIE
 from pokerlab.evaluation._game_kernels import a5_low, eight_low, omaha_eight, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
@@ -187,6 +187,7 @@ def enumerate_boards(
     lo_code,
     split,
     by_runout,
+    sym,
     out,
     totals,
     tables,
@@ -196,7 +197,9 @@ def enumerate_boards(
     depth-first (pruned at the first shared card) and credit each with its weight product.
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
     real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
-    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts."""
+    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
+    permutations under which the problem is symmetric (``_walk.orbit_size``; empty for none):
+    only the smallest runout of each orbit is enumerated, weighted by the orbit's size."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
@@ -230,8 +233,17 @@ def enumerate_boards(
     chosen = np.empty(n, np.int64)
     first = offsets[:-1]
     last = offsets[1:]
+    run_cards = np.empty(5, np.int64)
+    image = np.empty(5, np.int64)
     for r in range(start, stop):
         stats = out[r - start] if by_runout else out[0]
+        for i in range(to_come):
+            run_cards[i] = deck[idx[i]]
+        orbit = orbit_size(run_cards, to_come, sym, image)
+        if orbit == 0:
+            if to_come > 0:
+                _next_combination(idx, to_come, nd)
+            continue
         run_mask = _Z
         for i in range(to_come):
             c = deck[idx[i]]
@@ -277,8 +289,8 @@ def enumerate_boards(
             for q in range(n):
                 hi[q] = hi_val[chosen[q]]
                 lo[q] = lo_val[chosen[q]]
-            award_split(hi, lo, n, split, level_weight[n], stats)
-            totals[0] += 1
+            award_split(hi, lo, n, split, level_weight[n] * orbit, stats)
+            totals[0] += orbit
         totals[1] += 1
         if to_come > 0:
             _next_combination(idx, to_come, nd)

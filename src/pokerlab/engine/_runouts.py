@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.engine._walk import next_joint_holding, start_walk, unseen_deck
+from pokerlab.engine._walk import next_joint_holding, orbit_size, start_walk, unseen_deck
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -32,7 +32,18 @@ def runout_count(n_unseen, to_come):
 
 @njit(cache=True, nogil=True)
 def enumerate_runouts(
-    combo_cards, offsets, weights, board, skip_mask, start, stop, by_runout, out, totals, tables
+    combo_cards,
+    offsets,
+    weights,
+    board,
+    skip_mask,
+    start,
+    stop,
+    by_runout,
+    sym,
+    out,
+    totals,
+    tables,
 ):
     """Add runouts ``start..stop-1`` (cards in code order, ``(i, j)`` pairs with ``i < j``
     lexicographically) to ``out[0]`` (float64, counts layout), or each to its own
@@ -63,6 +74,8 @@ def enumerate_runouts(
     chosen = np.empty(n, np.int64)
     first = offsets[:-1]
     last = offsets[1:]
+    run_cards = np.empty(2, np.int64)
+    image = np.empty(2, np.int64)
     # decode the first runout of the chunk
     i = 0
     j = 0
@@ -76,6 +89,19 @@ def enumerate_runouts(
         i = start
     for r in range(start, stop):
         acc = out[r - start] if by_runout else out[0]
+        if to_come >= 1:
+            run_cards[0] = deck[i]
+            run_cards[1] = deck[j]
+        orbit = orbit_size(run_cards, to_come, sym, image)
+        if orbit == 0:
+            if to_come == 2:
+                j += 1
+                if j >= nd:
+                    i += 1
+                    j = i + 1
+            elif to_come == 1:
+                i += 1
+            continue
         run_mask = _Z
         run_key = board_key
         run_emask = board_mask
@@ -124,7 +150,7 @@ def enumerate_runouts(
                     winner = q
                 elif s == best:
                     k += 1
-            w = level_weight[n]
+            w = level_weight[n] * orbit
             if k == 1:
                 acc[winner, 0] += w
             else:
@@ -132,7 +158,7 @@ def enumerate_runouts(
                     if strength[chosen[q]] == best:
                         acc[q, k - 1] += w
             acc[n, 0] += w
-            totals[0] += 1
+            totals[0] += orbit
         totals[1] += 1
         # next runout
         if to_come == 2:

@@ -68,3 +68,37 @@ def next_joint_holding(level, depth, first, last, masks, weights, pos, chosen, u
             continue
         return p
     return -1
+
+
+@njit(cache=True, inline="always")
+def orbit_size(cards, k, sym, image):
+    """Suit symmetry of a runout: ``cards[:k]`` (ascending card codes) under the suit
+    permutations ``sym`` (one card map per row, the identity left out) that map every player's
+    range, the board and the dead cards onto themselves. Returns 0 unless the runout is the
+    smallest (lexicographically, sorted) of its orbit, else the orbit's size, so enumerating
+    the smallest runouts with that weight counts every runout once. ``image``: scratch of
+    ``k``."""
+    m = sym.shape[0]
+    if m == 0:
+        return 1
+    fixed = 1
+    for g in range(m):
+        for i in range(k):
+            image[i] = sym[g, cards[i]]
+        for i in range(1, k):  # insertion sort, k <= 5
+            x = image[i]
+            j = i - 1
+            while j >= 0 and image[j] > x:
+                image[j + 1] = image[j]
+                j -= 1
+            image[j + 1] = x
+        order = 0
+        for i in range(k):
+            if image[i] != cards[i]:
+                order = -1 if image[i] < cards[i] else 1
+                break
+        if order < 0:
+            return 0
+        if order == 0:
+            fixed += 1
+    return (m + 1) // fixed

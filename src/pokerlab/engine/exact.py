@@ -20,6 +20,7 @@ thread count. :meth:`estimate` is a rough single-core upper estimate (seconds) s
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections.abc import Callable
@@ -225,6 +226,62 @@ class PreflopMatchups:
 # --- board-major: every runout --------------------------------------------------------------
 
 
+_NO_SYMMETRY = np.zeros((0, 52), dtype=np.uint8)
+_SYMMETRY_SECONDS = 0.02
+
+
+def suit_symmetries(problem: Problem) -> NDArray[np.uint8]:
+    """The suit permutations, identity left out, that map the board, the dead cards and every
+    player's weighted range onto themselves, as card maps (one row of 52 per permutation).
+    Runouts related by one of them give the same tally (the evaluators never look at which
+    suit a card has, only at which cards share one), so the board-major strategies enumerate
+    one runout per orbit (``_walk.orbit_size``). AsAhKsKh vs JdTd9c8c: spades and hearts swap.
+
+    >>> from pokerlab.engine.problem import prepare
+    >>> len(suit_symmetries(prepare(["AsAhKsKh", "JdTd9c8c"], game="omaha")))
+    1
+    """
+    masks = problem.combo_masks
+    codes = np.arange(52)
+    fixed = np.zeros(52, dtype=bool)
+    fixed[problem.board] = True
+    fixed |= (problem.dead_mask >> codes) & 1 == 1
+    found = []
+    for perm in itertools.permutations(range(4)):
+        if perm == (0, 1, 2, 3):
+            continue
+        card_map = (4 * (codes >> 2) + np.array(perm)[codes & 3]).astype(np.uint8)
+        if not np.array_equal(fixed[card_map], fixed):  # board and dead cards onto themselves
+            continue
+        if all(_range_maps_onto_itself(problem, p, masks, card_map)
+               for p in range(problem.n_players)):  # fmt: skip
+            found.append(card_map)
+    return np.array(found, dtype=np.uint8).reshape(-1, 52)
+
+
+def _symmetries_if_worth_it(problem: Problem, seconds: float) -> NDArray[np.uint8]:
+    """:func:`suit_symmetries` when the enumeration is estimated to take long enough to repay
+    finding them (about a millisecond of Python), else none."""
+    return suit_symmetries(problem) if seconds > _SYMMETRY_SECONDS else _NO_SYMMETRY
+
+
+def _range_maps_onto_itself(
+    problem: Problem, p: int, masks: NDArray[np.uint64], card_map: NDArray[np.uint8]
+) -> bool:
+    rows = slice(int(problem.offsets[p]), int(problem.offsets[p + 1]))
+    held = int(problem.held[p])
+    images = np.zeros(rows.stop - rows.start, dtype=np.uint64)
+    for j in range(held):
+        images |= np.uint64(1) << card_map[problem.combos[rows, j]].astype(np.uint64)
+    weights = problem.weights[rows]
+    before = np.lexsort((weights, masks[rows]))
+    after = np.lexsort((weights, images))
+    return bool(
+        np.array_equal(masks[rows][before], images[after])
+        and np.array_equal(weights[before], weights[after])
+    )
+
+
 def _runout_total(problem: Problem) -> int:
     skip = problem.dead_mask | problem.held_mask
     unseen = 52 - len(problem.board) - bin(skip).count("1")
@@ -245,7 +302,7 @@ class BoardRunouts:
         evals = n_runouts * len(problem.combos)
         return evals * _SECONDS_PER_EVAL + n_runouts * _space(problem) * _SECONDS_PER_JOINT_HOLDING
 
-    def _kernel(self, problem: Problem) -> tuple[_Kernel, NDArray[np.intp]]:
+    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> tuple[_Kernel, NDArray[np.intp]]:
         """The kernel over runouts, and the player order it walks in: the walk over joint
         holdings prunes soonest with the smallest ranges first."""
         order = np.argsort(problem.sizes, kind="stable")
@@ -256,7 +313,7 @@ class BoardRunouts:
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             _runouts.enumerate_runouts(
-                combos, offsets, weights, problem.board, skip, start, stop, by_runout, out,
+                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym, out,
                 totals, tables,
             )  # fmt: skip
             return int(totals[0])
@@ -265,7 +322,8 @@ class BoardRunouts:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         n = problem.n_players
-        kernel, order = self._kernel(problem)
+        sym = _symmetries_if_worth_it(problem, self.estimate(problem))
+        kernel, order = self._kernel(problem, sym)
 
         def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
             out = np.zeros((1, n + 1, n), dtype=np.float64)
@@ -278,7 +336,7 @@ class BoardRunouts:
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
-        kernel, order = self._kernel(problem)
+        kernel, order = self._kernel(problem, _NO_SYMMETRY)
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, n), dtype=np.float64)
         bounds = chunk_bounds(total, self.estimate(problem))
@@ -309,7 +367,7 @@ class GameBoards:
         per_runout = len(problem.combos) * _SECONDS_PER_GENERIC_EVAL
         return n_runouts * (per_runout + _space(problem) * _SECONDS_PER_JOINT_HOLDING)
 
-    def _kernel(self, problem: Problem) -> _Kernel:
+    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> _Kernel:
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables(game)
@@ -318,8 +376,8 @@ class GameBoards:
             totals = np.zeros(2, dtype=np.int64)
             _generic.enumerate_boards(
                 problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-                skip, start, stop, int(game.high), int(game.low), game.split, by_runout, out,
-                totals, tables,
+                skip, start, stop, int(game.high), int(game.low), game.split, by_runout, sym,
+                out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -327,7 +385,7 @@ class GameBoards:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         n = problem.n_players
-        kernel = self._kernel(problem)
+        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, self.estimate(problem)))
 
         def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
             out = np.zeros((1, n + 1, STATS), dtype=np.float64)
@@ -339,7 +397,7 @@ class GameBoards:
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
-        kernel = self._kernel(problem)
+        kernel = self._kernel(problem, _NO_SYMMETRY)
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, STATS), dtype=np.float64)
         bounds = chunk_bounds(total, self.estimate(problem))
