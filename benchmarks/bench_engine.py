@@ -37,6 +37,8 @@ SPOTS: list[dict[str, Any]] = [
      "players": [RANGE_226, "QQ+,AKs,AKo"], "board": "Jc9h2d", "method": "exact"},
     {"name": "226 combos vs QQ+,AKs,AKo vs random, flop Jc9h2d, exact", "slow": True,
      "players": [RANGE_226, "QQ+,AKs,AKo", "random"], "board": "Jc9h2d", "method": "exact"},
+    {"name": "QQ+,AKs vs JJ-99,AQo vs random, monotone flop 2c7c9c, exact (suit symmetry)",
+     "players": ["QQ+,AKs", "JJ-99,AQo", "random"], "board": "2c7c9c", "method": "exact"},
     {"name": "AhAs vs KdKc vs QcQd, preflop, exact (matchups)",
      "players": ["AhAs", "KdKc", "QcQd"], "board": "", "method": "exact"},
     {"name": "QQ+,AKs vs JJ-99,AQs vs 88,AJs, preflop, exact (matchups)", "slow": True,
