@@ -128,11 +128,13 @@ def run_spot(spot: dict[str, Any]) -> dict[str, Any]:
     if not board and len(players) == 2:
         # Heads-up preflop answers come from the shipped table of exact results; time the engine
         # enumerating the same spot from scratch too, so the table is not the only figure.
-        from pokerlab.engine.exact import enumerate_exact
+        from pokerlab.engine._control import Control
+        from pokerlab.engine.exact import PreflopMatchups
         from pokerlab.engine.problem import prepare
 
         problem = prepare(players, "", "", "holdem")
-        engine_s, _ = best_of(lambda: enumerate_exact(problem, use_table=False), repeats)
+        control = Control(threads=1)
+        engine_s, _ = best_of(lambda: PreflopMatchups().run(problem, control), repeats)
         row["engine_no_table_ms"] = engine_s * 1e3
     for peer in spot.get("peers", []):
         if peer == "eval7":

@@ -4,7 +4,6 @@ and definitions. Key behaviours run the real command in a subprocess."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import os
 import re
@@ -12,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -194,18 +194,22 @@ def test_outs_too_large_is_refused_at_once_with_how_to_narrow_it() -> None:
 
 def test_outs_stops_at_its_time_limit_and_reports_progress() -> None:
     from pokerlab.analysis import outs
-    from pokerlab.engine.limits import run_chunked
+    from pokerlab.engine.limits import time_limited
     from pokerlab.errors import CancelledError, TooLargeError
 
-    chunks: list[tuple[int, int]] = []
+    polls: list[float] = []
 
-    def slow(start: int, stop: int) -> None:
-        chunks.append((start, stop))
-        time.sleep(0.01)
+    def slow(stop: Callable[[], bool]) -> None:
+        while not stop():
+            polls.append(time.perf_counter())
+            time.sleep(0.01)
+        raise CancelledError("stopped")
 
-    with pytest.raises(TooLargeError, match=r"did not finish within 0.05 s \(\d+% done\); narrow"):
-        run_chunked(slow, 1000, 0.05, "it", "narrow it")
-    assert chunks[0] == (0, 1) and all(a[1] == b[0] for a, b in itertools.pairwise(chunks))
+    with pytest.raises(TooLargeError, match=r"did not finish within 0.05 s; narrow"):
+        time_limited(slow, 0.05, "it", "narrow it", None)
+    assert len(polls) >= 2 and polls[-1] - polls[0] < 1.0
+    with pytest.raises(CancelledError):
+        time_limited(slow, 10.0, "it", "narrow it", lambda: True)
     with pytest.raises(CancelledError):
         outs(["9h8h", "random"], board="Th7c2h", cancel=lambda: True)
     ticks: list[float] = []

@@ -6,9 +6,11 @@ import numpy as np
 import pytest
 
 from pokerlab import equity
-from pokerlab.engine.exact import enumerate_exact, enumerate_game
+from pokerlab.engine._control import Control
+from pokerlab.engine.exact import GameBoards, StudDeals, StudSweep
 from pokerlab.engine.problem import prepare
-from pokerlab.engine.result import player_stats, split_stats
+from pokerlab.engine.strategies import exact_strategy
+from pokerlab.engine.tally import player_stats
 from pokerlab.errors import GameError, RangeError
 
 
@@ -24,11 +26,13 @@ from pokerlab.errors import GameError, RangeError
 )
 def test_generic_kernel_matches_holdem_kernel(players: list[str], board: str, dead: str) -> None:
     problem = prepare(players, board=board, dead=dead)
-    counts, deals = enumerate_exact(problem)
-    stats, deals2 = enumerate_game(problem)
-    assert deals == deals2
-    fast = player_stats(counts, sampled=False)
-    generic = split_stats(stats, sampled=False, split=False)
+    holdem = exact_strategy(problem)
+    assert holdem is not None and holdem.name != "game-boards"
+    fast_tally = holdem.run(problem, Control())
+    generic_tally = GameBoards().run(problem, Control())
+    assert fast_tally.deals == generic_tally.deals
+    fast = player_stats(fast_tally.stats, sampled=False, split=False)
+    generic = player_stats(generic_tally.stats, sampled=False, split=False)
     for a, b in zip(fast, generic, strict=True):
         assert a.equity == pytest.approx(b.equity, abs=1e-12)
         assert a.win == pytest.approx(b.win, abs=1e-12)
@@ -78,25 +82,12 @@ def test_stud_up_down_separator_is_accepted() -> None:
 def test_stud_sweep_matches_plain_deal_enumeration(game: str, players: list[str]) -> None:
     """The inclusion-exclusion sweeps (one evaluator, and split pots) against walking every
     joint deal: every statistic, hi and lo halves included."""
-    from pokerlab.engine import _generic
-    from pokerlab.engine.exact import _sweeps, _tables
-    from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
-
     problem = prepare(players, game=game)
-    assert _sweeps(problem)
-    g = problem.game
-    swept, deals = enumerate_game(problem)
-    plain = np.zeros_like(swept)
-    totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables(g)
-    _generic.enumerate_stud_deals(
-        problem.combos, problem.held, problem.offsets, problem.weights, np.uint64(0), 7,
-        g.hi_code, g.lo_code, g.split, plain, totals, CARD_KEY, CARD_MASK, mult, displace,
-        values,
-    )  # fmt: skip
-    assert deals == totals[0]
-    columns = slice(None) if g.split else slice(0, 4)
-    np.testing.assert_allclose(swept[:, columns], plain[:, columns], rtol=1e-12, atol=1e-9)
+    assert StudSweep().applies(problem)
+    swept = StudSweep().run(problem, Control())
+    plain = StudDeals().run(problem, Control())
+    assert swept.deals == plain.deals
+    np.testing.assert_allclose(swept.stats, plain.stats, rtol=1e-12, atol=1e-9)
 
 
 def test_stud_third_street_exact_counts_every_deal() -> None:

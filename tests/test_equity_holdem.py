@@ -14,6 +14,9 @@ import pytest
 
 from pokerlab import equity
 from pokerlab.cards import format_cards
+from pokerlab.engine._control import Control
+from pokerlab.engine.exact import PreflopMatchups, PreflopTable
+from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, STATS, TIE
 from pokerlab.errors import (
     CancelledError,
     CardError,
@@ -30,7 +33,8 @@ def _counts(result):  # type: ignore[no-untyped-def]
     """(wins, ties, losses) of player 1 in a heads-up exact result, as integers."""
     c = result.counts
     total = c[2, 0]
-    return int(c[0, 0]), int(c[0, 1]), int(total - c[0, 0] - c[0, 1])
+    wins, ties = c[0, SCOOP], c[0, TIE]
+    return int(wins), int(ties), int(total - wins - ties)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +82,7 @@ def test_class_vs_class_games() -> None:
     # OMPEval test.cpp: AA vs KK wins 50,371,344 / 10,986,372, ties 285,228 of 61,642,944
     r = equity(["AA", "KK"], method="exact")
     assert r.samples == 61_642_944
-    assert (int(r.counts[0, 0]), int(r.counts[1, 0]), int(r.counts[0, 1])) == (
+    assert (int(r.counts[0, SCOOP]), int(r.counts[1, SCOOP]), int(r.counts[0, TIE])) == (
         50_371_344,
         10_986_372,
         285_228,
@@ -238,7 +242,10 @@ def test_bad_input_is_a_clear_pokerlab_error(
 def test_counts_array_is_consistent() -> None:
     r = equity(["AA", "KK", "QQ"], board="2c3d4h")
     c = r.counts
-    assert c[3, 0] == pytest.approx(np.sum(c[:3, 0]) + np.sum(c[:3, 1]) / 2 + np.sum(c[:3, 2]) / 3)
+    assert c.shape == (4, STATS)
+    assert c[3, 0] == pytest.approx(np.sum(c[:3, SHARE]))
+    assert np.allclose(c[:3, HI_SHARE], c[:3, SHARE]) and not c[:3, LO_SHARE].any()
+    assert np.allclose(c[:3, SHARE] / c[3, 0], r.equities)
 
 
 # --- the precomputed heads-up preflop table --------------------------------------------------
@@ -247,7 +254,6 @@ def test_counts_array_is_consistent() -> None:
 def test_preflop_table_entries_match_the_engine() -> None:
     """Recompute a fixed-seed sample of the shipped table's matchups without the table."""
     from pokerlab.engine._preflop_table import load
-    from pokerlab.engine.exact import enumerate_exact
     from pokerlab.engine.problem import prepare
     from pokerlab.ranges import Range
 
@@ -262,16 +268,16 @@ def test_preflop_table_entries_match_the_engine() -> None:
             continue
         hands = [format_cards(combos[i].tolist()) for i in (a, b)]
         problem = prepare(hands)
-        with_table, _ = enumerate_exact(problem)
-        without, _ = enumerate_exact(problem, use_table=False)
-        assert np.array_equal(with_table, without), hands
+        with_table = PreflopTable().run(problem, Control())
+        without = PreflopMatchups().run(problem, Control())
+        assert np.array_equal(with_table.stats, without.stats), hands
 
 
 def test_table_and_engine_agree_on_ranges() -> None:
-    from pokerlab.engine.exact import enumerate_exact
     from pokerlab.engine.problem import prepare
 
     problem = prepare(["QQ+,AKs", "JJ-99,AQs"])
-    with_table, deals = enumerate_exact(problem)
-    without, deals2 = enumerate_exact(problem, use_table=False)
-    assert deals == deals2 and np.array_equal(with_table, without)
+    with_table = PreflopTable().run(problem, Control())
+    without = PreflopMatchups().run(problem, Control())
+    assert with_table.deals == without.deals
+    assert np.array_equal(with_table.stats, without.stats)

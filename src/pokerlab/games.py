@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pokerlab.cards import CARD_COUNT
 from pokerlab.errors import GameError, shorten
+from pokerlab.evaluation.codes import HighEval, LowEval
 
 __all__ = ["GAMES", "Game", "get_game"]
 
@@ -28,10 +29,11 @@ class Game:
 
     ``hole_cards``: cards each player ends with (stud: all seven of its own cards);
     ``board_cards``: community cards at showdown; ``board_sizes``: board sizes a request may give
-    (the streets); ``high``/``low``: which evaluator decides each half of the pot: ``"high"``
-    (best five of the player's cards and the board), ``"omaha"`` (two hole + three board),
-    ``"a5"`` (A-5 low, no qualifier), ``"eight"`` (8-or-better low), ``"omaha-eight"``; with
-    only one of them set, that evaluator decides the whole pot; with both, the pot is split.
+    (the streets); ``high``/``low``: which evaluator decides each half of the pot
+    (:mod:`pokerlab.evaluation.codes`: ``HighEval.BEST5`` best five of the player's cards and the
+    board, ``HighEval.OMAHA`` two hole + three board, ``LowEval.A5`` A-5 low with no qualifier,
+    ``LowEval.EIGHT`` 8-or-better, ``LowEval.OMAHA_EIGHT``); with only one of them set (the
+    other ``NONE``), that evaluator decides the whole pot; with both, the pot is split.
     """
 
     name: str
@@ -39,13 +41,13 @@ class Game:
     hole_cards: int
     board_cards: int
     board_sizes: tuple[int, ...]
-    high: str | None = "high"
-    low: str | None = None
+    high: HighEval = HighEval.BEST5
+    low: LowEval = LowEval.NONE
 
     @property
     def split(self) -> bool:
         """Whether the pot is split between a high and a low hand (hi/lo games)."""
-        return self.high is not None and self.low is not None
+        return self.high != HighEval.NONE and self.low != LowEval.NONE
 
     @property
     def range_syntax(self) -> str:
@@ -58,7 +60,7 @@ class Game:
     def suit_blind(self) -> bool:
         """Whether suits never change a result (razz: A-5 low decides the whole pot), so cards
         may be written without a suit (:func:`pokerlab.cards.parse_cards_any_suit`)."""
-        return self.high is None and self.low == "a5"
+        return self.high == HighEval.NONE and self.low == LowEval.A5
 
     @property
     def is_stud(self) -> bool:
@@ -66,20 +68,10 @@ class Game:
         return self.board_cards == 0
 
     @property
-    def hi_code(self) -> int:
-        """Kernel code of the high evaluator (``pokerlab.engine._generic.HI_*``)."""
-        return {None: 0, "high": 1, "omaha": 2}[self.high]
-
-    @property
-    def lo_code(self) -> int:
-        """Kernel code of the low evaluator (``pokerlab.engine._generic.LO_*``)."""
-        return {None: 0, "a5": 1, "eight": 2, "omaha-eight": 3}[self.low]
-
-    @property
     def low_aces(self) -> bool:
         """Whether rank spans in this game's pattern ranges put the ace below the deuce
         (``8-`` = A..8): games with a low half or decided by a low."""
-        return self.low is not None
+        return self.low != LowEval.NONE
 
     @property
     def max_players(self) -> int:
@@ -117,16 +109,38 @@ GAMES: dict[str, Game] = {
     g.name: g
     for g in (
         Game("holdem", "Texas Hold'em", 2, 5, _STREETS),
-        Game("omaha", "Omaha", 4, 5, _STREETS, "omaha"),
-        Game("omaha5", "5-card Omaha", 5, 5, _STREETS, "omaha"),
-        Game("omaha6", "6-card Omaha", 6, 5, _STREETS, "omaha"),
-        Game("omaha-hilo", "Omaha hi/lo 8-or-better", 4, 5, _STREETS, "omaha", "omaha-eight"),
+        Game("omaha", "Omaha", 4, 5, _STREETS, HighEval.OMAHA),
+        Game("omaha5", "5-card Omaha", 5, 5, _STREETS, HighEval.OMAHA),
+        Game("omaha6", "6-card Omaha", 6, 5, _STREETS, HighEval.OMAHA),
         Game(
-            "omaha5-hilo", "5-card Omaha hi/lo 8-or-better", 5, 5, _STREETS, "omaha", "omaha-eight"
+            "omaha-hilo",
+            "Omaha hi/lo 8-or-better",
+            4,
+            5,
+            _STREETS,
+            HighEval.OMAHA,
+            LowEval.OMAHA_EIGHT,
+        ),
+        Game(
+            "omaha5-hilo",
+            "5-card Omaha hi/lo 8-or-better",
+            5,
+            5,
+            _STREETS,
+            HighEval.OMAHA,
+            LowEval.OMAHA_EIGHT,
         ),
         Game("stud", "Seven-card stud", 7, 0, (0,)),
-        Game("stud-hilo", "Seven-card stud hi/lo 8-or-better", 7, 0, (0,), "high", "eight"),
-        Game("razz", "Razz", 7, 0, (0,), None, "a5"),
+        Game(
+            "stud-hilo",
+            "Seven-card stud hi/lo 8-or-better",
+            7,
+            0,
+            (0,),
+            HighEval.BEST5,
+            LowEval.EIGHT,
+        ),
+        Game("razz", "Razz", 7, 0, (0,), HighEval.NONE, LowEval.A5),
     )
 }
 

@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
 from pokerlab.errors import GameError, blame
+from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
@@ -209,7 +210,7 @@ def hits(
     )
     with blame("range"):
         text, holdings, weights = _holdings(range_, spec, [*board_cards, *dead_cards])
-    omaha = spec.high == "omaha"
+    omaha = spec.high == HighEval.OMAHA
     board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)
     keys, masks = H.board_parts(board_arr, omaha)
     tables = load_high_tables()

@@ -15,7 +15,6 @@ so with exact hands the lists are the usual "winning outs / chopping outs / lose
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,23 +22,25 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
-from pokerlab.engine._control import CancelLike, ProgressCallback
-from pokerlab.engine.limits import DEFAULT_SECONDS, refuse_too_large, run_chunked
-from pokerlab.engine.problem import PlayerInput, Problem, prepare
+from pokerlab.engine._control import CancelLike, Control, ProgressCallback
+from pokerlab.engine.limits import DEFAULT_SECONDS, refuse_too_large, time_limited
+from pokerlab.engine.problem import PlayerInput, prepare
+from pokerlab.engine.tally import SHARE
 from pokerlab.errors import GameError
 
 __all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
 
 
-def _shares(counts: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Expected pot share of each player from counts arrays (layout of ``_showdown``), for one
-    array ``(n + 1, n)`` or a stack ``(m, n + 1, n)``; zero where no deal was possible."""
-    n = counts.shape[-1]
-    total = counts[..., n, 0]
-    split = np.array([1.0] + [1.0 / k for k in range(2, n + 1)])
-    won = counts[..., :n, :] @ split
+def _shares(stats: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Expected pot share of each player from tallies in the engine's layout
+    (:mod:`pokerlab.engine.tally`), for one ``(n + 1, STATS)`` or a stack of them; zero where no
+    deal was possible."""
+    n = stats.shape[-2] - 1
+    total = stats[..., n, 0]
     safe = np.where(total > 0, total, 1.0)
+    won = stats[..., :n, SHARE]
     return np.asarray(np.where(total[..., None] > 0, won / safe[..., None], 0.0))
 
 
@@ -164,68 +165,13 @@ def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
 _NARROW = "narrow the ranges, give the turn card, or allow more time (--time)"
 
 
-def _runout_counts(
-    problem: Problem,
-    time_limit: float = math.inf,
-    progress: ProgressCallback | None = None,
-    cancel: CancelLike = None,
-) -> tuple[list[int], NDArray[np.float64]]:
-    """Per runout (every completion of the board), counts in the layout of ``_showdown``
-    (each player's deals by number of winners), and the unseen cards used. Hold'em uses its
-    own kernel; other games the game-agnostic one, whose split-pot shares are folded into the
-    same layout (a share is credited as a win when it is the whole pot, else to column 1 with
-    the share as weight, so expected shares come out the same). The kernels run in chunks of
-    runouts (:func:`~pokerlab.engine.limits.run_chunked`): progress, cancel, time limit."""
-    from pokerlab.engine import _generic, _runouts
-    from pokerlab.engine.exact import _tables
-    from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
-
-    n = problem.n_players
-    skip = problem.dead_mask | problem.held_mask
-    used = skip | sum(1 << int(c) for c in problem.board)
-    deck = [c for c in range(52) if not used >> c & 1]
-    to_come = 5 - len(problem.board)
-    total = math.comb(len(deck), to_come)
-    totals = np.zeros(2, dtype=np.int64)
-    game = problem.game
-    mult, displace, values = _tables(game)
-    if game.name == "holdem":
-        out = np.zeros((total, n + 1, n), dtype=np.float64)
-
-        def holdem_chunk(start: int, stop: int) -> None:
-            _runouts.enumerate_runouts(
-                problem.combos, problem.offsets, problem.weights, problem.board, np.uint64(skip),
-                start, stop, True, out[start:stop], totals, CARD_KEY, CARD_MASK, mult, displace,
-                values,
-            )  # fmt: skip
-
-        run_chunked(holdem_chunk, total, time_limit, "outs", _NARROW, progress, cancel)
-        return deck, out
-    stats = np.zeros((total, n + 1, _generic.STATS), dtype=np.float64)
-
-    def game_chunk(start: int, stop: int) -> None:
-        _generic.enumerate_boards(
-            problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-            np.uint64(skip), start, stop, game.hi_code, game.lo_code, game.split, True,
-            stats[start:stop], totals, CARD_KEY, CARD_MASK, mult, displace, values,
-        )  # fmt: skip
-
-    run_chunked(game_chunk, total, time_limit, "outs", _NARROW, progress, cancel)
-    out = np.zeros((total, n + 1, n), dtype=np.float64)  # n >= 2: column 1 exists
-    share = stats[:, :n, _generic.SHARE]
-    scoop = stats[:, :n, _generic.SCOOP]
-    out[:, :n, 0] = scoop
-    out[:, :n, 1] = 2 * (share - scoop)  # column 1 counts as 1/2 of the pot per unit weight
-    out[:, n, 0] = stats[:, n, 0]
-    return deck, out
-
-
 def outs(
     players: Sequence[PlayerInput],
     board: str | Sequence[int | str | Card],
     dead: str | Sequence[int | str | Card] = "",
     game: str = "holdem",
     *,
+    threads: int | None = None,
     time_limit: float = DEFAULT_SECONDS,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
@@ -236,7 +182,12 @@ def outs(
     for none) is refused with :class:`~pokerlab.errors.TooLargeError` before it starts, and one
     still running after it stops with that error. ``progress(fraction)`` is called and
     ``cancel`` (an Event or a callable) checked between chunks of runouts; a cancelled run
-    raises :class:`~pokerlab.errors.CancelledError`."""
+    raises :class:`~pokerlab.errors.CancelledError`. ``threads``: as in
+    :func:`pokerlab.equity` (default every available core; the report is the same for any
+    thread count)."""
+    from pokerlab.engine.exact import runout_stats
+
+    n_threads = resolve_threads(threads)
     problem = prepare(players, board, dead, game)
     if problem.game.is_stud:
         raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")
@@ -252,7 +203,13 @@ def outs(
             "is only dealt by Monte Carlo equity"
         )
     refuse_too_large(problem, time_limit, "outs", _NARROW)
-    deck, counts = _runout_counts(problem, time_limit, progress, cancel)
+    skip = problem.dead_mask | problem.held_mask
+    used = skip | sum(1 << int(c) for c in problem.board)
+    deck = [c for c in range(52) if not used >> c & 1]
+    counts = time_limited(
+        lambda stop: runout_stats(problem, Control(n_threads, progress, stop)),
+        time_limit, "outs", _NARROW, cancel,
+    )  # fmt: skip
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())
     if len(problem.board) == 4:
@@ -266,7 +223,7 @@ def outs(
     pair_row[second, first] = np.arange(len(first))
     shares = _shares(counts)
     by_turn: dict[Card, StreetOuts] = {}
-    turn_counts = np.empty((m, n + 1, n))
+    turn_counts = np.empty((m, *counts.shape[1:]))
     for i, turn in enumerate(cards):
         others = np.array([j for j in range(m) if j != i])
         rows = pair_row[i, others]

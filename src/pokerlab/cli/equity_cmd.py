@@ -93,6 +93,12 @@ def render_equity(result: EquityResult) -> None:
     default=None,
     help="Monte Carlo: random seed (the same seed gives the same answer, unless --time stops it).",
 )
+@click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(
     players: tuple[str, ...],
@@ -107,6 +113,7 @@ def equity_command(
     time_limit: float | None,
     no_limit: bool,
     seed: int | None,
+    threads: int | None,
     as_json: bool,
 ) -> None:
     """Equity of each player, e.g. `pokerlab equity AhAs KdKc` or
@@ -123,6 +130,7 @@ def equity_command(
         result = equity(
             list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, progress=bar,
+            threads=threads,
         )  # fmt: skip
     if as_json:
         emit_json(result.to_dict())

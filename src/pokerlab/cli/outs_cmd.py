@@ -131,6 +131,12 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
     "(at most 3600 without --no-limit).",
 )
 @no_limit_option
+@click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def outs_command(
     players: tuple[str, ...],
@@ -140,6 +146,7 @@ def outs_command(
     turn: str | None,
     time_limit: float,
     no_limit: bool,
+    threads: int | None,
     as_json: bool,
 ) -> None:
     """Which next cards win, tie or lose for each player, e.g.
@@ -149,8 +156,9 @@ def outs_command(
     check_limits(time_limit=time_limit, no_limit=no_limit)
     with LazyProgress("outs") as bar:
         report = outs(
-            list(players), board=board, dead=dead, game=game, time_limit=time_limit, progress=bar
-        )
+            list(players), board=board, dead=dead, game=game, time_limit=time_limit,
+            progress=bar, threads=threads,
+        )  # fmt: skip
     if as_json:
         if turn is not None:
             raise click.UsageError("--turn is for the text output; --json has every turn")

@@ -1,16 +1,16 @@
-"""Progress reporting, cancellation and adaptive chunking shared by the exact and Monte Carlo
-drivers: the kernels run in chunks sized to about a tenth of a second, and between chunks the
-driver reports progress and honours a cancellation request."""
+"""What a caller controls while a strategy runs: threads, progress reports, cancellation, and the
+Monte Carlo stopping rules and seed (:class:`Control`). Strategies run their kernels in fixed
+chunks; between chunks they report progress and honour a cancellation request."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
-from pokerlab.errors import CancelledError
+from pokerlab.errors import CancelledError, GameError
 
-__all__ = ["CancelLike", "Chunker", "ProgressCallback", "is_cancelled"]
+__all__ = ["CancelLike", "Control", "ProgressCallback", "Stopping", "check", "is_cancelled"]
 
 ProgressCallback = Callable[[float], object]
 """Called with the fraction done (0..1) after each chunk."""
@@ -32,27 +32,41 @@ def is_cancelled(cancel: CancelLike) -> bool:
     return bool(cancel())
 
 
-class Chunker:
-    """Sizes successive chunks of work so each takes about ``target`` seconds."""
+@dataclass(frozen=True)
+class Stopping:
+    """When a Monte Carlo run stops; at least one of the three must be set."""
 
-    def __init__(self, first: int, target: float = 0.1) -> None:
-        self.size = max(1, first)
-        self.target = target
-        self.started = time.perf_counter()
+    trials: int | None = None
+    stderr: float | None = None
+    time_limit: float | None = None
 
-    def timed(self, run: Callable[[int], object], size: int) -> None:
-        """Run one chunk of ``size`` units and adapt the next chunk's size."""
-        t0 = time.perf_counter()
-        run(size)
-        elapsed = time.perf_counter() - t0
-        if elapsed < self.target / 4:
-            self.size = size * 4
-        elif elapsed > 0:
-            self.size = max(1, int(size * self.target / elapsed))
+    def __post_init__(self) -> None:
+        if self.trials is None and self.stderr is None and self.time_limit is None:
+            raise GameError(
+                "Monte Carlo needs a stopping rule: trials, stderr or a time limit", field="trials"
+            )
+        if self.trials is not None and self.trials < 1:
+            raise GameError(f"trials must be at least 1, got {self.trials}", field="trials")
+        if self.stderr is not None and not 0 < self.stderr < 1:
+            raise GameError(
+                f"target stderr must be between 0 and 1, got {self.stderr}", field="stderr"
+            )
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise GameError(
+                f"time limit must be positive, got {self.time_limit}", field="time_limit"
+            )
 
-    @property
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+
+@dataclass(frozen=True)
+class Control:
+    """How a strategy runs: on ``threads`` threads (a result never depends on it), reporting
+    ``progress``, stopping on ``cancel``; Monte Carlo also reads ``stopping`` and ``seed``."""
+
+    threads: int = 1
+    progress: ProgressCallback | None = None
+    cancel: CancelLike = None
+    stopping: Stopping | None = None
+    seed: int | None = None
 
 
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:

@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.engine._showdown import award
+from pokerlab.engine._walk import next_joint_holding, start_walk, unseen_deck
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -211,11 +212,7 @@ def runout_counts(
 ):
     """Counts over every completion of a board with ``to_come`` (0, 1 or 2) cards missing.
     ``deck`` is scratch of 52 uint8; ``turn_keys``/``turn_masks`` scratch of ``n``."""
-    nd = 0
-    for c in range(52):
-        if not (used >> uint64(c)) & _ONE:
-            deck[nd] = c
-            nd += 1
+    nd = unseen_deck(used, deck)
     if to_come == 0:
         award(keys, masks, n, board_key, board_mask, 1, counts, strengths, mult, displace, values)
     elif to_come == 1:
@@ -300,7 +297,7 @@ def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
     return cid
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_matchups(
     combo_cards,
     offsets,
@@ -321,18 +318,15 @@ def enumerate_matchups(
     use_pre,
     pre_ids,
     pre_counts,
-    card_key,
-    card_mask,
     rank_key,
     choose,
-    mult,
-    displace,
-    values,
+    tables,
 ):
     """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest) to
     ``acc`` (float64, weighted by the product of combo weights). ``totals[0]`` += deals
     enumerated, ``totals[1]`` += valid matchups, ``totals[2]`` += cache hits. ``corr`` and
     ``touched``: scratch of one entry per hash slot (``corr`` all zero, left all zero)."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     nb = board.shape[0]
     sizes = np.empty(n, np.int64)
@@ -502,25 +496,16 @@ def enumerate_matchups(
 
 
 @njit(cache=True)
-def has_joint_holding(masks, offsets, order):
-    """Depth-first search for one joint holding with no card used twice."""
-    n = order.shape[0]
+def has_joint_holding(masks, offsets, weights):
+    """Whether some joint holding uses no card twice (the shared depth-first walk; callers
+    order the players fewest holdings first, which prunes soonest)."""
+    n = offsets.shape[0] - 1
     pos = np.empty(n, np.int64)
-    used = np.zeros(n + 1, np.uint64)
-    level = 0
-    pos[0] = offsets[order[0]] - 1
-    while level >= 0:
-        p = order[level]
-        pos[level] += 1
-        if pos[level] >= offsets[p + 1]:
-            level -= 1
-            continue
-        m = masks[pos[level]]
-        if m & used[level]:
-            continue
-        used[level + 1] = used[level] | m
-        if level + 1 == n:
-            return True
-        level += 1
-        pos[level] = offsets[order[level]] - 1
-    return False
+    chosen = np.empty(n, np.int64)
+    used = np.empty(n + 1, np.uint64)
+    weight = np.empty(n + 1, np.float64)
+    first = offsets[:-1]
+    last = offsets[1:]
+    level = start_walk(first, pos, used, weight, _Z)
+    level = next_joint_holding(level, n, first, last, masks, weights, pos, chosen, used, weight)
+    return level >= 0

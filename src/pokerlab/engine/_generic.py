@@ -1,15 +1,12 @@
 """numba kernels of the game-agnostic engine: any hole-card count, any board size, split pots.
 
-A game is described to the kernels by three integers (see ``pokerlab.games``): ``hi_code``
-(``HI_NONE``, ``HI_BEST5``: best five of hole + board cards, ``HI_OMAHA``: two hole + three board),
-``lo_code`` (``LO_NONE``, ``LO_A5``: razz low of all the player's cards, ``LO_EIGHT``: 8-or-better
-of all the player's cards, ``LO_OMAHA_EIGHT``: 8-or-better with two hole + three board) and
-``split`` (1 when the low takes half the pot; 0 when one evaluator decides the whole pot).
+A game is described to the kernels by three integers: ``hi_code`` and ``lo_code``, the evaluator
+codes of :mod:`pokerlab.evaluation.codes` (``HighEval``, ``LowEval``) that ``Game.high`` and
+``Game.low`` carry, and ``split`` (1 when the low takes half the pot; 0 when one evaluator
+decides the whole pot).
 
-Statistics layout (``stats``, float64, shape ``(n + 1, STATS)``): for player ``p`` the weighted
-sums of its pot share, of the share squared, of deals it scoops (share 1), of deals it ties
-(share strictly between 0 and 1), of the share won by its high hand and of the share won by its
-low hand; ``stats[n, 0]`` is the total weight. Every deal's shares add up to 1.
+Statistics go to ``stats``, float64 ``(n + 1, STATS)``: the engine's one layout
+(:mod:`pokerlab.engine.tally`).
 """
 
 from __future__ import annotations
@@ -17,13 +14,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from pokerlab.engine._walk import next_joint_holding, orbit_size, start_walk, unseen_deck
+from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, SHARE_SQ, TIE
 from pokerlab.evaluation._game_kernels import a5_low, eight_low, omaha_eight, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+from pokerlab.evaluation.codes import HighEval, LowEval
 
-HI_NONE, HI_BEST5, HI_OMAHA = 0, 1, 2
-LO_NONE, LO_A5, LO_EIGHT, LO_OMAHA_EIGHT = 0, 1, 2, 3
-STATS = 6
-SHARE, SHARE_SQ, SCOOP, TIE, HI_SHARE, LO_SHARE = range(STATS)
+HI_NONE, HI_BEST5, HI_OMAHA = int(HighEval.NONE), int(HighEval.BEST5), int(HighEval.OMAHA)
+LO_NONE, LO_A5, LO_EIGHT = int(LowEval.NONE), int(LowEval.A5), int(LowEval.EIGHT)
+LO_OMAHA_EIGHT = int(LowEval.OMAHA_EIGHT)
 
 _ONE = np.uint64(1)
 _Z = np.uint64(0)
@@ -164,6 +163,17 @@ def _next_combination(idx, k, n):
 
 
 @njit(cache=True)
+def holding_masks(combos, held, offsets):
+    """One card mask per holding (its first ``held[p]`` cards; the rest is padding)."""
+    masks = np.zeros(combos.shape[0], np.uint64)
+    for p in range(offsets.shape[0] - 1):
+        for t in range(offsets[p], offsets[p + 1]):
+            for j in range(held[p]):
+                masks[t] |= _ONE << uint64(combos[t, j])
+    return masks
+
+
+@njit(cache=True, nogil=True)
 def enumerate_boards(
     combos,
     held,
@@ -177,20 +187,20 @@ def enumerate_boards(
     lo_code,
     split,
     by_runout,
+    sym,
     out,
     totals,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    tables,
 ):
     """Exact enumeration for board games, board-major: for runouts ``start..stop-1`` (k-subsets
     of the unseen cards, lexicographic), evaluate every combo once, then walk the joint holdings
     depth-first (pruned at the first shared card) and credit each with its weight product.
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
     real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
-    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts."""
+    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
+    permutations under which the problem is symmetric (``_walk.orbit_size``; empty for none):
+    only the smallest runout of each orbit is enumerated, weighted by the orbit's size."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
     nb = board.shape[0]
@@ -199,18 +209,12 @@ def enumerate_boards(
     for i in range(nb):
         used |= _ONE << uint64(board[i])
     deck = np.empty(52, np.uint8)
-    nd = 0
-    for c in range(52):
-        if not (used >> uint64(c)) & _ONE:
-            deck[nd] = c
-            nd += 1
-    combo_masks = np.zeros(n_combos, np.uint64)
+    nd = unseen_deck(used, deck)
+    combo_masks = holding_masks(combos, held, offsets)
     owner = np.empty(n_combos, np.int64)
     for p in range(n):
         for t in range(offsets[p], offsets[p + 1]):
             owner[t] = p
-            for j in range(held[p]):
-                combo_masks[t] |= _ONE << uint64(combos[t, j])
     full_board = np.empty(5, np.uint8)
     for i in range(nb):
         full_board[i] = board[i]
@@ -227,8 +231,19 @@ def enumerate_boards(
     level_weight = np.empty(n + 1, np.float64)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
+    first = offsets[:-1]
+    last = offsets[1:]
+    run_cards = np.empty(5, np.int64)
+    image = np.empty(5, np.int64)
     for r in range(start, stop):
         stats = out[r - start] if by_runout else out[0]
+        for i in range(to_come):
+            run_cards[i] = deck[idx[i]]
+        orbit = orbit_size(run_cards, to_come, sym, image)
+        if orbit == 0:
+            if to_come > 0:
+                _next_combination(idx, to_come, nd)
+            continue
         run_mask = _Z
         for i in range(to_come):
             c = deck[idx[i]]
@@ -255,42 +270,38 @@ def enumerate_boards(
             )
             hi_val[t] = vals[0]
             lo_val[t] = vals[1]
-        level_used[0] = run_mask
-        level_weight[0] = 1.0
-        p = 0
-        pos[0] = offsets[0] - 1
-        while p >= 0:
-            pos[p] += 1
-            if pos[p] >= offsets[p + 1]:
-                p -= 1
-                continue
-            t = pos[p]
-            if hi_val[t] < 0 or (combo_masks[t] & level_used[p]) or weights[t] == 0.0:
-                continue
-            chosen[p] = t
-            level_used[p + 1] = level_used[p] | combo_masks[t]
-            level_weight[p + 1] = level_weight[p] * weights[t]
-            if p + 1 < n:
-                p += 1
-                pos[p] = offsets[p] - 1
-                continue
+        level = start_walk(first, pos, level_used, level_weight, run_mask)
+        while True:
+            level = next_joint_holding(
+                level,
+                n,
+                first,
+                last,
+                combo_masks,
+                weights,
+                pos,
+                chosen,
+                level_used,
+                level_weight,
+            )
+            if level < 0:
+                break
             for q in range(n):
                 hi[q] = hi_val[chosen[q]]
                 lo[q] = lo_val[chosen[q]]
-            award_split(hi, lo, n, split, level_weight[n], stats)
-            totals[0] += 1
+            award_split(hi, lo, n, split, level_weight[n] * orbit, stats)
+            totals[0] += orbit
         totals[1] += 1
         if to_come > 0:
             _next_combination(idx, to_come, nd)
 
 
 @njit(cache=True)
-def complete_holding_values(
-    combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace, values
-):
+def complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code, tables):
     """``(high, low)`` value arrays of every holding that is all of its player's cards (stud:
     ``held[p] == hole_total``), so it is evaluated once rather than once per deal; 0 for the
     other holdings."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     pre_hi = np.zeros(combos.shape[0], np.int64)
     pre_lo = np.zeros(combos.shape[0], np.int64)
@@ -322,40 +333,46 @@ def complete_holding_values(
 
 
 @njit(cache=True)
+def _player_rows(offsets, start, stop):
+    """Rows of the walk: every player's holdings, player 0's narrowed to ``start..stop-1``
+    (positions within its own holdings)."""
+    first = offsets[:-1].copy()
+    last = offsets[1:].copy()
+    first[0] = offsets[0] + start
+    last[0] = offsets[0] + min(stop, offsets[1] - offsets[0])
+    return first, last
+
+
+@njit(cache=True, nogil=True)
 def enumerate_stud_deals(
     combos,
     held,
     offsets,
     weights,
     dead_mask,
+    start,
+    stop,
     hole_total,
     hi_code,
     lo_code,
     split,
     stats,
     totals,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    tables,
 ):
-    """Exact enumeration for stud games: every joint holding of known cards, and for it every
-    way to deal each player its missing ``hole_total - held[p]`` cards from the unseen cards
-    (player by player, each a k-subset of what is left). ``totals[0]`` += deals."""
+    """Exact enumeration for stud games: every joint holding of known cards (player 0's
+    holdings ``start..stop-1`` only: a chunk), and for it every way to deal each player its
+    missing ``hole_total - held[p]`` cards from the unseen cards (player by player, each a
+    k-subset of what is left). ``totals[0]`` += deals."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
-    masks = np.zeros(combos.shape[0], np.uint64)
-    for p in range(n):
-        for t in range(offsets[p], offsets[p + 1]):
-            for j in range(held[p]):
-                masks[t] |= _ONE << uint64(combos[t, j])
+    masks = holding_masks(combos, held, offsets)
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
     vals = np.empty(2, np.int64)
-    pre_hi, pre_lo = complete_holding_values(
-        combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace,
-        values,
-    )  # fmt: skip
+    pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
+                                             tables)  # fmt: skip
+    first, last = _player_rows(offsets, start, stop)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
     level_used = np.empty(n + 1, np.uint64)
@@ -366,31 +383,15 @@ def enumerate_stud_deals(
     hands = np.empty((n, 8), np.uint8)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
-    level_used[0] = dead_mask
-    level_weight[0] = 1.0
-    p = 0
-    pos[0] = offsets[0] - 1
-    while p >= 0:
-        pos[p] += 1
-        if pos[p] >= offsets[p + 1]:
-            p -= 1
-            continue
-        t = pos[p]
-        if (masks[t] & level_used[p]) or weights[t] == 0.0:
-            continue
-        chosen[p] = t
-        level_used[p + 1] = level_used[p] | masks[t]
-        level_weight[p + 1] = level_weight[p] * weights[t]
-        if p + 1 < n:
-            p += 1
-            pos[p] = offsets[p] - 1
-            continue
+    level = start_walk(first, pos, level_used, level_weight, dead_mask)
+    while True:
+        level = next_joint_holding(
+            level, n, first, last, masks, weights, pos, chosen, level_used, level_weight
+        )
+        if level < 0:
+            break
         # a joint holding: walk every completion, player by player
-        nd = 0
-        for c in range(52):
-            if not (level_used[n] >> uint64(c)) & _ONE:
-                deck[nd] = c
-                nd += 1
+        nd = unseen_deck(level_used[n], deck)
         for q in range(n):
             for j in range(held[q]):
                 hands[q, j] = combos[chosen[q], j]
@@ -448,51 +449,43 @@ def enumerate_stud_deals(
                 q -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_known_hands(
     combos,
     held,
     offsets,
     weights,
     dead_mask,
+    start,
+    stop,
     hole_total,
     hi_code,
     lo_code,
     split,
     stats,
     totals,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    tables,
 ):
     """Exact enumeration for stud games when every holding is all of its player's cards
     (``held[p] == hole_total``, no card left to deal): each holding is evaluated once; the
-    joint holdings of all players but the last are walked depth-first, and the last player's
-    compatible holdings are summed by class of equal (high, low) value, so each class is
-    credited once per prefix (razz ``(3-3-)45678`` vs ``A345678``: one class instead of
-    16,384 holdings)."""
+    joint holdings of all players but the last are walked depth-first (player 0's holdings
+    ``start..stop-1`` only: a chunk), and the last player's compatible holdings are summed by
+    class of equal (high, low) value, so each class is credited once per prefix (razz
+    ``(3-3-)45678`` vs ``A345678``: one class instead of 16,384 holdings)."""
     n = offsets.shape[0] - 1
-    n_combos = combos.shape[0]
-    masks = np.zeros(n_combos, np.uint64)
-    for t in range(n_combos):
-        for j in range(hole_total):
-            masks[t] |= _ONE << uint64(combos[t, j])
-    pre_hi, pre_lo = complete_holding_values(
-        combos, held, offsets, hole_total, hi_code, lo_code, card_key, card_mask, mult, displace,
-        values,
-    )  # fmt: skip
+    masks = holding_masks(combos, held, offsets)
+    pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
+                                             tables)  # fmt: skip
     # classes of the last player's holdings by (high, low)
-    first = offsets[n - 1]
-    size = offsets[n] - first
-    order = np.argsort(pre_hi[first:] * 65536 + pre_lo[first:], kind="mergesort")
+    first_row = offsets[n - 1]
+    size = offsets[n] - first_row
+    order = np.argsort(pre_hi[first_row:] * 65536 + pre_lo[first_row:], kind="mergesort")
     cls = np.empty(size, np.int64)
     class_hi = np.empty(size, np.int64)
     class_lo = np.empty(size, np.int64)
     n_classes = 0
     for i in range(size):
-        t = first + order[i]
+        t = first_row + order[i]
         if (
             n_classes == 0
             or pre_hi[t] != class_hi[n_classes - 1]
@@ -506,49 +499,36 @@ def enumerate_known_hands(
     class_n = np.zeros(n_classes, np.int64)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
+    first, last = _player_rows(offsets, start, stop)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
     level_used = np.empty(n, np.uint64)
     level_weight = np.empty(n, np.float64)
-    level_used[0] = dead_mask
-    level_weight[0] = 1.0
-    last = n - 1
-    p = 0
-    pos[0] = offsets[0] - 1
-    while p >= 0:
-        if p == last:
-            used = level_used[last]
-            for c in range(n_classes):
-                class_w[c] = 0.0
-                class_n[c] = 0
-            for i in range(size):
-                t = first + i
-                if masks[t] & used:
-                    continue
-                class_w[cls[i]] += weights[t]
-                class_n[cls[i]] += 1
-            for q in range(last):
-                hi[q] = pre_hi[chosen[q]]
-                lo[q] = pre_lo[chosen[q]]
-            for c in range(n_classes):
-                if class_n[c] == 0 or class_w[c] == 0.0:
-                    continue
-                hi[last] = class_hi[c]
-                lo[last] = class_lo[c]
-                award_split(hi, lo, n, split, level_weight[last] * class_w[c], stats)
-                totals[0] += class_n[c]
-            p -= 1
-            continue
-        pos[p] += 1
-        if pos[p] >= offsets[p + 1]:
-            p -= 1
-            continue
-        t = pos[p]
-        if (masks[t] & level_used[p]) or weights[t] == 0.0:
-            continue
-        chosen[p] = t
-        level_used[p + 1] = level_used[p] | masks[t]
-        level_weight[p + 1] = level_weight[p] * weights[t]
-        p += 1
-        if p < last:
-            pos[p] = offsets[p] - 1
+    final = n - 1
+    level = start_walk(first, pos, level_used, level_weight, dead_mask)
+    while True:
+        level = next_joint_holding(
+            level, final, first, last, masks, weights, pos, chosen, level_used, level_weight
+        )
+        if level < 0:
+            break
+        used = level_used[final]
+        for c in range(n_classes):
+            class_w[c] = 0.0
+            class_n[c] = 0
+        for i in range(size):
+            t = first_row + i
+            if masks[t] & used:
+                continue
+            class_w[cls[i]] += weights[t]
+            class_n[cls[i]] += 1
+        for q in range(final):
+            hi[q] = pre_hi[chosen[q]]
+            lo[q] = pre_lo[chosen[q]]
+        for c in range(n_classes):
+            if class_n[c] == 0 or class_w[c] == 0.0:
+                continue
+            hi[final] = class_hi[c]
+            lo[final] = class_lo[c]
+            award_split(hi, lo, n, split, level_weight[final] * class_w[c], stats)
+            totals[0] += class_n[c]

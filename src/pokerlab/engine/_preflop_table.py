@@ -27,8 +27,8 @@ def build() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     ``(wins of player 1, ties, boards)``."""
     from pokerlab.engine import _exact
     from pokerlab.engine._showdown import RANK_KEY
-    from pokerlab.engine.exact import _preflop_scratch, _tables
-    from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
+    from pokerlab.engine._tables import kernel_tables
+    from pokerlab.engine.exact import _scratch
     from pokerlab.ranges import Range
 
     combos = Range("random").combos
@@ -41,13 +41,11 @@ def build() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     stored = np.zeros(1, dtype=np.int64)
     acc = np.zeros((3, 2))
     totals = np.zeros(3, dtype=np.int64)
-    corr, touched = _preflop_scratch()
-    mult, displace, values = _tables()
     _exact.enumerate_matchups(
         all_combos, offsets, weights, np.zeros(0, dtype=np.uint8), np.uint64(0), 0,
-        len(combos) ** 2, True, cache_keys, cache_rows, store, stored, acc, totals, corr,
-        touched, False, np.zeros(0, dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
-        CARD_KEY, CARD_MASK, RANK_KEY, _exact.CHOOSE, mult, displace, values,
+        len(combos) ** 2, True, cache_keys, cache_rows, store, stored, acc, totals, _scratch.corr,
+        _scratch.touched, False, np.zeros(0, dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
+        RANK_KEY, _exact.CHOOSE, kernel_tables(),
     )  # fmt: skip
     if stored[0] >= _CAPACITY:
         raise RuntimeError("the matchup cache filled up; raise _CAPACITY")

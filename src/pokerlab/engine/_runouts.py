@@ -4,7 +4,8 @@ For each completion of the board (the *runout*), every combo of every player is 
 then a depth-first walk over the players' combo lists, pruned at the first card conflict, credits
 each joint holding with the product of its combos' weights. Evaluations cost
 ``runouts x sum(range sizes)`` instead of ``runouts x matchups x players``; what remains per
-matchup is a comparison of precomputed strengths. Counts layout as in ``_showdown``.
+matchup is a comparison of precomputed strengths. Counts layout as in ``_showdown`` (folded into
+the engine's one layout by ``tally.from_winner_counts``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from pokerlab.engine._walk import next_joint_holding, orbit_size, start_walk, unseen_deck
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -28,7 +30,7 @@ def runout_count(n_unseen, to_come):
     return n_unseen * (n_unseen - 1) // 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_runouts(
     combo_cards,
     offsets,
@@ -38,19 +40,17 @@ def enumerate_runouts(
     start,
     stop,
     by_runout,
+    sym,
     out,
     totals,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    tables,
 ):
     """Add runouts ``start..stop-1`` (cards in code order, ``(i, j)`` pairs with ``i < j``
     lexicographically) to ``out[0]`` (float64, counts layout), or each to its own
     ``out[r - start]`` when ``by_runout``. ``totals[0]`` += deals (joint holding x runout),
     ``totals[1]`` += runouts. Runouts use no card of the board or of ``skip_mask`` (dead cards,
     and cards every combo of some player holds); combos must not touch board or dead cards."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combo_cards.shape[0]
     board_key = EMPTY_KEY
@@ -65,17 +65,17 @@ def enumerate_runouts(
     for t in range(n_combos):
         combo_masks[t] = (_ONE << uint64(combo_cards[t, 0])) | (_ONE << uint64(combo_cards[t, 1]))
     deck = np.empty(52, np.int64)
-    nd = 0
-    for c in range(52):
-        if not (used >> uint64(c)) & _ONE:
-            deck[nd] = c
-            nd += 1
+    nd = unseen_deck(used, deck)
     to_come = 5 - board.shape[0]
     strength = np.empty(n_combos, np.int64)
     level_used = np.empty(n + 1, np.uint64)
     level_weight = np.empty(n + 1, np.float64)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
+    first = offsets[:-1]
+    last = offsets[1:]
+    run_cards = np.empty(2, np.int64)
+    image = np.empty(2, np.int64)
     # decode the first runout of the chunk
     i = 0
     j = 0
@@ -89,6 +89,19 @@ def enumerate_runouts(
         i = start
     for r in range(start, stop):
         acc = out[r - start] if by_runout else out[0]
+        if to_come >= 1:
+            run_cards[0] = deck[i]
+            run_cards[1] = deck[j]
+        orbit = orbit_size(run_cards, to_come, sym, image)
+        if orbit == 0:
+            if to_come == 2:
+                j += 1
+                if j >= nd:
+                    i += 1
+                    j = i + 1
+            elif to_come == 1:
+                i += 1
+            continue
         run_mask = _Z
         run_key = board_key
         run_emask = board_mask
@@ -110,25 +123,22 @@ def enumerate_runouts(
                 mask = run_emask | card_mask[a] | card_mask[b]
                 strength[t] = values[table_index(key, mask, mult, displace)]
         # depth-first walk over joint holdings, pruned at the first conflict
-        level_used[0] = run_mask
-        level_weight[0] = 1.0
-        p = 0
-        pos[0] = offsets[0] - 1
-        while p >= 0:
-            pos[p] += 1
-            if pos[p] >= offsets[p + 1]:
-                p -= 1
-                continue
-            t = pos[p]
-            if strength[t] < 0 or (combo_masks[t] & level_used[p]) or weights[t] == 0.0:
-                continue
-            chosen[p] = t
-            level_used[p + 1] = level_used[p] | combo_masks[t]
-            level_weight[p + 1] = level_weight[p] * weights[t]
-            if p + 1 < n:
-                p += 1
-                pos[p] = offsets[p] - 1
-                continue
+        level = start_walk(first, pos, level_used, level_weight, run_mask)
+        while True:
+            level = next_joint_holding(
+                level,
+                n,
+                first,
+                last,
+                combo_masks,
+                weights,
+                pos,
+                chosen,
+                level_used,
+                level_weight,
+            )
+            if level < 0:
+                break
             best = -1
             k = 0
             winner = 0
@@ -140,7 +150,7 @@ def enumerate_runouts(
                     winner = q
                 elif s == best:
                     k += 1
-            w = level_weight[n]
+            w = level_weight[n] * orbit
             if k == 1:
                 acc[winner, 0] += w
             else:
@@ -148,7 +158,7 @@ def enumerate_runouts(
                     if strength[chosen[q]] == best:
                         acc[q, k - 1] += w
             acc[n, 0] += w
-            totals[0] += 1
+            totals[0] += orbit
         totals[1] += 1
         # next runout
         if to_come == 2:

@@ -1,4 +1,4 @@
-"""numba kernels of unbiased Monte Carlo equity (hold'em). Private: callers validate.
+"""numba kernels of unbiased Monte Carlo equity. Private: callers validate.
 
 The distribution sampled is the one ``shared/definitions.md`` defines: a joint holding (one combo
 per player) with probability proportional to the product of the combos' weights over the joint
@@ -7,7 +7,14 @@ cards uniformly from the unseen cards. Each player's combo is drawn independentl
 weighted list (Walker's alias method); if any two combos conflict the **whole joint draw is
 rejected** and redrawn from the first player, which gives exactly that distribution (drawing
 player by player from what is left would not). Board cards are drawn uniformly from the 52 and
-rejected when already used.
+rejected when already used. A player dealt at random (a ``random`` hand: its range is every
+holding of the unseen cards, equally weighted) takes no part in the joint draw: its cards are
+dealt from what the drawn holdings and the board leave, which gives the same distribution
+(every joint holding of the other players leaves the same number of ways to deal it), and a
+full table of such hands never rejects.
+
+Chunks: the driver calls a kernel once per fixed-size chunk of deals with that chunk's own
+random stream, so the deals sampled do not depend on how many threads run the chunks.
 
 Random numbers: xoshiro256** seeded through splitmix64; integers in ``[0, n)`` by Lemire's
 multiply-and-reject method, so no modulo bias. The alias coin uses 32 random bits.
@@ -20,12 +27,22 @@ from numba import njit, uint64
 
 from pokerlab.engine._generic import award_split, hand_values
 from pokerlab.engine._showdown import credit, credit_heads_up
+from pokerlab.engine._walk import unseen_deck
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _ONE = np.uint64(1)
 _Z = np.uint64(0)
 _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = 4294967296.0
+
+
+def chunk_state(seed: int, chunk: int) -> np.ndarray:
+    """The xoshiro256** state of chunk ``chunk`` of a run seeded with ``seed``: independent
+    streams from numpy's ``SeedSequence`` (spawn key = the chunk's index)."""
+    words = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(4, dtype=np.uint64)
+    if not words.any():  # xoshiro's one forbidden state
+        words[0] = 1
+    return words
 
 
 def seed_state(seed: int) -> np.ndarray:
@@ -119,6 +136,27 @@ def deal_cards(state, used, count, cards):
     return used
 
 
+_SHUFFLE_FROM = 8  # dealing more cards than this shuffles the unseen deck instead of rejecting
+
+
+@njit(cache=True, _nrt=False)
+def deal_many(state, used, count, cards, deck):
+    """:func:`deal_cards` for any ``count``: above a few cards, a partial Fisher-Yates shuffle
+    of the unseen cards (``deck``: scratch of 52), one random number per card however few cards
+    are left (a full table deals 49 of the 52). Returns the new used mask."""
+    if count <= _SHUFFLE_FROM:
+        return deal_cards(state, used, count, cards)
+    nd = unseen_deck(used, deck)
+    for k in range(count):
+        j = k + below(state, nd - k)
+        c = deck[j]
+        deck[j] = deck[k]
+        deck[k] = c
+        cards[k] = c
+        used |= _ONE << uint64(c)
+    return used
+
+
 @njit(cache=True, _nrt=False)
 def alias_draw(state, first, size, prob, alias):
     """Index (into the flat combo arrays) of a combo drawn from one player's alias table."""
@@ -190,9 +228,11 @@ def sample_holdings(combo_cards, offsets, prob, alias, fixed, n_samples, state, 
     return stats[0]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sample_deals(
     combo_cards,
+    combo_masks,
+    held,
     offsets,
     prob,
     alias,
@@ -202,15 +242,14 @@ def sample_deals(
     max_rejects,
     state,
     counts,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    tables,
 ):
-    """Draw ``n_samples`` deals and add their showdowns to ``counts`` (layout of
-    ``_showdown``). Returns the number of rejected joint draws, or -1 if ``max_rejects``
-    consecutive draws were rejected (the ranges leave almost no valid deal)."""
+    """Hold'em (two hole cards, one high pot): draw ``n_samples`` deals and add their showdowns
+    to ``counts`` (layout of ``_showdown``). A player with ``held[p] == 0`` has one empty
+    holding (mask 0) and is dealt two cards from what is left. Returns the number of rejected
+    joint draws, or -1 if ``max_rejects`` consecutive draws were rejected (the ranges leave
+    almost no valid deal)."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     nb = board.shape[0]
     fixed = dead_mask
@@ -221,6 +260,10 @@ def sample_deals(
         fixed |= _ONE << uint64(c)
         board_key += card_key[c]
         board_mask |= card_mask[c]
+    n_dealt = 0
+    for p in range(n):
+        if held[p] == 0:
+            n_dealt += 1
     batch = 256
     keys = np.empty(batch * n, np.uint64)
     masks = np.empty(batch * n, np.uint64)
@@ -228,7 +271,8 @@ def sample_deals(
     chosen = np.empty(n, np.int64)
     stats = np.zeros(2, np.int64)
     dealt = np.empty(5, np.int64)
-    combo_masks = combo_masks_of(combo_cards, 2)
+    holes = np.empty(2 * n, np.int64)
+    deck = np.empty(52, np.int64)
     to_come = 5 - nb
     done = 0
     # In batches: deal, then evaluate every hand of the batch in one tight loop (the table
@@ -242,20 +286,33 @@ def sample_deals(
             )
             if stats[1]:
                 return -1
-            deal_cards(state, used, to_come, dealt)
+            used = deal_cards(state, used, to_come, dealt)
             deal_key = board_key
             deal_mask = board_mask
             for k in range(to_come):
                 deal_key += card_key[dealt[k]]
                 deal_mask |= card_mask[dealt[k]]
+            if n_dealt == 0:  # the common case without a branch per player (measured ~10 %)
+                for p in range(n):
+                    t = chosen[p]
+                    a = combo_cards[t, 0]
+                    b = combo_cards[t, 1]
+                    keys[s * n + p] = deal_key + card_key[a] + card_key[b]
+                    masks[s * n + p] = deal_mask | card_mask[a] | card_mask[b]
+                continue
+            deal_many(state, used, 2 * n_dealt, holes, deck)
+            r = 0
             for p in range(n):
-                t = chosen[p]
-                keys[s * n + p] = (
-                    deal_key + card_key[combo_cards[t, 0]] + card_key[combo_cards[t, 1]]
-                )
-                masks[s * n + p] = (
-                    deal_mask | card_mask[combo_cards[t, 0]] | card_mask[combo_cards[t, 1]]
-                )
+                if held[p] == 0:
+                    a = holes[r]
+                    b = holes[r + 1]
+                    r += 2
+                else:
+                    t = chosen[p]
+                    a = combo_cards[t, 0]
+                    b = combo_cards[t, 1]
+                keys[s * n + p] = deal_key + card_key[a] + card_key[b]
+                masks[s * n + p] = deal_mask | card_mask[a] | card_mask[b]
         for i in range(size * n):
             strengths[i] = values[table_index(keys[i], masks[i], mult, displace)]
         if n == 2:
@@ -267,9 +324,10 @@ def sample_deals(
     return stats[0]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sample_deals_generic(
     combos,
+    masks,
     held,
     offsets,
     prob,
@@ -285,16 +343,14 @@ def sample_deals_generic(
     lo_code,
     split,
     stats,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    tables,
 ):
     """Monte Carlo for any game (see ``_generic``): draw a joint holding, deal the missing board
     cards (up to ``board_total``) and each player's missing hole cards (``hole_total -
     held[p]``: stud, or a ``random`` hand), evaluate, credit
-    the split pot into ``stats``. Returns rejections, or -1 after ``max_rejects`` in a row."""
+    the split pot into ``stats``. ``masks``: one card mask per holding (its held cards).
+    Returns rejections, or -1 after ``max_rejects`` in a row."""
+    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     nb = board.shape[0]
     fixed = dead_mask
@@ -304,14 +360,10 @@ def sample_deals_generic(
         fixed |= _ONE << uint64(board[i])
     n_board = board_total
     to_come = n_board - nb
-    masks = np.zeros(combos.shape[0], np.uint64)  # the held cards only, not the padding
-    for p in range(n):
-        for t in range(offsets[p], offsets[p + 1]):
-            for j in range(held[p]):
-                masks[t] |= _ONE << uint64(combos[t, j])
     chosen = np.empty(n, np.int64)
     counters = np.zeros(2, np.int64)
-    dealt = np.empty(8, np.int64)
+    dealt = np.empty(52, np.int64)
+    deck = np.empty(52, np.int64)
     hole = np.empty(8, np.uint8)
     scratch = np.empty(16, np.uint8)
     vals = np.empty(2, np.int64)
@@ -332,7 +384,7 @@ def sample_deals_generic(
                 hole[j] = combos[t, j]
             missing = hole_total - held[p]
             if missing > 0:
-                used = deal_cards(state, used, missing, dealt)
+                used = deal_many(state, used, missing, dealt, deck)
                 for k in range(missing):
                     hole[held[p] + k] = dealt[k]
             hand_values(

@@ -1,8 +1,10 @@
-"""The showdown step shared by the exact and Monte Carlo kernels (hold'em high hands).
+"""The showdown step shared by the exact and Monte Carlo kernels of two-card, one-pot high games.
 
-``counts`` layout, used by every equity kernel: for player ``p`` of ``n``, ``counts[p, 0]`` is the
-weight of deals it wins alone and ``counts[p, k - 1]`` (``k`` = 2..n) the weight of deals where it
-is one of ``k`` players tied for the best hand; ``counts[n, 0]`` is the total weight.
+These kernels keep compact winner counts while they run (integers for unweighted ranges, and a
+cache of them per matchup): for player ``p`` of ``n``, ``counts[p, 0]`` is the weight of deals it
+wins alone and ``counts[p, k - 1]`` (``k`` = 2..n) the weight of deals where it is one of ``k``
+players tied for the best hand; ``counts[n, 0]`` is the total weight. Their strategies fold them
+into the engine's one result layout with :func:`pokerlab.engine.tally.from_winner_counts`.
 
 The helper is compiled with ``_nrt=False``: it only reads and writes arrays its caller owns, and
 without reference counting a call per showdown costs no atomic operations (measured: the same

@@ -106,25 +106,10 @@ def _insert(subsets, row, k, tables, binom, max_size):
             tables[size, rank] += 1
 
 
-@njit(cache=True)
-def heads_up_sweep(
-    known1,
-    n1,
-    known2,
-    n2,
-    deck,
-    nd,
-    hole_total,
-    hi_code,
-    lo_code,
-    binom,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
-):
+@njit(cache=True, nogil=True)
+def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables):
     """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands."""
+    card_key, card_mask, mult, displace, values = tables
     k1 = hole_total - n1
     k2 = hole_total - n2
     sub1, val1, _ = _completion_values(
@@ -221,23 +206,9 @@ def _credit_low(rel, bucket, hi_class, counts):
         counts[hi_class, LOSS] += higher
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def heads_up_split_sweep(
-    known1,
-    n1,
-    known2,
-    n2,
-    deck,
-    nd,
-    hole_total,
-    hi_code,
-    lo_code,
-    binom,
-    card_key,
-    card_mask,
-    mult,
-    displace,
-    values,
+    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables
 ):
     """The sweep of :func:`heads_up_sweep` for a split pot (stud hi/lo): player 2's completions
     are inserted in order of high value into per-subset counts *per low bucket* (the distinct
@@ -245,6 +216,7 @@ def heads_up_split_sweep(
     player-2 completions beat, tie or lose to it on high *and* on low. Returns ``(counts,
     deals)``: ``counts[h, l]`` = joint deals with high outcome ``h`` and low outcome ``l`` for
     player 1 (``WIN``, ``TIE``, ``LOSS``; low also ``NO_LOW``)."""
+    card_key, card_mask, mult, displace, values = tables
     k1 = hole_total - n1
     k2 = hole_total - n2
     sub1, val1, low1 = _completion_values(

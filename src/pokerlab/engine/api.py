@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from typing import Literal
 
+from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card
-from pokerlab.engine._control import CancelLike, ProgressCallback
+from pokerlab.engine._control import CancelLike, Control, ProgressCallback, Stopping
 from pokerlab.engine.problem import PlayerInput, prepare
-from pokerlab.engine.result import (
-    EquityResult,
-    PlayerEquity,
-    StopReason,
-    player_stats,
-    split_stats,
-)
+from pokerlab.engine.result import EquityResult, PlayerEquity
+from pokerlab.engine.tally import player_stats
 from pokerlab.errors import GameError, TooLargeError
 from pokerlab.games import Game
 
@@ -44,6 +41,7 @@ def equity(
     seed: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
+    threads: int | None = None,
 ) -> EquityResult:
     """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
 
@@ -53,6 +51,9 @@ def equity(
     at most :data:`AUTO_EXACT_SECONDS`, else samples. ``progress(fraction)`` is called between
     chunks; ``cancel`` (an Event or a callable) stops the run: an exact run raises
     :class:`~pokerlab.errors.CancelledError`, a Monte Carlo run returns what it has sampled.
+    ``threads``: how many threads to run on (default: every available core, see
+    :func:`pokerlab._threads.resolve_threads`); exact results, and Monte Carlo results with a
+    ``seed`` stopped by ``trials`` or ``stderr``, are the same for any thread count.
 
     >>> r = equity(["AdAc", "KhKs"])
     >>> r.method, r.samples, round(r.players[0].equity, 6)
@@ -70,19 +71,20 @@ def equity(
     >>> round(p.equity, 4) == round(p.hi + p.lo, 4), p.scoop == p.win
     (True, True)
     """
-    # The engines (numba kernels) are imported on first use so `import pokerlab` stays light.
-    from pokerlab.engine.exact import enumerate_exact, enumerate_game, estimate_seconds
-    from pokerlab.engine.montecarlo import Stopping, sample
+    # The strategies (numba kernels) are imported on first use so `import pokerlab` stays light.
+    from pokerlab.engine.strategies import MONTE_CARLO, exact_strategy
 
     started = time.perf_counter()
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise GameError(
             f"unknown method '{method}': use auto, exact or monte-carlo", field="method"
         )
+    n_threads = resolve_threads(threads)
     problem = prepare(players, board, dead, game)
-    estimate = estimate_seconds(problem)
+    exact = exact_strategy(problem)
+    estimate = exact.estimate(problem) if exact is not None else math.inf
     wants_mc = method in ("monte-carlo", "mc")
-    if method == "exact" and problem.deals_hole_cards:
+    if method == "exact" and exact is None:
         raise TooLargeError(
             f"exact enumeration of {problem.game.title} needs every player's hole cards as a "
             "range of holdings; a 'random' hand is only dealt by Monte Carlo (--mc, "
@@ -95,37 +97,33 @@ def equity(
             "(--mc, method='monte-carlo') with a target standard error",
             field="method",
         )
+    # The choice depends on the single-core estimate only, never on the thread count.
     run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
-    stopped: StopReason = "complete"
-    holdem = problem.game.name == "holdem"
-    if run_exact and not wants_mc:
-        run = enumerate_exact if holdem else enumerate_game
-        tally, samples = run(problem, progress, cancel)
-        sampled = False
+    if exact is not None and run_exact and not wants_mc:
+        control = Control(threads=n_threads, progress=progress, cancel=cancel)
+        tally = exact.run(problem, control)
     else:
         if trials is None and stderr is None and time_limit is None:
             stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         else:
             stopping = Stopping(trials, stderr, time_limit)
-        tally, samples, stopped = sample(problem, stopping, seed, progress, cancel)
-        sampled = True
-    if holdem:
-        stats = player_stats(tally, sampled)
-    else:
-        stats = split_stats(tally, sampled, problem.game.split)
+        control = Control(n_threads, progress, cancel, stopping, seed)
+        tally = MONTE_CARLO.run(problem, control)
+    split = problem.game.split
+    stats = player_stats(tally.stats, tally.sampled, split)
     players_out = tuple(
         PlayerEquity(text, st.equity, st.win, st.tie, st.tie_equity, st.stderr, size, st.hi,
-                     st.lo, st.win if problem.game.split else None)
+                     st.lo, st.win if split else None)
         for text, st, size in zip(problem.inputs, stats, problem.range_sizes, strict=True)
     )  # fmt: skip
     return EquityResult(
         players=players_out,
-        method="monte-carlo" if sampled else "exact",
-        samples=samples,
+        method="monte-carlo" if tally.sampled else "exact",
+        samples=tally.deals,
         seconds=time.perf_counter() - started,
         game=problem.game.name,
         board=problem.board_text,
         dead=problem.dead_text,
-        stopped=stopped,
-        counts=tally,
+        stopped=tally.stopped,
+        counts=tally.stats,
     )

@@ -1,32 +1,65 @@
-"""Exact equity: full enumeration of every weighted deal, using symmetry but no approximation.
+"""The exact strategies: full enumeration of every weighted deal, using symmetry but no
+approximation. Each is a strategy of :mod:`pokerlab.engine.strategies` (``applies``,
+``estimate``, ``run``) and returns a :class:`~pokerlab.engine.tally.Tally`.
 
-* Empty board: matchup by matchup (each joint holding), with :func:`_exact.preflop_counts`
-  (board rank multisets plus explicit flush boards) and a cache of matchups equal up to suits.
-* Flop or turn or river given: board-major (:func:`_runouts.enumerate_runouts`): each runout
-  evaluates every combo once, then the joint holdings compare precomputed strengths.
+* :class:`PreflopTable` and :class:`PreflopMatchups` (two hole cards, one high pot, empty
+  board): matchup by matchup (each joint holding), the heads-up ones from the shipped table of
+  exact results, the others by :func:`_exact.preflop_counts` (board rank multisets plus explicit
+  flush boards) with a cache of matchups equal up to suits.
+* :class:`BoardRunouts` (the same games, flop/turn/river given) and :class:`GameBoards` (any
+  board game, hi/lo included): board-major: each runout evaluates every holding once, then the
+  joint holdings compare precomputed values.
+* :class:`StudSweep` (heads-up stud), :class:`StudKnownHands` (stud, complete hands) and
+  :class:`StudDeals` (stud, every deal).
 
-:func:`estimate_seconds` predicts the cost so ``method="auto"`` can choose and a forced exact run
-that would take too long is refused with a clear message.
+Every strategy runs in chunks fixed by the problem (:mod:`pokerlab.engine._parallel`), on as many
+threads as the :class:`~pokerlab.engine._control.Control` allows; the result is the same for any
+thread count. :meth:`estimate` is a rough single-core upper estimate (seconds) so
+``method="auto"`` can choose and a forced exact run that would take too long is refused.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.engine import _exact, _generic, _preflop_table, _runouts, _stud_sweep
-from pokerlab.engine._control import CancelLike, Chunker, ProgressCallback, check
+from pokerlab.engine._control import Control
+from pokerlab.engine._parallel import chunk_bounds, run_chunks
 from pokerlab.engine._showdown import RANK_KEY
+from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
-from pokerlab.evaluation._game_tables import load_game_values
-from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
-from pokerlab.evaluation._tables import SLOT_BITS, load_high_tables
-from pokerlab.games import Game
+from pokerlab.engine.tally import (
+    HI_SHARE,
+    LO_SHARE,
+    SCOOP,
+    SHARE,
+    SHARE_SQ,
+    STATS,
+    TIE,
+    Tally,
+    from_winner_counts,
+)
+from pokerlab.evaluation._tables import SLOT_BITS
+from pokerlab.evaluation.codes import HighEval, LowEval
 
-__all__ = ["enumerate_exact", "estimate_seconds"]
+__all__ = [
+    "EXACT_STRATEGIES",
+    "BoardRunouts",
+    "GameBoards",
+    "PreflopMatchups",
+    "PreflopTable",
+    "StudDeals",
+    "StudKnownHands",
+    "StudSweep",
+    "runout_stats",
+]
 
 # Measured on the reference machine (benchmarks/bench_equity.py), deliberately rounded up.
 _SECONDS_PER_PREFLOP_MATCHUP = 1.2e-3
@@ -37,205 +70,464 @@ _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_SWEPT_COMPLETION = 1e-6
 _SECONDS_PER_KNOWN_HOLDING = 2e-9
 _CACHE_CAPACITY = 1 << 18
+_CACHE_BYTES = 32 << 20  # per thread
 
 
-def _uses_table(problem: Problem, use_table: bool = True) -> bool:
-    """Whether the precomputed heads-up preflop table answers this problem."""
+_Kernel = Callable[[int, int, bool, NDArray[np.float64]], int]
+"""A kernel over runouts ``start..stop-1``: statistics into ``out``, returns the deals."""
+
+
+def _two_card_high(problem: Problem) -> bool:
+    """Every player holds two known cards and one high hand takes the pot: what the hold'em
+    kernels (``_exact``, ``_runouts``, ``_showdown``) compute."""
+    game = problem.game
     return (
-        use_table
-        and problem.n_players == 2
-        and len(problem.board) == 0
-        and problem.dead_mask == 0
-        and _preflop_table.DATA_FILE.exists()
+        not game.is_stud
+        and game.high == HighEval.BEST5
+        and game.low == LowEval.NONE
+        and game.hole_cards == 2
+        and bool((problem.held == 2).all())
     )
 
 
-def _matchup_space(problem: Problem) -> int:
+def _space(problem: Problem) -> int:
     return math.prod(problem.sizes)
 
 
-def runouts(problem: Problem) -> int:
-    to_come = 5 - len(problem.board)
-    return math.comb(problem.unseen, to_come)
+def _stats_of(counts: NDArray[np.float64]) -> NDArray[np.float64]:
+    return from_winner_counts(counts)
 
 
-def deal_count(problem: Problem) -> int:
-    """Deals an exact run of a non-hold'em game enumerates (joint holdings x completions),
-    counting every joint holding as if it were valid."""
-    game = problem.game
-    space = _matchup_space(problem)
-    if game.is_stud:
-        unseen = 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
-        deals = 1
-        for p in range(problem.n_players):
-            missing = game.hole_cards - int(problem.held[p])
-            deals *= math.comb(unseen, missing)
-            unseen -= missing
-        return space * deals
-    return space * math.comb(problem.unseen, game.board_cards - len(problem.board))
+# --- preflop: matchup by matchup -----------------------------------------------------------
 
 
-def estimate_seconds(problem: Problem) -> float:
-    """A rough upper estimate of the exact enumeration's single-core time (infinite when
-    only Monte Carlo can answer: a dealt ``random`` hand in a board game)."""
-    if problem.deals_hole_cards:
-        return math.inf
-    if _sweeps(problem):
-        return _sweep_seconds(problem)
-    if problem.game.name != "holdem":
-        return _deal_seconds(problem)
-    space = _matchup_space(problem)
-    if len(problem.board) == 0 and _uses_table(problem):
-        return space * _SECONDS_PER_TABLE_LOOKUP
-    if len(problem.board) == 0:
-        cached = problem.n_players <= _exact.CACHE_MAX_PLAYERS and space > 64
-        unique = space / 8 if cached else space
-        return unique * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
-    n_runouts = runouts(problem)
-    evals = n_runouts * len(problem.combos)
-    return evals * _SECONDS_PER_EVAL + n_runouts * space * _SECONDS_PER_JOINT_HOLDING
-
-
-_local = threading.local()
-
-
-def _preflop_scratch() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+class _ThreadScratch(threading.local):
     """Per-thread scratch of :func:`_exact.preflop_counts` (zeroed once, left zero by it)."""
-    if not hasattr(_local, "scratch"):
+
+    def __init__(self) -> None:
         slots = 1 << SLOT_BITS  # rank-only keys hash into these slots
-        _local.scratch = (np.zeros(slots, dtype=np.int64), np.zeros(slots, dtype=np.int64))
-    return _local.scratch  # type: ignore[no-any-return]
+        self.corr = np.zeros(slots, dtype=np.int64)
+        self.touched = np.zeros(slots, dtype=np.int64)
 
 
-def _tables(game: Game | None = None) -> tuple[np.uint64, NDArray[np.uint32], NDArray[np.uint16]]:
-    """The evaluators' tables; for a game with an Omaha or a low evaluator, ``values`` is the
-    combined table of ``evaluation._game_tables`` (built on first use), else the high one."""
-    t = load_high_tables()
-    if game is not None and (game.hi_code == _generic.HI_OMAHA or game.lo_code != _generic.LO_NONE):
-        return np.uint64(t.multiplier), t.displace, load_game_values()
-    return np.uint64(t.multiplier), t.displace, t.values
-
+_scratch = _ThreadScratch()
 
 _NO_IDS = np.zeros(0, dtype=np.int64)
 _NO_COUNTS = np.zeros((0, 3), dtype=np.int64)
 
 
-def _preflop(
-    problem: Problem, progress: ProgressCallback | None, cancel: CancelLike, use_table: bool
-) -> tuple[NDArray[np.float64], int]:
-    n = problem.n_players
-    space = _matchup_space(problem)
-    use_cache = n <= _exact.CACHE_MAX_PLAYERS
-    capacity = min(_CACHE_CAPACITY, space) if use_cache else 1
-    table = 1 << max(1, (2 * capacity - 1).bit_length())
-    cache_keys = np.full(table, -1, dtype=np.int64)
-    cache_rows = np.zeros(table, dtype=np.int64)
-    store = np.zeros((capacity, n + 1, n), dtype=np.int64)
-    stored = np.zeros(1, dtype=np.int64)
-    acc = np.zeros((n + 1, n), dtype=np.float64)
-    totals = np.zeros(3, dtype=np.int64)
-    mult, displace, values = _tables()
-    corr, touched = _preflop_scratch()
-    use_pre = _uses_table(problem, use_table)
-    pre_ids, pre_counts = _preflop_table.load() if use_pre else (_NO_IDS, _NO_COUNTS)
-    done = 0
-    chunker = Chunker(first=16)
+class _MatchupCache:
+    """One thread's cache of matchup counts under their canonical suit relabelling."""
 
-    def run(size: int) -> None:
+    def __init__(self, n: int, space: int, enabled: bool) -> None:
+        capacity = min(_CACHE_CAPACITY, space, _CACHE_BYTES // (8 * (n + 1) * n)) if enabled else 1
+        table = 1 << max(1, (2 * capacity - 1).bit_length())
+        self.keys = np.full(table, -1, dtype=np.int64)
+        self.rows = np.zeros(table, dtype=np.int64)
+        self.store = np.zeros((capacity, n + 1, n), dtype=np.int64)
+        self.stored = np.zeros(1, dtype=np.int64)
+
+
+def preflop_matchups(problem: Problem, control: Control, use_table: bool) -> Tally:
+    """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
+    n = problem.n_players
+    space = _space(problem)
+    use_cache = n <= _exact.CACHE_MAX_PLAYERS
+    tables = kernel_tables()
+    pre_ids, pre_counts = _preflop_table.load() if use_table else (_NO_IDS, _NO_COUNTS)
+    caches: dict[int, _MatchupCache] = {}
+    seconds = (_table_seconds if use_table else _matchup_seconds)(problem)
+
+    def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+        cache = caches.get(threading.get_ident())
+        if cache is None:
+            cache = caches[threading.get_ident()] = _MatchupCache(n, space, use_cache)
+        acc = np.zeros((n + 1, n), dtype=np.float64)
+        totals = np.zeros(3, dtype=np.int64)
         _exact.enumerate_matchups(
             problem.combos, problem.offsets, problem.weights, problem.board,
-            np.uint64(problem.dead_mask), done, done + size, use_cache, cache_keys, cache_rows,
-            store, stored, acc, totals, corr, touched, use_pre, pre_ids, pre_counts, CARD_KEY,
-            CARD_MASK, RANK_KEY, _exact.CHOOSE, mult, displace, values,
+            np.uint64(problem.dead_mask), start, stop, use_cache, cache.keys, cache.rows,
+            cache.store, cache.stored, acc, totals, _scratch.corr, _scratch.touched, use_table,
+            pre_ids, pre_counts, RANK_KEY, _exact.CHOOSE, tables,
         )  # fmt: skip
+        return acc, int(totals[0])
 
-    while done < space:
-        size = min(chunker.size, space - done)
-        chunker.timed(run, size)
-        done += size
-        check(cancel, progress, done / space)
-    return acc, int(totals[0])
+    return _summed(run, chunk_bounds(space, seconds), control, (n + 1, n), winner_counts=True)
 
 
-def _postflop(
-    problem: Problem, progress: ProgressCallback | None, cancel: CancelLike
-) -> tuple[NDArray[np.float64], int]:
-    n = problem.n_players
-    # The walk over joint holdings prunes soonest with the smallest ranges first.
-    order = np.argsort(problem.sizes, kind="stable")
-    parts = [problem.combos[problem.offsets[p] : problem.offsets[p + 1]] for p in order]
-    wparts = [problem.weights[problem.offsets[p] : problem.offsets[p + 1]] for p in order]
-    combos = np.ascontiguousarray(np.concatenate(parts))
-    weights = np.concatenate(wparts)
-    offsets = np.zeros(n + 1, dtype=np.int64)
-    offsets[1:] = np.cumsum([len(x) for x in parts])
-    out = np.zeros((1, n + 1, n), dtype=np.float64)
-    totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables()
+def _summed(
+    run: Callable[[int, int], tuple[NDArray[np.float64], int]],
+    bounds: list[tuple[int, int]],
+    control: Control,
+    shape: tuple[int, ...],
+    winner_counts: bool,
+) -> Tally:
+    """Run the chunks and add their partial results up in chunk order."""
+    total = np.zeros(shape, dtype=np.float64)
+    deals = [0]
+
+    def merge(part: tuple[NDArray[np.float64], int]) -> None:
+        total[...] += part[0]
+        deals[0] += part[1]
+
+    run_chunks(run, bounds, control, merge)
+    stats = _stats_of(total) if winner_counts else total
+    return Tally(stats, deals[0], sampled=False)
+
+
+def _table_seconds(problem: Problem) -> float:
+    return _space(problem) * _SECONDS_PER_TABLE_LOOKUP
+
+
+def _matchup_seconds(problem: Problem) -> float:
+    space = _space(problem)
+    cached = problem.n_players <= _exact.CACHE_MAX_PLAYERS and space > 64
+    unique = space / 8 if cached else space
+    return unique * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
+
+
+class PreflopTable:
+    """Heads-up, empty board, no dead cards: the shipped table of every heads-up preflop matchup
+    (:mod:`_preflop_table`), one lookup per matchup."""
+
+    name = "preflop-table"
+
+    def applies(self, problem: Problem) -> bool:
+        return (
+            _two_card_high(problem)
+            and problem.n_players == 2
+            and len(problem.board) == 0
+            and problem.dead_mask == 0
+            and _preflop_table.DATA_FILE.exists()
+        )
+
+    def estimate(self, problem: Problem) -> float:
+        return _table_seconds(problem)
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        return preflop_matchups(problem, control, use_table=True)
+
+
+class PreflopMatchups:
+    """Empty board: every matchup's boards by board rank multisets and flush boards."""
+
+    name = "preflop-matchups"
+
+    def applies(self, problem: Problem) -> bool:
+        return _two_card_high(problem) and len(problem.board) == 0
+
+    def estimate(self, problem: Problem) -> float:
+        return _matchup_seconds(problem)
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        return preflop_matchups(problem, control, use_table=False)
+
+
+# --- board-major: every runout --------------------------------------------------------------
+
+
+_NO_SYMMETRY = np.zeros((0, 52), dtype=np.uint8)
+_SYMMETRY_SECONDS = 0.02
+
+
+def suit_symmetries(problem: Problem) -> NDArray[np.uint8]:
+    """The suit permutations, identity left out, that map the board, the dead cards and every
+    player's weighted range onto themselves, as card maps (one row of 52 per permutation).
+    Runouts related by one of them give the same tally (the evaluators never look at which
+    suit a card has, only at which cards share one), so the board-major strategies enumerate
+    one runout per orbit (``_walk.orbit_size``). AsAhKsKh vs JdTd9c8c: spades and hearts swap.
+
+    >>> from pokerlab.engine.problem import prepare
+    >>> len(suit_symmetries(prepare(["AsAhKsKh", "JdTd9c8c"], game="omaha")))
+    1
+    """
+    masks = problem.combo_masks
+    codes = np.arange(52)
+    fixed = np.zeros(52, dtype=bool)
+    fixed[problem.board] = True
+    fixed |= (problem.dead_mask >> codes) & 1 == 1
+    found = []
+    for perm in itertools.permutations(range(4)):
+        if perm == (0, 1, 2, 3):
+            continue
+        card_map = (4 * (codes >> 2) + np.array(perm)[codes & 3]).astype(np.uint8)
+        if not np.array_equal(fixed[card_map], fixed):  # board and dead cards onto themselves
+            continue
+        if all(_range_maps_onto_itself(problem, p, masks, card_map)
+               for p in range(problem.n_players)):  # fmt: skip
+            found.append(card_map)
+    return np.array(found, dtype=np.uint8).reshape(-1, 52)
+
+
+def _symmetries_if_worth_it(problem: Problem, seconds: float) -> NDArray[np.uint8]:
+    """:func:`suit_symmetries` when the enumeration is estimated to take long enough to repay
+    finding them (about a millisecond of Python), else none."""
+    return suit_symmetries(problem) if seconds > _SYMMETRY_SECONDS else _NO_SYMMETRY
+
+
+def _range_maps_onto_itself(
+    problem: Problem, p: int, masks: NDArray[np.uint64], card_map: NDArray[np.uint8]
+) -> bool:
+    rows = slice(int(problem.offsets[p]), int(problem.offsets[p + 1]))
+    held = int(problem.held[p])
+    images = np.zeros(rows.stop - rows.start, dtype=np.uint64)
+    for j in range(held):
+        images |= np.uint64(1) << card_map[problem.combos[rows, j]].astype(np.uint64)
+    weights = problem.weights[rows]
+    before = np.lexsort((weights, masks[rows]))
+    after = np.lexsort((weights, images))
+    return bool(
+        np.array_equal(masks[rows][before], images[after])
+        and np.array_equal(weights[before], weights[after])
+    )
+
+
+def _runout_total(problem: Problem) -> int:
     skip = problem.dead_mask | problem.held_mask
-    total = math.comb(52 - len(problem.board) - bin(skip).count("1"), 5 - len(problem.board))
-    done = 0
-    chunker = Chunker(first=8)
-
-    def run(size: int) -> None:
-        _runouts.enumerate_runouts(
-            combos, offsets, weights, problem.board, np.uint64(skip), done, done + size, False,
-            out, totals, CARD_KEY, CARD_MASK, mult, displace, values,
-        )  # fmt: skip
-
-    while done < total:
-        size = min(chunker.size, total - done)
-        chunker.timed(run, size)
-        done += size
-        check(cancel, progress, done / total)
-    # back to the caller's player order
-    acc = out[0]
-    result = np.zeros_like(acc)
-    result[n, 0] = acc[n, 0]
-    result[order] = acc[:n]
-    return result, int(totals[0])
+    unseen = 52 - len(problem.board) - bin(skip).count("1")
+    return math.comb(unseen, problem.game.board_cards - len(problem.board))
 
 
-def enumerate_exact(
-    problem: Problem,
-    progress: ProgressCallback | None = None,
-    cancel: CancelLike = None,
-    use_table: bool = True,
-) -> tuple[NDArray[np.float64], int]:
-    """Hold'em: weighted counts (layout of ``_showdown``) over every deal, and the number of
-    deals. ``use_table=False`` ignores the precomputed heads-up preflop table
-    (``_preflop_table``) and enumerates every matchup (for tests and benchmarks of the engine
-    itself). Other games: see :func:`enumerate_game`."""
-    if len(problem.board) == 0:
-        return _preflop(problem, progress, cancel, use_table)
-    return _postflop(problem, progress, cancel)
+class BoardRunouts:
+    """Two hole cards, one high pot, a flop, turn or river given: per runout every combo is
+    evaluated once, then the joint holdings compare strengths (``_runouts``)."""
+
+    name = "board-runouts"
+
+    def applies(self, problem: Problem) -> bool:
+        return _two_card_high(problem) and len(problem.board) > 0
+
+    def estimate(self, problem: Problem) -> float:
+        n_runouts = math.comb(problem.unseen, 5 - len(problem.board))
+        evals = n_runouts * len(problem.combos)
+        return evals * _SECONDS_PER_EVAL + n_runouts * _space(problem) * _SECONDS_PER_JOINT_HOLDING
+
+    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> tuple[_Kernel, NDArray[np.intp]]:
+        """The kernel over runouts, and the player order it walks in: the walk over joint
+        holdings prunes soonest with the smallest ranges first."""
+        order = np.argsort(problem.sizes, kind="stable")
+        combos, offsets, weights = problem.reordered(order)
+        skip = np.uint64(problem.dead_mask | problem.held_mask)
+        tables = kernel_tables()
+
+        def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
+            totals = np.zeros(2, dtype=np.int64)
+            _runouts.enumerate_runouts(
+                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym, out,
+                totals, tables,
+            )  # fmt: skip
+            return int(totals[0])
+
+        return kernel, order
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        n = problem.n_players
+        sym = _symmetries_if_worth_it(problem, self.estimate(problem))
+        kernel, order = self._kernel(problem, sym)
+
+        def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+            out = np.zeros((1, n + 1, n), dtype=np.float64)
+            deals = kernel(start, stop, False, out)
+            return out[0], deals
+
+        bounds = chunk_bounds(_runout_total(problem), self.estimate(problem))
+        tally = _summed(run, bounds, control, (n + 1, n), winner_counts=False)
+        return Tally(_stats_of(_unorder(tally.stats, order)), tally.deals, sampled=False)
+
+    def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
+        n = problem.n_players
+        kernel, order = self._kernel(problem, _NO_SYMMETRY)
+        total = _runout_total(problem)
+        out = np.zeros((total, n + 1, n), dtype=np.float64)
+        bounds = chunk_bounds(total, self.estimate(problem))
+        run_chunks(lambda a, b: kernel(a, b, True, out[a:b]), bounds, control, lambda _: None)
+        return _stats_of(_unorder(out, order))
+
+
+def _unorder(counts: NDArray[np.float64], order: NDArray[np.intp]) -> NDArray[np.float64]:
+    """Winner counts of players walked in ``order`` back in the caller's player order."""
+    n = counts.shape[-1]
+    out = np.zeros_like(counts)
+    out[..., n, 0] = counts[..., n, 0]
+    out[..., order, :] = counts[..., :n, :]
+    return out
+
+
+class GameBoards:
+    """Any board game (Omaha, hi/lo splits): per runout every holding is evaluated once by the
+    game's evaluators, then the joint holdings share the pot (``_generic.enumerate_boards``)."""
+
+    name = "game-boards"
+
+    def applies(self, problem: Problem) -> bool:
+        return not problem.game.is_stud and not problem.deals_hole_cards
+
+    def estimate(self, problem: Problem) -> float:
+        n_runouts = math.comb(problem.unseen, problem.game.board_cards - len(problem.board))
+        per_runout = len(problem.combos) * _SECONDS_PER_GENERIC_EVAL
+        return n_runouts * (per_runout + _space(problem) * _SECONDS_PER_JOINT_HOLDING)
+
+    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> _Kernel:
+        game = problem.game
+        skip = np.uint64(problem.dead_mask | problem.held_mask)
+        tables = kernel_tables(game)
+
+        def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
+            totals = np.zeros(2, dtype=np.int64)
+            _generic.enumerate_boards(
+                problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
+                skip, start, stop, int(game.high), int(game.low), game.split, by_runout, sym,
+                out, totals, tables,
+            )  # fmt: skip
+            return int(totals[0])
+
+        return kernel
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        n = problem.n_players
+        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, self.estimate(problem)))
+
+        def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+            out = np.zeros((1, n + 1, STATS), dtype=np.float64)
+            deals = kernel(start, stop, False, out)
+            return out[0], deals
+
+        bounds = chunk_bounds(_runout_total(problem), self.estimate(problem))
+        return _summed(run, bounds, control, (n + 1, STATS), winner_counts=False)
+
+    def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
+        n = problem.n_players
+        kernel = self._kernel(problem, _NO_SYMMETRY)
+        total = _runout_total(problem)
+        out = np.zeros((total, n + 1, STATS), dtype=np.float64)
+        bounds = chunk_bounds(total, self.estimate(problem))
+        run_chunks(lambda a, b: kernel(a, b, True, out[a:b]), bounds, control, lambda _: None)
+        return out
+
+
+def runout_stats(problem: Problem, control: Control) -> NDArray[np.float64]:
+    """Per runout (every completion of the board, in lexicographic order of the unseen cards
+    that no player holds in all its holdings), the tally in the engine's one layout: stacked
+    ``(runouts, n + 1, STATS)``. For :mod:`pokerlab.analysis.outs`."""
+    for strategy in (BoardRunouts(), GameBoards()):
+        if strategy.applies(problem):
+            return strategy.by_runout(problem, control)
+    raise ValueError("runouts need a board game with every player's holdings")  # prepare()'s job
+
+
+# --- stud -----------------------------------------------------------------------------------
+
+
+def _stud_unseen(problem: Problem) -> int:
+    return 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
 
 
 def _sweep_seconds(problem: Problem) -> float:
-    unseen = 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
+    unseen = _stud_unseen(problem)
     per_matchup = sum(math.comb(unseen, 7 - int(h)) for h in problem.held)
-    return _matchup_space(problem) * per_matchup * _SECONDS_PER_SWEPT_COMPLETION
+    return _space(problem) * per_matchup * _SECONDS_PER_SWEPT_COMPLETION
+
+
+def _known_seconds(problem: Problem) -> float:
+    return _space(problem) * _SECONDS_PER_KNOWN_HOLDING
+
+
+def _stud_deal_count(problem: Problem) -> int:
+    unseen = _stud_unseen(problem)
+    deals = 1
+    for p in range(problem.n_players):
+        missing = problem.game.hole_cards - int(problem.held[p])
+        deals *= math.comb(unseen, missing)
+        unseen -= missing
+    return _space(problem) * deals
 
 
 def _deal_seconds(problem: Problem) -> float:
+    return _stud_deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
+
+
+def _complete(problem: Problem) -> bool:
+    return bool((problem.held == problem.game.hole_cards).all())
+
+
+def _stud_walk(problem: Problem, control: Control, kernel: Any, seconds: float) -> Tally:
+    """A stud kernel over chunks of player 0's holdings."""
     game = problem.game
-    if game.is_stud and bool((problem.held == game.hole_cards).all()):
-        # enumerate_known_hands: one pass over the last player's holdings per prefix
-        return _matchup_space(problem) * _SECONDS_PER_KNOWN_HOLDING
-    if not game.is_stud:
-        # enumerate_boards: per runout, every holding evaluated once, then the joint walk
-        n_runouts = math.comb(problem.unseen, game.board_cards - len(problem.board))
-        per_runout = len(problem.combos) * _SECONDS_PER_GENERIC_EVAL
-        return n_runouts * (per_runout + _matchup_space(problem) * _SECONDS_PER_JOINT_HOLDING)
-    return deal_count(problem) * problem.n_players * _SECONDS_PER_GENERIC_EVAL
+    n = problem.n_players
+    tables = kernel_tables(game)
+
+    def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+        stats = np.zeros((n + 1, STATS), dtype=np.float64)
+        totals = np.zeros(2, dtype=np.int64)
+        kernel(
+            problem.combos, problem.held, problem.offsets, problem.weights,
+            np.uint64(problem.dead_mask), start, stop, game.hole_cards, int(game.high),
+            int(game.low), game.split, stats, totals, tables,
+        )  # fmt: skip
+        return stats, int(totals[0])
+
+    bounds = chunk_bounds(problem.sizes[0], seconds)
+    return _summed(run, bounds, control, (n + 1, STATS), winner_counts=False)
 
 
-def _sweeps(problem: Problem) -> bool:
-    """Heads-up stud, where the subset sweep (matchup by matchup) is cheaper than walking the
-    deals (it is not when the hands are nearly complete and the ranges large)."""
-    if not (problem.game.is_stud and problem.n_players == 2):
-        return False
-    return _sweep_seconds(problem) < _deal_seconds(problem)
+class StudSweep:
+    """Heads-up stud, matchup by matchup, by the inclusion-exclusion sweep of ``_stud_sweep``
+    (only where it is cheaper than walking the deals)."""
+
+    name = "stud-sweep"
+
+    def applies(self, problem: Problem) -> bool:
+        if not (problem.game.is_stud and problem.n_players == 2):
+            return False
+        other = _known_seconds(problem) if _complete(problem) else _deal_seconds(problem)
+        return _sweep_seconds(problem) < other
+
+    def estimate(self, problem: Problem) -> float:
+        return _sweep_seconds(problem)
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        game = problem.game
+        tables = kernel_tables(game)
+        masks = problem.combo_masks
+        first, second = problem.sizes
+        n1, n2 = int(problem.held[0]), int(problem.held[1])
+
+        def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+            stats = np.zeros((3, STATS), dtype=np.float64)
+            deals = 0
+            for index in range(start, stop):
+                a = int(problem.offsets[0]) + index // second
+                b = int(problem.offsets[1]) + index % second
+                if masks[a] & masks[b]:
+                    continue
+                used = int(masks[a] | masks[b]) | problem.dead_mask
+                deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
+                w = float(problem.weights[a] * problem.weights[b])
+                args = (
+                    problem.combos[a], n1, problem.combos[b], n2, deck, len(deck),
+                    game.hole_cards, int(game.high), int(game.low), _stud_sweep.BINOM, tables,
+                )  # fmt: skip
+                if game.split:
+                    counts, count = _stud_sweep.heads_up_split_sweep(*args)
+                    _credit_split(counts, w, stats)
+                else:
+                    wins, ties, count = _stud_sweep.heads_up_sweep(*args)
+                    _credit_single(int(wins), int(ties), int(count), w, stats)
+                stats[2, 0] += w * count
+                deals += int(count)
+            return stats, deals
+
+        bounds = chunk_bounds(first * second, self.estimate(problem))
+        return _summed(run, bounds, control, (3, STATS), winner_counts=False)
+
+
+def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np.float64]) -> None:
+    for p, won in enumerate([wins, deals - wins - ties]):
+        stats[p, SHARE] += w * (won + ties / 2)
+        stats[p, SHARE_SQ] += w * (won + ties / 4)
+        stats[p, SCOOP] += w * won
+        stats[p, TIE] += w * ties
+        stats[p, HI_SHARE] += w * (won + ties / 2)
 
 
 def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
@@ -261,99 +553,53 @@ def _credit_split(counts: NDArray[np.int64], w: float, stats: NDArray[np.float64
                 continue
             for p, (hh, ll) in enumerate([(h, lo), (_MIRROR.get(h, h), _MIRROR.get(lo, lo))]):
                 share, hi_part, lo_part = _split_shares(hh, ll)
-                stats[p, _generic.SHARE] += w * c * share
-                stats[p, _generic.SHARE_SQ] += w * c * share * share
-                stats[p, _generic.SCOOP] += w * c * (share == 1.0)
-                stats[p, _generic.TIE] += w * c * (0.0 < share < 1.0)
-                stats[p, _generic.HI_SHARE] += w * c * hi_part
-                stats[p, _generic.LO_SHARE] += w * c * lo_part
+                stats[p, SHARE] += w * c * share
+                stats[p, SHARE_SQ] += w * c * share * share
+                stats[p, SCOOP] += w * c * (share == 1.0)
+                stats[p, TIE] += w * c * (0.0 < share < 1.0)
+                stats[p, HI_SHARE] += w * c * hi_part
+                stats[p, LO_SHARE] += w * c * lo_part
 
 
-def _stud_heads_up(problem: Problem, stats: NDArray[np.float64], totals: NDArray[np.int64]) -> None:
-    """Exact heads-up stud by :func:`_stud_sweep.heads_up_sweep`, matchup by matchup."""
-    game = problem.game
-    mult, displace, values = _tables(game)
-    masks = problem.combo_masks
-    n1, n2 = int(problem.held[0]), int(problem.held[1])
-    for a in range(problem.offsets[0], problem.offsets[1]):
-        for b in range(problem.offsets[1], problem.offsets[2]):
-            if masks[a] & masks[b]:
-                continue
-            used = int(masks[a] | masks[b]) | problem.dead_mask
-            deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
-            w = float(problem.weights[a] * problem.weights[b])
-            args = (
-                problem.combos[a], n1, problem.combos[b], n2, deck, len(deck), game.hole_cards,
-                game.hi_code, game.lo_code, _stud_sweep.BINOM, CARD_KEY, CARD_MASK, mult,
-                displace, values,
-            )  # fmt: skip
-            if game.split:
-                counts, deals = _stud_sweep.heads_up_split_sweep(*args)
-                _credit_split(counts, w, stats)
-                stats[2, 0] += w * deals
-                totals[0] += deals
-                continue
-            wins, ties, deals = _stud_sweep.heads_up_sweep(*args)
-            losses = deals - wins - ties
-            stats[0, _generic.SHARE] += w * (wins + ties / 2)
-            stats[1, _generic.SHARE] += w * (losses + ties / 2)
-            stats[0, _generic.SHARE_SQ] += w * (wins + ties / 4)
-            stats[1, _generic.SHARE_SQ] += w * (losses + ties / 4)
-            stats[0, _generic.SCOOP] += w * wins
-            stats[1, _generic.SCOOP] += w * losses
-            stats[0:2, _generic.TIE] += w * ties
-            stats[2, 0] += w * deals
-            totals[0] += deals
+class StudKnownHands:
+    """Stud with every holding complete (seven known cards): each holding evaluated once; the
+    last player's holdings summed by class of equal value (``_generic.enumerate_known_hands``)."""
+
+    name = "stud-known-hands"
+
+    def applies(self, problem: Problem) -> bool:
+        return problem.game.is_stud and _complete(problem)
+
+    def estimate(self, problem: Problem) -> float:
+        return _known_seconds(problem)
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        seconds = self.estimate(problem)
+        return _stud_walk(problem, control, _generic.enumerate_known_hands, seconds)
 
 
-def enumerate_game(
-    problem: Problem,
-    progress: ProgressCallback | None = None,
-    cancel: CancelLike = None,
-) -> tuple[NDArray[np.float64], int]:
-    """Any game, through the game-agnostic kernels: split-pot statistics (layout of
-    ``_generic``) over every deal, and the number of deals."""
-    game = problem.game
-    n = problem.n_players
-    stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
-    totals = np.zeros(2, dtype=np.int64)
-    mult, displace, values = _tables(game)
-    if _sweeps(problem):
-        _stud_heads_up(problem, stats, totals)
-        check(cancel, progress, 1.0)
-        return stats, int(totals[0])
-    if game.is_stud and bool((problem.held == game.hole_cards).all()):
-        _generic.enumerate_known_hands(
-            problem.combos, problem.held, problem.offsets, problem.weights,
-            np.uint64(problem.dead_mask), game.hole_cards, game.hi_code, game.lo_code, game.split,
-            stats, totals, CARD_KEY, CARD_MASK, mult, displace, values,
-        )  # fmt: skip
-        check(cancel, progress, 1.0)
-        return stats, int(totals[0])
-    if game.is_stud:
-        _generic.enumerate_stud_deals(
-            problem.combos, problem.held, problem.offsets, problem.weights,
-            np.uint64(problem.dead_mask), game.hole_cards, game.hi_code, game.lo_code,
-            game.split, stats, totals, CARD_KEY, CARD_MASK, mult, displace, values,
-        )  # fmt: skip
-        check(cancel, progress, 1.0)
-        return stats, int(totals[0])
-    skip = problem.dead_mask | problem.held_mask
-    to_come = game.board_cards - len(problem.board)
-    total = math.comb(52 - len(problem.board) - bin(skip).count("1"), to_come)
-    done = 0
-    chunker = Chunker(first=64)
+class StudDeals:
+    """Stud: every joint holding and every way to deal each player's missing cards."""
 
-    def run(size: int) -> None:
-        _generic.enumerate_boards(
-            problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-            np.uint64(skip), done, done + size, game.hi_code, game.lo_code, game.split, False,
-            stats[None], totals, CARD_KEY, CARD_MASK, mult, displace, values,
-        )  # fmt: skip
+    name = "stud-deals"
 
-    while done < total:
-        size = min(chunker.size, total - done)
-        chunker.timed(run, size)
-        done += size
-        check(cancel, progress, done / total)
-    return stats, int(totals[0])
+    def applies(self, problem: Problem) -> bool:
+        return problem.game.is_stud
+
+    def estimate(self, problem: Problem) -> float:
+        return _deal_seconds(problem)
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        return _stud_walk(problem, control, _generic.enumerate_stud_deals, self.estimate(problem))
+
+
+EXACT_STRATEGIES = (
+    PreflopTable(),
+    PreflopMatchups(),
+    BoardRunouts(),
+    GameBoards(),
+    StudSweep(),
+    StudKnownHands(),
+    StudDeals(),
+)
+"""The exact strategies, in order of preference: the first that applies runs."""

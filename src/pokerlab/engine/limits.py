@@ -1,19 +1,23 @@
-"""Bounds on exact work that has no Monte Carlo fallback (outs): the size estimate refuses a run
-whose estimated time is over its limit before it starts, and :func:`run_chunked` runs a kernel
-over ``0..total`` in chunks of about a tenth of a second, reporting progress, honouring a cancel
-request and stopping at the time limit between chunks (so Ctrl-C, which Python sees only between
-kernel calls, takes effect at once)."""
+"""Bounds on exact work that has no Monte Carlo fallback (outs): :func:`refuse_too_large`
+refuses a run whose estimated time is over its limit before it starts, and :func:`time_limited`
+stops one still running at the limit. Strategies run in chunks and check ``cancel`` between
+them, so the limit (and Ctrl-C, which Python sees only between kernel calls) takes effect within
+a chunk's time."""
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
+from typing import TypeVar
 
-from pokerlab.engine._control import CancelLike, Chunker, ProgressCallback, check
+from pokerlab.engine._control import CancelLike, is_cancelled
 from pokerlab.engine.problem import Problem
-from pokerlab.errors import TooLargeError
+from pokerlab.errors import CancelledError, TooLargeError
 
-__all__ = ["DEFAULT_SECONDS", "refuse_too_large", "run_chunked"]
+__all__ = ["DEFAULT_SECONDS", "refuse_too_large", "time_limited"]
+
+T = TypeVar("T")
 
 DEFAULT_SECONDS = 60.0
 """The time limit of an exact computation that cannot fall back to sampling (``outs``)."""
@@ -24,11 +28,13 @@ def _limit_text(seconds: float) -> str:
 
 
 def refuse_too_large(problem: Problem, seconds: float, what: str, hint: str) -> float:
-    """The estimated seconds of enumerating ``problem`` exactly; raises :class:`TooLargeError`
-    (naming its size and ``hint``, how to make it smaller) when that is over ``seconds``."""
-    from pokerlab.engine.exact import estimate_seconds
+    """The estimated seconds of enumerating ``problem`` exactly (by the exact strategy that
+    would run it); raises :class:`TooLargeError` (naming its size and ``hint``, how to make it
+    smaller) when that is over ``seconds``."""
+    from pokerlab.engine.strategies import exact_strategy
 
-    estimate = estimate_seconds(problem)
+    strategy = exact_strategy(problem)
+    estimate = math.inf if strategy is None else strategy.estimate(problem)
     if estimate > seconds:
         size = "x".join(f"{s:,}" for s in problem.sizes)
         if math.isinf(estimate):
@@ -44,32 +50,22 @@ def refuse_too_large(problem: Problem, seconds: float, what: str, hint: str) -> 
     return estimate
 
 
-def run_chunked(
-    run: Callable[[int, int], object],
-    total: int,
-    seconds: float,
-    what: str,
-    hint: str,
-    progress: ProgressCallback | None = None,
-    cancel: CancelLike = None,
-) -> None:
-    """Call ``run(start, stop)`` over consecutive chunks of ``0..total``; between chunks report
-    progress, raise :class:`~pokerlab.errors.CancelledError` if cancelled and
-    :class:`TooLargeError` once ``seconds`` have passed."""
-    chunker = Chunker(1)
-    start = 0
+def time_limited(
+    compute: Callable[[CancelLike], T], seconds: float, what: str, hint: str, cancel: CancelLike
+) -> T:
+    """``compute(stop)``, where ``stop()`` turns true when the caller's ``cancel`` does or
+    ``seconds`` have passed; a run stopped by the limit raises :class:`TooLargeError`, one
+    stopped by the caller :class:`~pokerlab.errors.CancelledError`."""
+    deadline = time.perf_counter() + seconds
 
-    def from_start(size: int) -> None:
-        run(start, start + size)
+    def stop() -> bool:
+        return is_cancelled(cancel) or time.perf_counter() > deadline
 
-    while start < total:
-        size = min(chunker.size, total - start)
-        chunker.timed(from_start, size)
-        start += size
-        check(cancel, progress, start / total)
-        if start < total and chunker.elapsed > seconds:
-            raise TooLargeError(
-                f"{what} did not finish within {_limit_text(seconds)} "
-                f"({start / total:.0%} done); {hint}",
-                field="time_limit",
-            )
+    try:
+        return compute(stop)
+    except CancelledError:
+        if is_cancelled(cancel):
+            raise
+        raise TooLargeError(
+            f"{what} did not finish within {_limit_text(seconds)}; {hint}", field="time_limit"
+        ) from None

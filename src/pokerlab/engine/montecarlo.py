@@ -1,55 +1,39 @@
-"""Monte Carlo equity: unbiased joint sampling (see ``_sampling``) with a standard error.
+"""The Monte Carlo strategy: unbiased joint sampling (see ``_sampling``) with a standard error.
 
-Stopping rules, checked between chunks of about 0.1 s: a number of deals (``trials``), a target
-standard error (``stderr``: the largest player's standard error of equity at or below it), or a
-time limit (``time_limit`` seconds); whichever comes first. Reproducible: the same ``seed`` and
-the same stopping by ``trials`` give the same answer.
+Deals are sampled in chunks of a fixed size (:data:`CHUNK_DEALS`, four times that for the fast
+two-card high games); chunk ``i`` draws from its
+own random stream (``SeedSequence(seed, spawn_key=(i,))``), and the chunks are merged and the
+stopping rules checked in chunk order, after each chunk. Stopping rules: a number of deals
+(``trials``), a target standard error (``stderr``: the largest player's standard error of equity
+at or below it, checked from 1,000 deals on), or a time limit (``time_limit`` seconds);
+whichever comes first. So a run with a seed that stops by ``trials`` or by ``stderr`` gives the
+same answer on any number of threads; a time limit or a cancellation stops after whatever
+chunks are done by then (still unbiased).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.engine import _generic, _sampling
-from pokerlab.engine._control import CancelLike, Chunker, ProgressCallback, is_cancelled
-from pokerlab.engine.exact import _tables
+from pokerlab.engine import _sampling
+from pokerlab.engine._control import Control, Stopping, is_cancelled
+from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
-from pokerlab.engine.result import PlayerStats, StopReason, player_stats, split_stats
-from pokerlab.errors import EmptyRangeError, GameError
-from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
+from pokerlab.engine.tally import STATS, StopReason, Tally, from_winner_counts, player_stats
+from pokerlab.errors import EmptyRangeError
+from pokerlab.evaluation.codes import HighEval, LowEval
 
-__all__ = ["Stopping", "alias_tables", "sample"]
+__all__ = ["CHUNK_DEALS", "MonteCarlo", "Stopping", "alias_tables"]
 
+CHUNK_DEALS = 1 << 14
+"""Deals per chunk (four times as many in two-card high games, which deal them about ten times
+faster): the unit of work of a thread and the points where stopping is checked."""
 _MAX_REJECTS = 1_000_000
-
-
-@dataclass(frozen=True)
-class Stopping:
-    """When a Monte Carlo run stops; at least one of the three must be set."""
-
-    trials: int | None = None
-    stderr: float | None = None
-    time_limit: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.trials is None and self.stderr is None and self.time_limit is None:
-            raise GameError(
-                "Monte Carlo needs a stopping rule: trials, stderr or a time limit", field="trials"
-            )
-        if self.trials is not None and self.trials < 1:
-            raise GameError(f"trials must be at least 1, got {self.trials}", field="trials")
-        if self.stderr is not None and not 0 < self.stderr < 1:
-            raise GameError(
-                f"target stderr must be between 0 and 1, got {self.stderr}", field="stderr"
-            )
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise GameError(
-                f"time limit must be positive, got {self.time_limit}", field="time_limit"
-            )
+_MIN_DEALS_FOR_STDERR = 1000
 
 
 def alias_tables(
@@ -81,84 +65,131 @@ def alias_tables(
     return prob, alias
 
 
-def sample(
-    problem: Problem,
-    stopping: Stopping,
-    seed: int | None = None,
-    progress: ProgressCallback | None = None,
-    cancel: CancelLike = None,
-) -> tuple[NDArray[np.float64], int, StopReason]:
-    """Sample until a stopping rule holds; return the tally (hold'em: counts layout of
-    ``_showdown``; other games: statistics layout of ``_generic``), deals sampled, and why it
-    stopped."""
-    n = problem.n_players
-    prob, alias = alias_tables(problem.weights, problem.offsets)
-    state = _sampling.seed_state(
-        seed if seed is not None else int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    )
-    generic = problem.game.name != "holdem"
-    counts = np.zeros((n + 1, n), dtype=np.int64)
-    stats = np.zeros((n + 1, _generic.STATS), dtype=np.float64)
-    mult, displace, values = _tables(problem.game)
-    chunker = Chunker(first=2_000)
+class MonteCarlo:
+    """Sample deals until a stopping rule holds (any game, any hands and ranges)."""
 
-    def _done() -> int:
-        return int(stats[n, 0] if generic else counts[n, 0])
+    name = "monte-carlo"
 
-    def _stats() -> list[PlayerStats]:
-        if generic:
-            return split_stats(stats, sampled=True, split=problem.game.split)
-        return player_stats(counts.astype(np.float64), sampled=True)
+    def applies(self, problem: Problem) -> bool:
+        return True
 
-    started = time.perf_counter()
-    reason: StopReason | None = None
+    def estimate(self, problem: Problem) -> float:
+        return float("inf")  # it stops when told to
 
-    def run(size: int) -> None:
-        if generic:
-            game = problem.game
-            rejected = _sampling.sample_deals_generic(
-                problem.combos, problem.held, problem.offsets, prob, alias, problem.board,
-                np.uint64(problem.dead_mask), game.hole_cards, game.board_cards, size, _MAX_REJECTS,
-                state,
-                game.hi_code, game.lo_code, game.split, stats, CARD_KEY, CARD_MASK, mult,
-                displace, values,
-            )  # fmt: skip
-        else:
+    def run(self, problem: Problem, control: Control) -> Tally:
+        stopping = control.stopping or Stopping(None, 0.001, 30.0)
+        seed = control.seed
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        sampler = _Sampler(problem)
+        n = problem.n_players
+        winner_counts = sampler.two_card_high
+        total = np.zeros((n + 1, n) if winner_counts else (n + 1, STATS), dtype=np.float64)
+        started = time.perf_counter()
+        done = 0
+        reason: StopReason | None = None
+        limit = stopping.trials
+        per_chunk = sampler.chunk_deals
+        split = problem.game.split
+
+        def stats_now() -> NDArray[np.float64]:
+            return from_winner_counts(total) if winner_counts else total
+
+        pool = ThreadPoolExecutor(max_workers=control.threads) if control.threads > 1 else None
+        pending: dict[int, Future[NDArray[np.float64]]] = {}
+        index = 0
+        try:
+            while reason is None:
+                size = _size_of(limit, index, per_chunk)
+                if pool is None:
+                    part = sampler.chunk(seed, index, size)
+                else:
+                    for ahead in range(index, index + 2 * control.threads):
+                        if ahead not in pending:
+                            pending[ahead] = pool.submit(
+                                sampler.chunk, seed, ahead, _size_of(limit, ahead, per_chunk)
+                            )
+                    part = pending.pop(index).result()
+                total += part
+                done += size
+                index += 1
+                elapsed = time.perf_counter() - started
+                fractions = [0.0]
+                if limit is not None:
+                    fractions.append(done / limit)
+                    if done >= limit:
+                        reason = "trials"
+                if stopping.stderr is not None:
+                    worst = max(s.stderr for s in player_stats(stats_now(), True, split))
+                    fractions.append((stopping.stderr / worst) ** 2 if worst > 0 else 1.0)
+                    if done >= _MIN_DEALS_FOR_STDERR and worst <= stopping.stderr:
+                        reason = reason or "stderr"
+                if stopping.time_limit is not None:
+                    fractions.append(elapsed / stopping.time_limit)
+                    if elapsed >= stopping.time_limit:
+                        reason = reason or "time"
+                if control.progress is not None:
+                    control.progress(min(1.0, max(fractions)))
+                if reason is None and is_cancelled(control.cancel):
+                    reason = "cancelled"
+        finally:
+            if pool is not None:
+                for future in pending.values():
+                    future.cancel()
+                pool.shutdown(wait=True, cancel_futures=True)
+        return Tally(stats_now(), done, sampled=True, stopped=reason)
+
+
+def _size_of(limit: int | None, index: int, per_chunk: int) -> int:
+    """Deals of chunk ``index``: ``per_chunk``, the last one cut at ``limit``."""
+    if limit is None:
+        return per_chunk
+    return max(0, min(per_chunk, limit - index * per_chunk))
+
+
+class _Sampler:
+    """The kernel arguments of one problem, and one chunk of deals from one stream."""
+
+    def __init__(self, problem: Problem) -> None:
+        game = problem.game
+        view = problem.dealing_random_hands()
+        self.problem = view
+        self.prob, self.alias = alias_tables(view.weights, view.offsets)
+        self.masks = view.combo_masks
+        self.tables = kernel_tables(game)
+        self.two_card_high = (
+            not game.is_stud
+            and game.hole_cards == 2
+            and game.high == HighEval.BEST5
+            and game.low == LowEval.NONE
+        )
+        self.chunk_deals = CHUNK_DEALS * (4 if self.two_card_high else 1)
+
+    def chunk(self, seed: int, index: int, size: int) -> NDArray[np.float64]:
+        """The tally of ``size`` deals from chunk ``index``'s stream (winner counts for
+        two-card high games, else the statistics layout)."""
+        p = self.problem
+        n = p.n_players
+        state = _sampling.chunk_state(seed, index)
+        dead = np.uint64(p.dead_mask)
+        if self.two_card_high:
+            counts = np.zeros((n + 1, n), dtype=np.int64)
             rejected = _sampling.sample_deals(
-                problem.combos, problem.offsets, prob, alias, problem.board,
-                np.uint64(problem.dead_mask), size, _MAX_REJECTS, state, counts, CARD_KEY,
-                CARD_MASK, mult, displace, values,
+                p.combos, self.masks, p.held, p.offsets, self.prob, self.alias, p.board, dead,
+                size, _MAX_REJECTS, state, counts, self.tables,
+            )  # fmt: skip
+            out = counts.astype(np.float64)
+        else:
+            game = p.game
+            out = np.zeros((n + 1, STATS), dtype=np.float64)
+            rejected = _sampling.sample_deals_generic(
+                p.combos, self.masks, p.held, p.offsets, self.prob, self.alias, p.board, dead,
+                game.hole_cards, game.board_cards, size, _MAX_REJECTS, state, int(game.high),
+                int(game.low), game.split, out, self.tables,
             )  # fmt: skip
         if rejected < 0:
             raise EmptyRangeError(
                 f"the ranges leave almost no valid deal: {_MAX_REJECTS:,} joint draws in a row "
                 "used some card twice"
             )
-
-    while reason is None:
-        done = _done()
-        size = chunker.size
-        if stopping.trials is not None:
-            size = min(size, stopping.trials - done)
-        chunker.timed(run, size)
-        done = _done()
-        elapsed = time.perf_counter() - started
-        fractions = [0.0]
-        if stopping.trials is not None:
-            fractions.append(done / stopping.trials)
-            if done >= stopping.trials:
-                reason = "trials"
-        if stopping.stderr is not None:
-            worst = max(s.stderr for s in _stats())
-            fractions.append((stopping.stderr / worst) ** 2 if worst > 0 else 1.0)
-            if done >= 1000 and worst <= stopping.stderr:
-                reason = reason or "stderr"
-        if stopping.time_limit is not None:
-            fractions.append(elapsed / stopping.time_limit)
-            if elapsed >= stopping.time_limit:
-                reason = reason or "time"
-        if progress is not None:
-            progress(min(1.0, max(fractions)))
-        if reason is None and is_cancelled(cancel):
-            reason = "cancelled"
-    return (stats if generic else counts.astype(np.float64)), _done(), reason
+        return out

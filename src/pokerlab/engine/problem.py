@@ -7,6 +7,7 @@ admit no joint holding at all.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import operator
@@ -41,7 +42,11 @@ class Problem:
     ``combos[offsets[p]:offsets[p + 1]]`` are player ``p``'s holdings (card codes, uint8; the
     first ``held[p]`` columns are cards, the rest padding) with ``weights`` (all > 0), none
     touching the board or the dead cards. In hold'em every holding is a 2-card combo; in stud a
-    holding is the player's known cards and the engine deals the rest.
+    holding is the player's known cards and the engine deals the rest. ``dealt[p]``: player
+    ``p``'s range is every holding of the cards it may hold, equally weighted (a ``random``
+    hand), so Monte Carlo may deal it from what is left instead of drawing it (the same
+    distribution). A ``random`` Omaha hand is kept as one empty holding (``held[p] == 0``):
+    only Monte Carlo answers it.
     """
 
     game: Game
@@ -52,6 +57,7 @@ class Problem:
     board: NDArray[np.uint8]
     dead_mask: int
     held: NDArray[np.int64]
+    dealt: NDArray[np.bool_]
 
     @property
     def n_players(self) -> int:
@@ -104,6 +110,42 @@ class Problem:
         """Board games: whether some player's hole cards are dealt (a ``random`` hand), which
         only Monte Carlo samples."""
         return not self.game.is_stud and bool((self.held < self.game.hole_cards).any())
+
+    def reordered(
+        self, order: NDArray[np.intp]
+    ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float64]]:
+        """``(combos, offsets, weights)`` with the players taken in ``order``."""
+        rows = [np.arange(self.offsets[p], self.offsets[p + 1]) for p in order]
+        index = np.concatenate(rows)
+        offsets = np.zeros(self.n_players + 1, dtype=np.int64)
+        offsets[1:] = np.cumsum([len(r) for r in rows])
+        return np.ascontiguousarray(self.combos[index]), offsets, self.weights[index]
+
+    def dealing_random_hands(self) -> Problem:
+        """The same problem with every :attr:`dealt` player given one empty holding
+        (``held == 0``), for Monte Carlo to deal its cards from what the others leave."""
+        if not self.dealt.any():
+            return self
+        width = self.combos.shape[1]
+        blocks, weights, held = [], [], self.held.copy()
+        for p in range(self.n_players):
+            rows = slice(self.offsets[p], self.offsets[p + 1])
+            if self.dealt[p]:
+                blocks.append(np.full((1, width), 52, dtype=np.uint8))
+                weights.append(np.ones(1))
+                held[p] = 0
+            else:
+                blocks.append(self.combos[rows])
+                weights.append(self.weights[rows])
+        offsets = np.zeros(self.n_players + 1, dtype=np.int64)
+        offsets[1:] = np.cumsum([len(b) for b in blocks])
+        return dataclasses.replace(
+            self,
+            combos=np.ascontiguousarray(np.concatenate(blocks)),
+            offsets=offsets,
+            weights=np.concatenate(weights),
+            held=held,
+        )
 
     @property
     def unseen(self) -> int:
@@ -247,6 +289,17 @@ def prepare(
         padded.append(block)
     offsets = np.zeros(len(parsed) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(h.combos) for h in parsed])
+    dealt = [
+        (len(h.combos) == 1 and h.combos.shape[1] == 0)
+        or (
+            len(h.combos)
+            == math.comb(52 - bin(known_mask | (others & ~own)).count("1"), spec.hole_cards)
+            and bool(np.all(h.weights == h.weights[0]))
+        )
+        for h, own in zip(parsed, exact_masks, strict=True)
+    ]
+    if spec.is_stud:
+        dealt = [False] * len(parsed)
     problem = Problem(
         game=spec,
         inputs=tuple(h.text for h in parsed),
@@ -256,6 +309,7 @@ def prepare(
         board=np.array([int(c) for c in board_cards], dtype=np.uint8),
         dead_mask=known_mask & ~cards_to_mask(board_cards),
         held=np.array([h.combos.shape[1] for h in parsed], dtype=np.int64),
+        dealt=np.array(dealt, dtype=bool),
     )
     if not _has_joint_holding(problem):
         raise EmptyRangeError(
@@ -270,4 +324,8 @@ def _has_joint_holding(problem: Problem) -> bool:
     from pokerlab.engine._exact import has_joint_holding
 
     order = np.argsort(problem.sizes, kind="stable")  # fewest holdings first prunes soonest
-    return bool(has_joint_holding(problem.combo_masks, problem.offsets, order))
+    masks = problem.combo_masks
+    index = np.concatenate([np.arange(problem.offsets[p], problem.offsets[p + 1]) for p in order])
+    offsets = np.zeros(problem.n_players + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum([problem.sizes[p] for p in order])
+    return bool(has_joint_holding(masks[index], offsets, problem.weights[index]))

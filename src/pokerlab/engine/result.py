@@ -8,17 +8,17 @@ probability of taking the pot alone; ``tie`` the probability of a share strictly
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["EquityResult", "PlayerEquity", "PlayerStats", "player_stats", "split_stats"]
+from pokerlab.engine.tally import StopReason
+
+__all__ = ["EquityResult", "PlayerEquity"]
 
 Method = Literal["exact", "monte-carlo"]
-StopReason = Literal["complete", "trials", "stderr", "time", "cancelled"]
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,10 @@ class EquityResult:
         game, board, dead: what was asked (cards in canonical text).
         stopped: why it ended: ``complete`` (exact), ``trials``, ``stderr``, ``time`` or
             ``cancelled`` (Monte Carlo; a cancelled Monte Carlo result is still unbiased).
-        counts: the raw weighted counts (layout in ``pokerlab.engine._showdown``).
+        counts: the raw weighted sums, float64 ``(players + 1, 6)``, the same layout for every
+            game and method (:mod:`pokerlab.engine.tally`): per player (rows) the sums of its
+            pot share, share squared, scoops, ties, high share and low share; ``counts[n, 0]``
+            is the total weight of the deals.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -112,57 +115,3 @@ class EquityResult:
             "stopped": self.stopped,
             "players": [p.to_dict() for p in self.players],
         }
-
-
-class PlayerStats(NamedTuple):
-    equity: float
-    win: float
-    tie: float
-    tie_equity: float
-    stderr: float
-    hi: float | None = None
-    lo: float | None = None
-
-
-def player_stats(counts: NDArray[np.float64], sampled: bool) -> list[PlayerStats]:
-    """``(equity, win, tie, tie_equity, stderr)`` per player from a counts array.
-
-    For a Monte Carlo run the per-deal share is 1, ``1/k`` or 0, so its variance follows from the
-    same counts: ``E[X^2] = win + sum_k t_k / k^2``; ``stderr = sqrt(s^2 / n)`` with the sample
-    variance ``s^2 = n / (n - 1) * (E[X^2] - E[X]^2)``.
-    """
-    n = counts.shape[1]
-    total = float(counts[n, 0])
-    out = []
-    for p in range(n):
-        win = counts[p, 0] / total
-        tie = sum(counts[p, k - 1] for k in range(2, n + 1)) / total
-        tie_equity = sum(counts[p, k - 1] / k for k in range(2, n + 1)) / total
-        equity = win + tie_equity
-        stderr = 0.0
-        if sampled and total > 1:
-            second = win + sum(counts[p, k - 1] / (k * k) for k in range(2, n + 1)) / total
-            variance = max(0.0, second - equity * equity) * total / (total - 1)
-            stderr = math.sqrt(variance / total)
-        out.append(PlayerStats(float(equity), float(win), float(tie), float(tie_equity), stderr))
-    return out
-
-
-def split_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list[PlayerStats]:
-    """The same from the game-agnostic statistics (layout in ``_generic``): equity is the
-    share, win the scoops, tie the partial shares; hi/lo for split-pot games."""
-    n = stats.shape[0] - 1
-    total = float(stats[n, 0])
-    out = []
-    for p in range(n):
-        equity = stats[p, 0] / total
-        win = stats[p, 2] / total
-        stderr = 0.0
-        if sampled and total > 1:
-            variance = max(0.0, stats[p, 1] / total - equity * equity) * total / (total - 1)
-            stderr = math.sqrt(variance / total)
-        hi = float(stats[p, 4] / total) if split else None
-        lo = float(stats[p, 5] / total) if split else None
-        tie = float(stats[p, 3] / total)
-        out.append(PlayerStats(float(equity), float(win), tie, float(equity - win), stderr, hi, lo))
-    return out

@@ -7,7 +7,7 @@ one player (the one with the most) into disjoint parts: each joint holding falls
 part, so the raw counts of :attr:`EquityResult.counts` (un-normalised weighted sums: wins, ties
 by size, total) of the parts add up to the counts of the whole, and so do the deals enumerated.
 The part results are added in part order and the statistics derived from the sum by the engine's
-own :func:`~pokerlab.engine.result.player_stats`.
+own :func:`~pokerlab.engine.tally.player_stats`.
 
 Exactness: with whole-number weights (every range without ``:w`` weights) every count is an
 integer below 2^53, so the sum is the same bits as the one-machine run whatever the order; with
@@ -35,13 +35,8 @@ from numpy.typing import NDArray
 from pokerlab.cards import Card
 from pokerlab.engine.api import equity
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
-from pokerlab.engine.result import (
-    EquityResult,
-    PlayerEquity,
-    PlayerStats,
-    player_stats,
-    split_stats,
-)
+from pokerlab.engine.result import EquityResult, PlayerEquity
+from pokerlab.engine.tally import player_stats
 from pokerlab.errors import EmptyRangeError, GameError
 from pokerlab.ranges import Range
 from pokerlab.scale.backends import make_backend
@@ -157,11 +152,7 @@ def _result(
 ) -> EquityResult:
     """The merged counts as the engine's result (the statistics by the engine's functions)."""
     game = problem.game
-    stats: list[PlayerStats]
-    if game.name == "holdem":
-        stats = player_stats(counts, sampled)
-    else:
-        stats = split_stats(counts, sampled, game.split)
+    stats = player_stats(counts, sampled, game.split)
     scoops = [st.win if game.split else None for st in stats]
     rows = zip(problem.inputs, stats, problem.range_sizes, scoops, strict=True)
     return EquityResult(

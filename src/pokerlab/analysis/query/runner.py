@@ -34,6 +34,7 @@ from pokerlab.analysis.query.syntax import Query, parse
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import PokerlabError, QueryError, RangeError, TooLargeError
 from pokerlab.evaluation._tables import HighTables
+from pokerlab.evaluation.codes import HighEval, LowEval
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count
 
@@ -329,8 +330,8 @@ def _features(
 
     t = _high_tables()
     game = problem.game
-    omaha = game.high == "omaha"
-    eight = game.low is not None
+    omaha = game.high == HighEval.OMAHA
+    eight = game.low != LowEval.NONE
     values = _game_values() if omaha or eight else t.values
     out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
 
@@ -426,7 +427,7 @@ def query(
                          str(exc))  # fmt: skip
         raise type(exc)(message, field=exc.field) from None
     game = problem.game
-    omaha = game.high == "omaha"
+    omaha = game.high == HighEval.OMAHA
     if game.is_stud:
         raise QueryError(f"queries support hold'em and Omaha games so far, not {game.title}")
     if problem.deals_hole_cards:

@@ -1,0 +1,104 @@
+"""The loops every exact kernel shares (numba, inlined into their callers).
+
+* :func:`unseen_deck`: the cards a mask leaves, in code order.
+* :func:`next_joint_holding`: a depth-first walk over the players' holdings (one per player,
+  player ``p``'s rows ``first[p]..last[p] - 1``, usually ``offsets[:-1]`` and ``offsets[1:]``;
+  a chunk of the walk narrows player 0's rows), pruned at the first card used twice, with
+  the product of the holdings' weights kept per level. The walk is resumable: start it with
+  :func:`start_walk`, then each call returns with ``chosen[:depth]`` the next joint holding
+  (``weight[depth]`` its weight, ``used[depth]`` its cards) or -1 when there is none left::
+
+      level = start_walk(first, pos, used, weight, base_mask)
+      while True:
+          level = next_joint_holding(level, depth, first, last, masks, weights, pos, chosen,
+                                     used, weight)
+          if level < 0:
+              break
+          ...  # credit chosen[:depth] with weight[depth]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+_ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def unseen_deck(used, deck):
+    """``deck[:nd]`` = the cards not in the mask ``used``, in code order; returns ``nd``."""
+    nd = 0
+    for c in range(52):
+        if not (used >> uint64(c)) & _ONE:
+            deck[nd] = c
+            nd += 1
+    return nd
+
+
+@njit(cache=True, inline="always")
+def start_walk(first, pos, used, weight, base):
+    """Set up :func:`next_joint_holding` with the cards ``base`` already used."""
+    used[0] = base
+    weight[0] = 1.0
+    pos[0] = first[0] - 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def next_joint_holding(level, depth, first, last, masks, weights, pos, chosen, used, weight):
+    """Advance the walk to the next joint holding of the first ``depth`` players (see the
+    module docstring); ``masks``: one card mask per holding. Returns ``depth - 1``, or -1 at
+    the end."""
+    p = level
+    while p >= 0:
+        pos[p] += 1
+        if pos[p] >= last[p]:
+            p -= 1
+            continue
+        t = pos[p]
+        if masks[t] & used[p]:
+            continue
+        chosen[p] = t
+        used[p + 1] = used[p] | masks[t]
+        weight[p + 1] = weight[p] * weights[t]
+        if p + 1 < depth:
+            p += 1
+            pos[p] = first[p] - 1
+            continue
+        return p
+    return -1
+
+
+@njit(cache=True, inline="always")
+def orbit_size(cards, k, sym, image):
+    """Suit symmetry of a runout: ``cards[:k]`` (ascending card codes) under the suit
+    permutations ``sym`` (one card map per row, the identity left out) that map every player's
+    range, the board and the dead cards onto themselves. Returns 0 unless the runout is the
+    smallest (lexicographically, sorted) of its orbit, else the orbit's size, so enumerating
+    the smallest runouts with that weight counts every runout once. ``image``: scratch of
+    ``k``."""
+    m = sym.shape[0]
+    if m == 0:
+        return 1
+    fixed = 1
+    for g in range(m):
+        for i in range(k):
+            image[i] = sym[g, cards[i]]
+        for i in range(1, k):  # insertion sort, k <= 5
+            x = image[i]
+            j = i - 1
+            while j >= 0 and image[j] > x:
+                image[j + 1] = image[j]
+                j -= 1
+            image[j + 1] = x
+        order = 0
+        for i in range(k):
+            if image[i] != cards[i]:
+                order = -1 if image[i] < cards[i] else 1
+                break
+        if order < 0:
+            return 0
+        if order == 0:
+            fixed += 1
+    return (m + 1) // fixed

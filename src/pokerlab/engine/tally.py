@@ -1,0 +1,112 @@
+"""The one result layout every strategy of the engine returns, and the statistics it gives.
+
+A :class:`Tally` holds ``stats``, float64 of shape ``(n + 1, STATS)`` for ``n`` players: row
+``p`` has player ``p``'s weighted sums of
+
+* ``SHARE``: its pot share (1, a fraction when it ties or splits, or 0),
+* ``SHARE_SQ``: the share squared (for the standard error of a sampled result),
+* ``SCOOP``: deals it takes the whole pot (share 1),
+* ``TIE``: deals it ends with a share strictly between 0 and 1,
+* ``HI_SHARE``, ``LO_SHARE``: the parts of its share won by its high hand and by its low hand
+  (split-pot games; in other games ``HI_SHARE == SHARE`` and ``LO_SHARE == 0``),
+
+and ``stats[n, 0]`` is the total weight of the deals (``stats[n, 1:]`` are zero). Each deal is
+weighted by the product of its holdings' range weights (1 for plain ranges, and for every sampled
+deal). Every deal's shares add up to 1, so ``stats[:n, SHARE].sum() == stats[n, 0]``.
+
+>>> counts = np.array([[3.0, 1.0], [0.0, 1.0], [4.0, 0.0]])  # 2 players: wins, 2-way ties
+>>> from_winner_counts(counts)[:, [SHARE, SCOOP, TIE]].tolist()
+[[3.5, 3.0, 1.0], [0.5, 0.0, 1.0], [4.0, 0.0, 0.0]]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = [
+    "HI_SHARE",
+    "LO_SHARE",
+    "SCOOP",
+    "SHARE",
+    "SHARE_SQ",
+    "STATS",
+    "TIE",
+    "PlayerStats",
+    "StopReason",
+    "Tally",
+    "from_winner_counts",
+    "player_stats",
+]
+
+STATS = 6
+SHARE, SHARE_SQ, SCOOP, TIE, HI_SHARE, LO_SHARE = range(STATS)
+
+StopReason = Literal["complete", "trials", "stderr", "time", "cancelled"]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a strategy returns: ``stats`` (the layout above), the number of deals it
+    enumerated or sampled, whether they were sampled, and why it stopped."""
+
+    stats: NDArray[np.float64]
+    deals: int
+    sampled: bool
+    stopped: StopReason = "complete"
+
+
+def from_winner_counts(counts: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The layout above from the compact counts the single-pot hold'em kernels keep while they
+    run (``counts[p, 0]``: weight of deals ``p`` wins alone; ``counts[p, k - 1]``, ``k >= 2``:
+    deals where it is one of ``k`` tied best hands; ``counts[n, 0]``: total weight), for one
+    array ``(n + 1, n)`` or a stack ``(..., n + 1, n)``."""
+    counts = np.asarray(counts, dtype=np.float64)
+    n = counts.shape[-1]
+    k = np.arange(1, n + 1, dtype=np.float64)
+    per = counts[..., :n, :]
+    stats = np.zeros((*counts.shape[:-2], n + 1, STATS), dtype=np.float64)
+    stats[..., :n, SHARE] = per @ (1.0 / k)
+    stats[..., :n, SHARE_SQ] = per @ (1.0 / (k * k))
+    stats[..., :n, SCOOP] = per[..., 0]
+    stats[..., :n, TIE] = per[..., 1:].sum(axis=-1)
+    stats[..., :n, HI_SHARE] = stats[..., :n, SHARE]
+    stats[..., n, 0] = counts[..., n, 0]
+    return stats
+
+
+class PlayerStats(NamedTuple):
+    equity: float
+    win: float
+    tie: float
+    tie_equity: float
+    stderr: float
+    hi: float | None = None
+    lo: float | None = None
+
+
+def player_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list[PlayerStats]:
+    """``(equity, win, tie, tie_equity, stderr, hi, lo)`` per player: equity is the mean share,
+    win the scoops, tie the partial shares; hi/lo only for split-pot games. For sampled deals
+    ``stderr = sqrt(s^2 / n)`` with the sample variance ``s^2 = n / (n - 1) * (E[X^2] -
+    E[X]^2)`` of the per-deal share ``X``; 0.0 for an exact result."""
+    n = stats.shape[0] - 1
+    total = float(stats[n, 0])
+    out = []
+    for p in range(n):
+        equity = float(stats[p, SHARE] / total)
+        win = float(stats[p, SCOOP] / total)
+        stderr = 0.0
+        if sampled and total > 1:
+            second = float(stats[p, SHARE_SQ] / total)
+            variance = max(0.0, second - equity * equity) * total / (total - 1)
+            stderr = math.sqrt(variance / total)
+        hi = float(stats[p, HI_SHARE] / total) if split else None
+        lo = float(stats[p, LO_SHARE] / total) if split else None
+        tie = float(stats[p, TIE] / total)
+        out.append(PlayerStats(equity, win, tie, equity - win, stderr, hi, lo))
+    return out

@@ -1,0 +1,33 @@
+"""Which evaluator decides each half of a pot, as the integer codes the engine's kernels read.
+
+A :class:`~pokerlab.games.Game` names its evaluators with these values, so the engine asks what a
+game evaluates, never which game it is.
+
+>>> int(HighEval.OMAHA), LowEval.EIGHT.name
+(2, 'EIGHT')
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = ["HighEval", "LowEval"]
+
+
+class HighEval(IntEnum):
+    """The high half: none (a low decides the whole pot), best five of all the player's cards
+    and the board, or Omaha (exactly two hole cards and three board cards)."""
+
+    NONE = 0
+    BEST5 = 1
+    OMAHA = 2
+
+
+class LowEval(IntEnum):
+    """The low half: none, A-5 low of all the player's cards (razz), 8-or-better of all the
+    player's cards (stud hi/lo), or 8-or-better with two hole and three board cards (Omaha)."""
+
+    NONE = 0
+    A5 = 1
+    EIGHT = 2
+    OMAHA_EIGHT = 3

@@ -1,0 +1,200 @@
+"""Threads never change an answer; bad thread counts are one-line errors; full tables of
+``random`` hold'em hands are dealt (and stay unbiased)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cli_helpers import assert_one_line_error
+from pokerlab import equity, outs
+from pokerlab._threads import available_cores, resolve_threads
+from pokerlab.cli import app
+from pokerlab.engine import _parallel, montecarlo
+from pokerlab.engine.problem import prepare
+from pokerlab.engine.strategies import exact_strategy
+from pokerlab.errors import GameError
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many chunks even for small spots, so threads really split the work."""
+    monkeypatch.setattr(_parallel, "TARGET_CHUNK_SECONDS", 1e-7)
+    monkeypatch.setattr(montecarlo, "CHUNK_DEALS", 1000)
+
+
+EXACT_SPOTS = [
+    # (players, board, game, strategy expected to run)
+    (["AK:0.7,QQ:0.3,76s", "JJ-99:0.5,AQs", "random"], "Jc9h2dKs", "holdem", "board-runouts"),
+    (["AhAs", "KdKc:1,QQ:0.25", "7c6c"], "", "holdem", "preflop-matchups"),
+    (["As2sKd3d", "AA**$ds@50,KK**"], "Qs7d2c", "omaha-hilo", "game-boards"),
+    (["AsKsQsJs[9-]c", "2h3h4h5h7d"], "", "stud", "stud-sweep"),
+    (["As2d3h9c4d*", "KdKc7s5h5c6d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
+    (["(3-3-)45678", "As2d3h9c4d7c8h", "KcJd9s7d6cTh5s"], "", "razz", "stud-known-hands"),
+]  # fmt: skip
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize(("players", "board", "game", "strategy"), EXACT_SPOTS)
+def test_exact_results_are_bit_identical_across_thread_counts(
+    players: list[str], board: str, game: str, strategy: str
+) -> None:
+    problem = prepare(players, board=board, game=game)
+    chosen = exact_strategy(problem)
+    assert chosen is not None and chosen.name == strategy
+    one = equity(players, board=board, game=game, method="exact", threads=1)
+    two = equity(players, board=board, game=game, method="exact", threads=2)
+    three = equity(players, board=board, game=game, method="exact", threads=3)
+    assert one.samples == two.samples == three.samples
+    assert np.array_equal(one.counts, two.counts) and np.array_equal(one.counts, three.counts)
+    assert [p.to_dict() for p in one.players] == [p.to_dict() for p in two.players]
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_outs_are_identical_across_thread_counts() -> None:
+    args = (["AK:0.5,QQ", "JJ-99,AQs"],)
+    one = outs(*args, board="Jc9h2d", threads=1).to_dict()
+    two = outs(*args, board="Jc9h2d", threads=2).to_dict()
+    assert one == two
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize(
+    ("players", "game", "board"),
+    [
+        (["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"], "holdem", ""),
+        (["AhAs", "random", "random", "KK:0.5,AK"], "holdem", "2c7d9h"),
+        (["AsAhKsKh", "random"], "omaha-hilo", ""),
+        (["AsKsQs", "2h3h4h", "9d9c8s"], "stud", ""),
+    ],
+)
+def test_seeded_monte_carlo_is_the_same_on_any_thread_count(
+    players: list[str], game: str, board: str
+) -> None:
+    """The seed contract: fixed chunks, one stream per chunk, stopping checked in chunk order:
+    by trials (not a multiple of the chunk size) and by a target standard error."""
+    for stop in ({"trials": 12_345}, {"stderr": 0.01}):
+        runs = [
+            equity(players, board=board, game=game, method="mc", seed=7, threads=t, **stop)
+            for t in (1, 2, 3)
+        ]
+        assert runs[0].samples == runs[1].samples == runs[2].samples
+        assert np.array_equal(runs[0].counts, runs[1].counts)
+        assert np.array_equal(runs[0].counts, runs[2].counts)
+        if "trials" in stop:
+            assert runs[0].samples == 12_345
+    other_seed = equity(players, board=board, game=game, method="mc", seed=8, trials=5000)
+    assert not np.array_equal(runs[0].counts, other_seed.counts)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True])
+def test_bad_thread_counts_are_one_line_errors(bad: object) -> None:
+    with pytest.raises(GameError, match="threads must be") as info:
+        equity(["AhAs", "KdKc"], threads=bad)  # type: ignore[arg-type]
+    assert info.value.field == "threads" and isinstance(info.value, ValueError)
+    with pytest.raises(GameError, match="threads must be"):
+        outs(["AhAs", "KdKc"], board="2c3d4h", threads=bad)  # type: ignore[arg-type]
+
+
+def test_default_threads_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NUMBA_NUM_THREADS", raising=False)
+    cores = available_cores()
+    assert resolve_threads(None) == cores >= 1
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "1")
+    assert resolve_threads(None) == 1
+    assert resolve_threads(5) == 5  # an explicit count is honoured
+
+
+@pytest.mark.parametrize(
+    ("command", "value", "message"),
+    [
+        (["equity", "AhAs", "KdKc"], "0", "threads must be at least 1, got 0"),
+        (["equity", "AhAs", "KdKc"], "-2", "threads must be at least 1, got -2"),
+        (["equity", "AhAs", "KdKc"], "two", "'two' is not a valid integer"),
+        (["outs", "AhAs", "KdKc", "--board", "2c3d4h"], "0", "threads must be at least 1"),
+    ],
+)
+def test_cli_bad_threads(command: list[str], value: str, message: str) -> None:
+    result = CliRunner().invoke(app, [*command, "--threads", value])
+    assert_one_line_error(result, message)
+
+
+def test_cli_threads_give_the_same_json() -> None:
+    answers = []
+    for threads in ("1", "2"):
+        args = ["equity", "AsKs", "QQ+,AKs", "--board", "Qh7c2d", "--threads", threads, "--json"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        del data["seconds"]
+        answers.append(data)
+    assert answers[0] == answers[1]
+
+
+# --- full tables of random hold'em hands ----------------------------------------------------
+
+
+def test_random_holdem_hands_are_dealt_so_full_tables_work() -> None:
+    players = ["AhAs"] + ["random"] * 22
+    r = equity(players, method="mc", trials=20_000, seed=1)
+    assert r.samples == 20_000
+    assert sum(r.equities) == pytest.approx(1.0)
+    assert r.players[1].combos == 1225  # C(50, 2): every holding of the unseen cards
+    # PokerStove-style reference: AA against 22 random hands wins about 10-11 %
+    assert 0.08 < r.players[0].equity < 0.14
+    assert prepare(players).dealt.tolist() == [False] + [True] * 22
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["AhAs", "random", "random"], "Kd7c2h9s"),
+        (["AK:0.5,22,T9s", "random"], "Th7c2h"),
+        (["random", "QQ+:0.3,AKs", "random", "JcTc"], "9c8d2s5h"),
+    ],
+)
+def test_dealt_random_hands_agree_with_exact(players: list[str], board: str) -> None:
+    """Dealing a ``random`` hand from what is left samples the same distribution as drawing it
+    as a range with joint rejection: Monte Carlo within 4 standard errors of exact."""
+    exact = equity(players, board=board, method="exact")
+    assert prepare(players, board=board).dealt.any()
+    mc = equity(players, board=board, method="mc", trials=200_000, seed=11)
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert abs(e.equity - m.equity) <= 4 * m.stderr + 1e-12, (e, m)
+        assert abs(e.win - m.win) <= 4 * np.sqrt(e.win * (1 - e.win) / mc.samples) + 1e-12
+
+
+# --- suit symmetry of the runouts -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "game", "symmetries"),
+    [
+        (["AsAhKsKh", "JdTd9c8c"], "", "omaha", 1),  # spades and hearts swap
+        (["QQ+,AKs", "JJ-99:0.5,AQo"], "2c7c9c", "holdem", 5),  # any permutation of d, h, s
+        (["AA,KK", "random", "QQ"], "Jc9c2c", "holdem", 5),
+        (["AA**", "KK**$ds"], "2c7c9cTd", "omaha-hilo", 1),
+        (["As2sKd3d", "AA**$ds"], "Qs7d2c", "omaha-hilo", 0),  # nothing to swap
+    ],
+)
+def test_runout_symmetry_changes_nothing(
+    players: list[str], board: str, game: str, symmetries: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enumerating one runout per orbit of the suit permutations that fix the problem, weighted
+    by the orbit's size, gives exactly the tally of enumerating every runout."""
+    from pokerlab.engine import exact
+    from pokerlab.engine._control import Control
+
+    problem = prepare(players, board=board, game=game)
+    assert len(exact.suit_symmetries(problem)) == symmetries
+    strategy = exact_strategy(problem)
+    assert strategy is not None and strategy.name in ("board-runouts", "game-boards")
+    monkeypatch.setattr(exact, "_SYMMETRY_SECONDS", 0.0)
+    fast = strategy.run(problem, Control(threads=2))
+    monkeypatch.setattr(exact, "suit_symmetries", lambda p: exact._NO_SYMMETRY)
+    full = strategy.run(problem, Control(threads=2))
+    assert fast.deals == full.deals
+    np.testing.assert_allclose(fast.stats, full.stats, rtol=1e-13, atol=0)
