@@ -217,7 +217,7 @@ def test_missing_dask_says_how_to_install(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setitem(sys.modules, "distributed", None)
     result = run("batch", str(write_spots(tmp_path / "s.jsonl")), "-o", str(tmp_path / "r"),
                  "--scheduler", "tcp://127.0.0.1:8786")  # fmt: skip
-    assert_one_line_error(result, "pip install 'pokerlab[dask]'")
+    assert_one_line_error(result, 'pip install "pokerlab[dask]"')
 
 
 def test_bad_csv_header_and_option_clash_are_one_line(tmp_path: Path) -> None:

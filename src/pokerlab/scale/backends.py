@@ -39,7 +39,7 @@ __all__ = [
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Dask scheduler before :class:`ClusterError`."""
 
-INSTALL_HINT = "Dask is not installed: pip install 'pokerlab[dask]'"
+INSTALL_HINT = 'Dask is not installed: pip install "pokerlab[dask]"'
 
 Task = tuple[Any, Callable[[Any], Any], Any]  # (tag, function, argument)
 

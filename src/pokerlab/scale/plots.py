@@ -27,7 +27,7 @@ def _figure(size: tuple[float, float]) -> Figure:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
-        raise ImportError("charts need matplotlib: pip install 'pokerlab[plot]'") from None
+        raise ImportError('charts need matplotlib: pip install "pokerlab[plot]"') from None
     fig = Figure(figsize=size, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
