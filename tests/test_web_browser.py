@@ -240,3 +240,71 @@ def test_draw_advice_tab(page: Page) -> None:
     slot = page.wait_for_selector('#draw-form [data-error-for="hand"]:not(:empty)')
     assert slot is not None
     assert "exactly 5 cards" in slot.inner_text()
+
+
+def result_cells(page: Page) -> list[list[str]]:
+    return [
+        page.eval_on_selector_all(f"#equity-table tbody tr:nth-child({i + 1}) td",
+                                  "els => els.map(e => e.textContent)")  # fmt: skip
+        for i in range(len(page.query_selector_all("#equity-table tbody tr")))
+    ]
+
+
+def test_a_spot_round_trips_through_its_link(page: Page) -> None:
+    page.fill('[name="players.0"]', "AsKs")
+    page.fill('[name="players.1"]', "QQ+,AKo")
+    page.fill("#board", "Qh7c2d")
+    page.fill("#dead", "3s")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#trials", "20000")
+    page.fill("#seed", "7")
+    simulate(page)
+    first = result_cells(page)
+    assert "20,000 deals sampled" in page.inner_text("#equity-summary")
+    page.click("#copy-link")
+    link = page.input_value("#share-link")
+    assert "#" in link and "p=AsKs" in link and "seed=7" in link
+    fresh = page.context.new_page()
+    fresh.goto(link)
+    fresh.wait_for_selector("#results:not([hidden])")
+    assert fresh.input_value('[name="players.1"]') == "QQ+,AKo"
+    assert fresh.input_value("#board") == "Qh7c2d"
+    assert fresh.input_value("#dead") == "3s"
+    assert fresh.input_value("#trials") == "20000"
+    assert fresh.is_checked('input[name="method"][value="monte-carlo"]')
+    assert result_cells(fresh) == first  # same seed, same deals: the same result
+    recent = fresh.eval_on_selector_all("#recent-list a", "els => els.map(e => e.textContent)")
+    assert recent[0] == "holdem: AsKs vs QQ+,AKo on Qh7c2d"  # shared storage: same origin
+    fresh.close()
+
+
+def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    simulate(page)
+    assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
+    page.select_option("#game", "omaha")
+    page.fill('[name="players.0"]', "AsAhKsKh")
+    page.fill('[name="players.1"]', "JdTd9c8c")
+    page.click("#simulate")
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '61.48%'"
+    )
+    page.go_back()
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
+    )
+    assert page.input_value("#game") == "holdem"
+    assert page.input_value('[name="players.1"]') == "KdKc"
+    page.go_forward()
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '61.48%'"
+    )
+    assert page.input_value("#game") == "omaha"
+    labels = page.eval_on_selector_all("#recent-list a", "els => els.map(e => e.textContent)")
+    assert labels[:2] == ["omaha: AsAhKsKh vs JdTd9c8c", "holdem: AhAs vs KdKc"]
+    page.click("#recent-list a >> nth=1")
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
+    )
+    assert page.input_value("#game") == "holdem"

@@ -241,17 +241,146 @@ function renderEquity(result) {
   $("#results").hidden = false;
 }
 
-async function simulate(event) {
-  event.preventDefault();
+// Runs the spot on the form. `push`: a run asked for here (not restored from the URL) becomes a
+// new history entry, so back and forward move between the spots run in this tab.
+async function runSpot(push) {
   const form = equityForm();
   clearErrors(form);
+  const spot = spotParams().toString();
+  if (push && location.hash.slice(1) !== spot) history.pushState(null, "", `#${spot}`);
+  showShareLink(false);
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
       renderEquity(await api("/api/equity", equityBody()));
+      rememberSpot(spot);
     } catch (error) {
       showError(form, error);
     }
   });
+}
+
+async function simulate(event) {
+  event.preventDefault();
+  await runSpot(true);
+}
+
+// ---- spots in the URL --------------------------------------------------------------------
+// A spot is every input of the equity form as the fragment's query string:
+// #game=holdem&p=AhAs&p=KdKc&board=Qh7c2d&dead=&method=monte-carlo&trials=…&stderr=…&time_limit=…&seed=…
+// (the boxes' texts as typed; the server checks them when the spot runs).
+
+const SPOT_BOXES = ["board", "dead", "trials", "stderr", "time_limit", "seed"];
+const RECENT_KEY = "pokerlab.recentSpots";
+const RECENT_MAX = 10;
+
+function spotParams() {
+  const params = new URLSearchParams();
+  params.set("game", state.game.name);
+  for (const value of playerValues()) params.append("p", value);
+  for (const id of SPOT_BOXES) {
+    const value = $(`#${id}`).value.trim();
+    if (value) params.set(id, value);
+  }
+  const method = methodValue();
+  if (method !== "auto") params.set("method", method);
+  return params;
+}
+
+function spotUrl(spot) {
+  return `${location.origin}${location.pathname}#${spot}`;
+}
+
+// Fills the form from a spot; true when it names at least one player's hand (worth running).
+function applySpot(params) {
+  const name = params.get("game");
+  const game = state.games.find((g) => g.name === name) || state.games.find((g) => g.name === "holdem");
+  $("#game").value = game.name;
+  selectGame(game.name);
+  const players = params.getAll("p").slice(0, game.max_players);
+  while (players.length < 2) players.push("");
+  renderPlayers(players);
+  for (const id of SPOT_BOXES) $(`#${id}`).value = params.get(id) || "";
+  const method = params.get("method") || "auto";
+  const radio = $$('input[name="method"]').find((r) => r.value === method) ||
+    $('input[name="method"][value="auto"]');
+  radio.checked = true;
+  updateMethod();
+  return players.some((p) => p.trim() !== "");
+}
+
+function spotFromLocation() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+async function restoreFromLocation() {
+  const runnable = applySpot(spotFromLocation());
+  if (runnable) await runSpot(false);
+  else { $("#results").hidden = true; clearErrors(equityForm()); }
+}
+
+function showShareLink(visible, status = "") {
+  $("#share").hidden = !visible;
+  $("#share-link").value = visible ? spotUrl(spotParams().toString()) : "";
+  $("#share-status").textContent = status;
+}
+
+async function copyLink() {
+  showShareLink(true);
+  const link = $("#share-link");
+  let copied = false;
+  try {
+    if (navigator.clipboard) { await navigator.clipboard.writeText(link.value); copied = true; }
+  } catch (_) { copied = false; }
+  link.focus();
+  link.select();
+  $("#share-status").textContent = copied ? "Link copied." : "Select the link and copy it.";
+}
+
+function readRecent() {
+  try {
+    const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((s) => typeof s === "string") : [];
+  } catch (_) {
+    return []; // storage off (private mode) or not ours: no list
+  }
+}
+
+function writeRecent(list) {
+  try { localStorage.setItem(RECENT_KEY, JSON.stringify(list)); } catch (_) { /* storage off */ }
+  renderRecent();
+}
+
+function rememberSpot(spot) {
+  writeRecent([spot, ...readRecent().filter((s) => s !== spot)].slice(0, RECENT_MAX));
+}
+
+function spotLabel(spot) {
+  const params = new URLSearchParams(spot);
+  const players = params.getAll("p").map((p) => p.trim() || "?").join(" vs ");
+  const board = params.get("board");
+  const game = params.get("game") || "holdem";
+  return `${game}: ${players}${board ? ` on ${board}` : ""}`;
+}
+
+function renderRecent() {
+  const list = readRecent();
+  $("#recent").hidden = list.length === 0;
+  $("#recent-list").replaceChildren(...list.map((spot) => el("li", {},
+    el("a", { href: `#${spot}`, text: spotLabel(spot), "data-spot": spot }))));
+}
+
+function setupSpots() {
+  $("#copy-link").addEventListener("click", copyLink);
+  $("#recent-list").addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-spot]");
+    if (!link) return;
+    event.preventDefault();
+    if (location.hash.slice(1) !== link.dataset.spot) history.pushState(null, "", `#${link.dataset.spot}`);
+    restoreFromLocation();
+  });
+  $("#recent-clear").addEventListener("click", () => writeRecent([]));
+  window.addEventListener("popstate", () => { restoreFromLocation(); });
+  renderRecent();
 }
 
 // ---- outs --------------------------------------------------------------------------------
@@ -511,7 +640,11 @@ function start() {
   $("#add-player").addEventListener("click", () => renderPlayers([...playerValues(), ""]));
   for (const radio of $$('input[name="method"]')) radio.addEventListener("change", updateMethod);
   updateMethod();
-  loadGames().then(() => { document.body.dataset.ready = "true"; }).catch((error) => {
+  loadGames().then(() => {
+    setupSpots();
+    document.body.dataset.ready = "true";
+    if (location.hash.length > 1) restoreFromLocation();
+  }).catch((error) => {
     $("#equity-error").textContent = `Could not load the games: ${error.message}`;
   });
 }
