@@ -243,11 +243,8 @@ def test_draw_advice_tab(page: Page) -> None:
 
 
 def result_cells(page: Page) -> list[list[str]]:
-    return [
-        page.eval_on_selector_all(f"#equity-table tbody tr:nth-child({i + 1}) td",
-                                  "els => els.map(e => e.textContent)")  # fmt: skip
-        for i in range(len(page.query_selector_all("#equity-table tbody tr")))
-    ]
+    rows = page.query_selector_all("#equity-table tbody tr")
+    return [[cell.inner_text() for cell in row.query_selector_all("td")] for row in rows]
 
 
 def test_a_spot_round_trips_through_its_link(page: Page) -> None:
