@@ -305,3 +305,41 @@ def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
         "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
     )
     assert page.input_value("#game") == "holdem"
+
+
+def deck_state(page: Page) -> dict[str, str]:
+    cells = page.eval_on_selector_all(
+        "#deck button",
+        "els => els.map(e => [e.dataset.card,"
+        " e.disabled ? 'used' : e.classList.contains('picked') ? 'picked' : 'free'])",
+    )
+    return dict(cells)
+
+
+def test_the_board_picker_fills_board_and_dead_cards(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "QQ+,AKs")  # a range holds no particular card
+    page.click("#pick-cards")
+    page.wait_for_selector("#deck-box:not([hidden])")
+    assert len(page.query_selector_all("#deck button")) == 52
+    for card in ("Qh", "7c", "2d", "Ks"):
+        page.click(f'#deck button[data-card="{card}"]')
+    assert page.input_value("#board") == "Qh 7c 2d Ks"
+    page.click('#deck button[data-card="Ks"]')  # and out again
+    assert page.input_value("#board") == "Qh 7c 2d"
+    page.click('.picker-target label:has-text("Dead cards")')
+    page.click('#deck button[data-card="3s"]')
+    assert page.input_value("#dead") == "3s"
+    deck = deck_state(page)
+    assert {c for c, s in deck.items() if s == "used"} == {"Ah", "As", "Qh", "7c", "2d"}
+    assert {c for c, s in deck.items() if s == "picked"} == {"3s"}
+    assert page.is_disabled('#deck button[data-card="Qh"]')
+    page.fill("#dead", "3s 4s")  # typing still works, and the deck follows it
+    assert deck_state(page)["4s"] == "picked"
+    page.click('.picker-target label:has-text("Board")')
+    assert {c for c, s in deck_state(page).items() if s == "picked"} == {"Qh", "7c", "2d"}
+    simulate(page)
+    want = pokerlab.equity(["AhAs", "QQ+,AKs"], board="Qh7c2d", dead="3s4s")
+    assert page.inner_text('td.equity[data-player="1"]').strip() == (
+        f"{want.players[0].equity * 100:.2f}%"
+    )

@@ -119,6 +119,7 @@ function renderPlayers(values) {
     box.append(row);
   });
   $("#add-player").disabled = values.length >= game.max_players;
+  renderDeck();
 }
 
 function playerValues() {
@@ -442,6 +443,85 @@ async function showOuts() {
   });
 }
 
+// ---- the board picker ---------------------------------------------------------------------
+// A 52-card deck that fills the board and dead-card boxes. It only reads and writes card names:
+// the boxes stay editable by keyboard and the server checks whatever they hold.
+
+const RANKS = "AKQJT98765432";
+const SUITS = "shdc";
+const CARD = /[2-9tjqka][shdc]/gi;
+const ONLY_CARDS = /^[\s|]*([2-9tjqka][shdc][\s|]*)+$/i;
+
+const cardName = (text) => text[0].toUpperCase() + text[1].toLowerCase();
+const cardsIn = (text) => (text.match(CARD) || []).map(cardName);
+
+function pickTarget() {
+  const target = $('input[name="pick-target"]:checked').value;
+  return state.game && state.game.is_stud ? "dead" : target;
+}
+
+// Cards in use: the board, the dead cards, and players whose box holds nothing but cards.
+function cardsInUse() {
+  const used = new Map();
+  for (const id of ["board", "dead"]) {
+    if (id === "board" && state.game && state.game.is_stud) continue;
+    for (const c of cardsIn($(`#${id}`).value)) used.set(c, id);
+  }
+  for (const value of playerValues()) {
+    if (ONLY_CARDS.test(value)) for (const c of cardsIn(value)) used.set(c, "player");
+  }
+  return used;
+}
+
+function renderDeck() {
+  if ($("#deck-box").hidden) return;
+  const stud = state.game && state.game.is_stud;
+  $("#pick-board-label").hidden = stud;
+  if (stud) $('input[name="pick-target"][value="dead"]').checked = true;
+  const target = pickTarget();
+  const used = cardsInUse();
+  for (const button of $$("#deck button")) {
+    const where = used.get(button.dataset.card);
+    const picked = where === target;
+    button.classList.toggle("picked", picked);
+    button.disabled = where !== undefined && !picked;
+    button.setAttribute("aria-pressed", picked ? "true" : "false");
+    button.title = where === undefined ? `add ${button.dataset.card}`
+      : picked ? `take ${button.dataset.card} out` : `${button.dataset.card}: in the ${where === "player" ? "players' hands" : where}`;
+  }
+}
+
+function pickCard(card) {
+  const box = $(`#${pickTarget()}`);
+  const cards = cardsIn(box.value);
+  box.value = (cards.includes(card) ? cards.filter((c) => c !== card) : [...cards, card]).join(" ");
+  box.classList.remove("invalid");
+  renderDeck();
+}
+
+function setupPicker() {
+  const deck = $("#deck");
+  for (const s of SUITS) {
+    for (const r of RANKS) {
+      const card = r + s;
+      deck.append(el("button", { type: "button", class: `deck-card suit-${s}`, "data-card": card,
+        text: card, "aria-pressed": "false" }));
+    }
+  }
+  deck.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-card]");
+    if (button && !button.disabled) pickCard(button.dataset.card);
+  });
+  $("#pick-cards").addEventListener("click", () => {
+    const box = $("#deck-box");
+    box.hidden = !box.hidden;
+    $("#pick-cards").setAttribute("aria-expanded", box.hidden ? "false" : "true");
+    renderDeck();
+  });
+  for (const radio of $$('input[name="pick-target"]')) radio.addEventListener("change", renderDeck);
+  equityForm().addEventListener("input", renderDeck);
+}
+
 // ---- the 13x13 range grid ----------------------------------------------------------------
 
 const grid = { player: null, selected: new Set(), request: 0, text: "", painting: null };
@@ -633,6 +713,7 @@ function setupTabs() {
 function start() {
   setupTabs();
   setupGrid();
+  setupPicker();
   $("#equity-form").addEventListener("submit", simulate);
   $("#draw-form").addEventListener("submit", advise);
   $("#show-outs").addEventListener("click", showOuts);
