@@ -104,12 +104,12 @@ def test_stop_ends_a_monte_carlo_run_with_what_it_sampled(url: str) -> None:
 def test_a_stopped_exact_run_says_it_was_stopped(url: str) -> None:
     with httpx.stream("POST", url + "/api/equity/stream", json=LONG_EXACT, timeout=30) as r:
         stream = events(r)
-        kind, start = next(stream)
-        for kind, data in stream:
-            if kind == "progress":
-                httpx.post(url + "/api/equity/stop", json={"id": start["id"]})
-            else:
-                break
+        _, start = next(stream)
+        last = next(stream)
+        while last[0] == "progress":
+            httpx.post(url + "/api/equity/stop", json={"id": start["id"]})
+            last = next(stream)
+    kind, data = last
     assert kind == "error", data
     assert data["error"]["type"] == "CancelledError"
     assert "exact enumeration was stopped at" in data["error"]["message"]
