@@ -343,3 +343,47 @@ def test_the_board_picker_fills_board_and_dead_cards(page: Page) -> None:
     assert page.inner_text('td.equity[data-player="1"]').strip() == (
         f"{want.players[0].equity * 100:.2f}%"
     )
+
+
+def test_stop_ends_a_running_monte_carlo_and_shows_what_it_sampled(page: Page) -> None:
+    page.fill('[name="players.0"]', "AsKs")
+    page.fill('[name="players.1"]', "QQ+,AKo")
+    page.click("#add-player")
+    page.fill('[name="players.2"]', "random")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#stderr", "0.001")  # percent: minutes of sampling
+    page.fill("#time_limit", "30")
+    page.click("#simulate")
+    page.wait_for_function("() => document.querySelector('#progress-bar').value > 0")
+    assert page.is_visible("#equity-progress")
+    assert "%" in page.inner_text("#progress-text")
+    page.click("#stop")
+    page.wait_for_selector("#results:not([hidden])")
+    summary = page.inner_text("#equity-summary")
+    assert "deals sampled, stopped on request" in summary, summary
+    assert page.is_hidden("#stop") and page.is_hidden("#equity-progress")
+    status = page.evaluate("() => fetch('/api/status').then(r => r.json())")
+    assert status["idle"] == status["workers"], status  # the stopped run gave its worker back
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.click('button[aria-label="Remove player 3"]')
+    page.click('.segmented label:has-text("Exact")')
+    simulate(page)
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
+    )
+
+
+def test_a_stopped_exact_run_says_so(page: Page) -> None:
+    page.fill('[name="players.0"]', "QQ+,AKs")
+    page.fill('[name="players.1"]', "JJ-99,AQs")
+    page.click("#add-player")
+    page.fill('[name="players.2"]', "random")
+    page.click('.segmented label:has-text("Exact")')
+    page.click("#simulate")
+    page.wait_for_function("() => document.querySelector('#progress-bar').value > 0")
+    page.click("#stop")
+    slot = page.wait_for_selector("#equity-error:not(:empty)")
+    assert slot is not None
+    assert slot.inner_text().startswith("Stopped: the exact enumeration was stopped at")
+    assert page.is_hidden("#results")

@@ -27,11 +27,19 @@ const pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
 const count = (n) => Number(n).toLocaleString("en-US");
 
 class ApiError extends Error {
-  constructor(message, field, status) {
+  constructor(message, field, status, type = null) {
     super(message);
     this.field = field;
     this.status = status;
+    this.type = type;
   }
+}
+
+async function failure(response) {
+  let data = null;
+  try { data = await response.json(); } catch (_) { data = null; }
+  const error = data && data.error ? data.error : { message: `HTTP ${response.status}`, field: null };
+  return new ApiError(error.message, error.field, response.status, error.type);
 }
 
 async function api(path, body) {
@@ -41,13 +49,68 @@ async function api(path, body) {
     body: JSON.stringify(body),
   };
   const response = await fetch(path, options);
-  let data = null;
-  try { data = await response.json(); } catch (_) { data = null; }
-  if (!response.ok) {
-    const error = data && data.error ? data.error : { message: `HTTP ${response.status}`, field: null };
-    throw new ApiError(error.message, error.field, response.status);
+  if (!response.ok) throw await failure(response);
+  return response.json();
+}
+
+// ---- streamed equity runs: progress and Stop -----------------------------------------------
+// POST /api/equity/stream answers Server-Sent Events: start {id}, progress {fraction, elapsed},
+// then result (the /api/equity JSON) or error. Stop posts the id to /api/equity/stop: the run
+// ends at once and its stream still answers (a Monte Carlo run with what it sampled).
+
+const run = { id: null, controller: null };
+
+function parseEvent(block) {
+  let kind = "message";
+  let data = "";
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event: ")) kind = line.slice(7);
+    else if (line.startsWith("data: ")) data += line.slice(6);
   }
-  return data;
+  return [kind, data ? JSON.parse(data) : null];
+}
+
+async function streamEquity(body, onProgress) {
+  const controller = new AbortController();
+  run.controller = controller;
+  run.id = null;
+  const response = await fetch("/api/equity/stream", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body), signal: controller.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const [kind, data] = parseEvent(buffer.slice(0, cut));
+      buffer = buffer.slice(cut + 2);
+      if (kind === "start") { run.id = data.id; $("#stop").disabled = false; }
+      else if (kind === "progress") onProgress(data);
+      else if (kind === "result") return data;
+      else if (kind === "error") throw new ApiError(data.error.message, data.error.field, 422, data.error.type);
+    }
+  }
+  throw new ApiError("the server ended the stream without an answer", null, 0);
+}
+
+function showProgress(progress) {
+  $("#equity-progress").hidden = false;
+  $("#progress-bar").value = progress.fraction;
+  $("#progress-text").textContent =
+    `${(progress.fraction * 100).toFixed(0)}% · ${progress.elapsed.toFixed(1)} s`;
+}
+
+async function stopRun() {
+  if (!run.id) return;
+  $("#stop").disabled = true;
+  $("#stop").textContent = "Stopping…";
+  try { await api("/api/equity/stop", { id: run.id }); } catch (_) { /* it had finished */ }
 }
 
 // ---- errors next to their fields -------------------------------------------------------
@@ -233,7 +296,8 @@ function renderEquity(result) {
   });
   table.append(body);
   const how = sampled
-    ? `Monte Carlo: ${count(result.samples)} deals sampled, stopped by ${result.stopped}`
+    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${result.stopped === "cancelled"
+      ? "stopped on request" : `stopped by ${result.stopped}`}`
     : `Exact: ${count(result.samples)} deals enumerated`;
   const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`]
     .filter(Boolean).join(", ");
@@ -250,14 +314,31 @@ async function runSpot(push) {
   const spot = spotParams().toString();
   if (push && location.hash.slice(1) !== spot) history.pushState(null, "", `#${spot}`);
   showShareLink(false);
+  if (run.controller) run.controller.abort(); // a spot restored mid-run replaces the run
+  const stop = $("#stop");
+  stop.textContent = "Stop";
+  stop.disabled = true;
+  stop.hidden = false;
+  $("#progress-bar").value = 0;
+  $("#progress-text").textContent = "";
+  const mine = {};
+  run.owner = mine;
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
-      renderEquity(await api("/api/equity", equityBody()));
+      renderEquity(await streamEquity(equityBody(), showProgress));
       rememberSpot(spot);
     } catch (error) {
+      if (error.name === "AbortError") return;
+      if (error.type === "CancelledError") error.message = `Stopped: ${error.message}.`;
       showError(form, error);
     }
   });
+  if (run.owner === mine) {
+    stop.hidden = true;
+    $("#equity-progress").hidden = true;
+    run.id = null;
+    run.controller = null;
+  }
 }
 
 async function simulate(event) {
@@ -717,6 +798,7 @@ function start() {
   $("#equity-form").addEventListener("submit", simulate);
   $("#draw-form").addEventListener("submit", advise);
   $("#show-outs").addEventListener("click", showOuts);
+  $("#stop").addEventListener("click", stopRun);
   $("#game").addEventListener("change", (event) => selectGame(event.target.value));
   $("#add-player").addEventListener("click", () => renderPlayers([...playerValues(), ""]));
   for (const radio of $$('input[name="method"]')) radio.addEventListener("change", updateMethod);
