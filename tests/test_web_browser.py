@@ -387,3 +387,81 @@ def test_a_stopped_exact_run_says_so(page: Page) -> None:
     assert slot is not None
     assert slot.inner_text().startswith("Stopped: the exact enumeration was stopped at")
     assert page.is_hidden("#results")
+
+
+def open_grid(page: Page, player: int) -> None:
+    page.click(f'button[aria-label="Range grid for player {player}"]')
+    page.wait_for_selector("#grid-dialog:not([hidden])")
+
+
+def wait_box(page: Page, text: str) -> None:
+    page.wait_for_function(
+        "(want) => document.querySelector('#grid-range').value === want", arg=text
+    )
+
+
+def test_weights_and_single_combos_survive_grid_edits(page: Page) -> None:
+    typed = "QQ+,AKs:0.5,AhKd,T9s:0.25"
+    page.fill('[name="players.1"]', typed)
+    open_grid(page, 2)
+    wait_box(page, Range(typed).to_string())
+    cell = '#range-grid button[data-class="{}"]'.format
+    assert "weighted" in (page.get_attribute(cell("AKs"), "class") or "")
+    assert "partial" in (page.get_attribute(cell("AKo"), "class") or "")
+    assert page.get_attribute(cell("AKo"), "data-combos") == "1"
+    page.click(cell("JJ"))  # a whole class at weight 1
+    after = Range(typed + ",JJ")
+    wait_box(page, after.to_string())
+    assert page.inner_text("#grid-combos") == str(after.combo_count)
+    page.fill("#paint-weight", "0.4")
+    page.click(cell("KQs"))  # painted with a weight
+    after = Range(typed + ",JJ,KQs:0.4")
+    wait_box(page, after.to_string())
+    page.click('.grid-tools label:has-text("Pick suits")')
+    page.click(cell("AKo"))
+    combos = page.eval_on_selector_all(
+        "#suit-combos button", "els => els.map(e => e.dataset.combo)"
+    )
+    assert len(combos) == 12 and "AhKd" in combos
+    assert page.get_attribute('#suit-combos button[data-combo="AhKd"]', "aria-pressed") == "true"
+    page.click('#suit-combos button[data-combo="AsKd"]')  # one more combo, at weight 0.4
+    page.click('#suit-combos button[data-combo="AhKd"]')  # and the typed one out
+    after = Range(typed.replace(",AhKd", "") + ",JJ,KQs:0.4,AsKd:0.4")
+    wait_box(page, after.to_string())
+    page.click("#grid-apply")
+    page.wait_for_selector("#grid-dialog", state="hidden")
+    assert page.input_value('[name="players.1"]') == after.to_string()
+
+
+def test_the_range_text_box_and_the_grid_follow_each_other(page: Page) -> None:
+    open_grid(page, 2)
+    page.fill("#grid-range", "22+,AQs+:0.5")
+    page.wait_for_function("() => document.querySelector('#grid-combos').textContent === '86'")
+    on = page.eval_on_selector_all(
+        "#range-grid button.on", "cells => cells.map(c => c.dataset.class)"
+    )
+    assert sorted(on) == sorted(["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55",
+                                 "44", "33", "22"])  # fmt: skip
+    page.click('#range-grid button[data-class="KQo"]')
+    wait_box(page, Range("22+,AQs+:0.5,KQo").to_string())
+    page.fill("#grid-range", "22+,AQs+:0.5,KQo,Kx")
+    page.wait_for_selector("#grid-error:not(:empty)")
+    page.click("#grid-apply")  # a range with an error is not used
+    assert page.is_visible("#grid-dialog")
+    page.fill("#grid-range", "AsKs, 76s:0.3")
+    page.click("#grid-apply")
+    page.wait_for_selector("#grid-dialog", state="hidden")
+    assert page.input_value('[name="players.1"]') == Range("AsKs,76s:0.3").to_string()
+
+
+def test_syntax_help_follows_the_game(page: Page) -> None:
+    page.select_option("#game", "omaha")
+    page.click("#syntax-open")
+    page.wait_for_selector("#syntax-help:not([hidden])")
+    assert page.is_visible('[data-help="patterns"]')
+    assert page.is_hidden('[data-help="holdem"]') and page.is_hidden('[data-help="stud"]')
+    assert "AA**$ds" in page.inner_text('[data-help="patterns"]')
+    page.click("#syntax-close")
+    page.select_option("#game", "razz")
+    page.click("#syntax-open")
+    assert page.is_visible('[data-help="stud"]')

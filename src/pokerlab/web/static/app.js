@@ -604,82 +604,164 @@ function setupPicker() {
 }
 
 // ---- the 13x13 range grid ----------------------------------------------------------------
+// The editor holds the range as combos and their weights (the API's list), so weights and single
+// combos survive every grid edit. The grid paints whole classes at a weight or, in "Pick suits",
+// single combos; the text box and the grid follow each other; the API counts and canonicalises.
 
-const grid = { player: null, selected: new Set(), request: 0, text: "", painting: null };
+const grid = { player: null, combos: new Map(), request: 0, text: "", painting: null,
+  suitClass: null, typing: null, pending: Promise.resolve() };
+
+// A combo's class name in the grid's spelling: "AsKc" -> "AKo", "Ts9s" -> "T9s", "QhQd" -> "QQ"
+// (the API lists combos high card first).
+function classOf(combo) {
+  const [r1, s1, r2, s2] = combo;
+  return r1 === r2 ? r1 + r2 : `${r1}${r2}${s1 === s2 ? "s" : "o"}`;
+}
 
 async function gridNames() {
   if (!state.gridNames) {
-    const all = await api("/api/range", { range: "random" });
-    state.gridNames = all.grid.map((row) => row.map((cell) => cell.class));
+    const all = await api("/api/range", { range: "random", list: true });
+    const names = all.grid.map((row) => row.map((cell) => cell.class));
+    const byClass = new Map(names.flat().map((name) => [name, []]));
+    for (const item of all.list) byClass.get(classOf(item.combo)).push(item.combo);
+    state.classCombos = byClass;
+    state.gridNames = names;
   }
   return state.gridNames;
 }
 
-function paintCell(button, on) {
-  const name = button.dataset.class;
-  if (on) grid.selected.add(name); else grid.selected.delete(name);
-  button.classList.toggle("on", on);
-  button.classList.remove("partial");
-  button.setAttribute("aria-pressed", on ? "true" : "false");
+const withWeight = (text, weight) => (weight === 1 ? text : `${text}:${weight}`);
+
+// The editor's combos as range text: a whole class at one weight by its name, else its combos.
+function gridRangeText() {
+  const parts = [];
+  for (const name of state.gridNames.flat()) {
+    const all = state.classCombos.get(name);
+    const present = all.filter((c) => grid.combos.has(c));
+    if (present.length === 0) continue;
+    const weights = new Set(present.map((c) => grid.combos.get(c)));
+    if (present.length === all.length && weights.size === 1) parts.push(withWeight(name, [...weights][0]));
+    else for (const c of present) parts.push(withWeight(c, grid.combos.get(c)));
+  }
+  return parts.join(",");
 }
 
-async function refreshGridCount() {
-  const names = state.gridNames.flat().filter((n) => grid.selected.has(n));
+function paintWeight() {
+  const value = Number($("#paint-weight").value);
+  return Number.isFinite(value) && value > 0 && value <= 1 ? value : 1;
+}
+
+function renderCell(button) {
+  const all = state.classCombos.get(button.dataset.class);
+  const weights = all.filter((c) => grid.combos.has(c)).map((c) => grid.combos.get(c));
+  const full = weights.length === all.length;
+  const weighted = weights.some((w) => w < 1);
+  button.classList.toggle("on", full && !weighted);
+  button.classList.toggle("partial", weights.length > 0 && !full);
+  button.classList.toggle("weighted", full && weighted);
+  button.dataset.combos = String(weights.length);
+  button.dataset.weight = weights.length ? String(Math.max(...weights)) : "0";
+  button.setAttribute("aria-pressed", weights.length ? "true" : "false");
+  const mean = weights.length ? weights.reduce((a, b) => a + b, 0) / weights.length : 0;
+  button.title = `${button.dataset.class}: ${weights.length} of ${all.length} combos` +
+    (weighted ? `, weight ${Number(mean.toFixed(3))}` : "");
+}
+
+function renderGrid() {
+  for (const button of $$("#range-grid button[data-class]")) renderCell(button);
+  if (grid.suitClass) renderSuits();
+}
+
+function showCounts(data) {
+  $("#grid-combos").textContent = count(data ? data.combos : 0);
+  $("#grid-weighted").textContent = data ? String(Number(data.weighted_combos.toFixed(2))) : "0";
+  $("#grid-percent").textContent = `${(data ? data.percent : 0).toFixed(2)}%`;
+}
+
+// Reads `text` through the API into the editor. `fromBox`: typed in the text box (left as typed).
+async function loadRange(text, fromBox = false) {
   const ticket = ++grid.request;
-  if (names.length === 0) {
+  $("#grid-error").textContent = "";
+  $("#grid-range").classList.remove("invalid");
+  if (text.trim() === "") {
+    grid.combos = new Map();
     grid.text = "";
-    $("#grid-combos").textContent = "0";
-    $("#grid-percent").textContent = "0.00%";
-    $("#grid-text").textContent = "";
-    return;
+    showCounts(null);
+    if (!fromBox) $("#grid-range").value = "";
+    renderGrid();
+    return true;
   }
-  const data = await api("/api/range", { range: names.join(",") });
-  if (ticket !== grid.request) return;
-  grid.text = data.canonical;
-  $("#grid-combos").textContent = count(data.combos);
-  $("#grid-percent").textContent = `${data.percent.toFixed(2)}%`;
-  $("#grid-text").textContent = data.canonical;
+  try {
+    const data = await api("/api/range", { range: text, list: true });
+    if (ticket !== grid.request) return true;
+    grid.combos = new Map(data.list.map((item) => [item.combo, item.weight]));
+    grid.text = data.canonical;
+    showCounts(data);
+    if (!fromBox) $("#grid-range").value = data.canonical;
+    renderGrid();
+    return true;
+  } catch (error) {
+    if (ticket !== grid.request) return true;
+    $("#grid-error").textContent = error.message;
+    $("#grid-range").classList.add("invalid");
+    return false;
+  }
+}
+
+// After a grid edit: the combos go to the API as text; its canonical form fills the box.
+function gridEdited() {
+  renderGrid();
+  grid.pending = loadRange(gridRangeText());
+  return grid.pending;
+}
+
+function paintClass(button, on) {
+  const weight = paintWeight();
+  for (const c of state.classCombos.get(button.dataset.class)) {
+    if (on) grid.combos.set(c, weight); else grid.combos.delete(c);
+  }
+  renderCell(button);
+}
+
+// A click paints the class at the weight, or clears it when it already holds exactly that.
+function paintsOn(name) {
+  const weight = paintWeight();
+  return !state.classCombos.get(name).every((c) => grid.combos.get(c) === weight);
+}
+
+function gridMode() {
+  return $('input[name="grid-mode"]:checked').value;
+}
+
+function renderSuits() {
+  const name = grid.suitClass;
+  $("#suit-class").textContent = name;
+  $("#suit-combos").replaceChildren(...state.classCombos.get(name).map((combo) => {
+    const weight = grid.combos.get(combo);
+    return el("button", { type: "button", class: weight === undefined ? "" : "on", "data-combo": combo,
+      "aria-pressed": weight === undefined ? "false" : "true",
+      text: weight === undefined || weight === 1 ? combo : `${combo} ${weight}` });
+  }));
+  $("#suit-picker").hidden = false;
 }
 
 async function openGrid(player) {
   const form = equityForm();
   clearErrors(form);
   const names = await gridNames();
-  const text = playerValues()[player].trim();
-  let fractions = new Map();
-  let note = "";
-  if (text) {
-    try {
-      const data = await api("/api/range", { range: text });
-      fractions = new Map(data.grid.flat().map((cell) => [cell.class, cell.fraction]));
-      const partial = data.grid.flat().some((c) => c.fraction > 0 && c.fraction < 1);
-      if (partial || data.weighted_combos !== data.combos) {
-        note = "Half-filled cells hold single combos or weights: the grid edits whole classes, " +
-          "so using it drops those unless you select their class.";
-      }
-    } catch (error) {
-      showError(form, { message: error.message, field: `players.${player}` });
-      return;
-    }
-  }
   grid.player = player;
-  grid.selected = new Set();
+  grid.suitClass = null;
+  $("#suit-picker").hidden = true;
   const box = $("#range-grid");
   box.replaceChildren();
   names.forEach((row, r) => row.forEach((name, c) => {
-    const f = fractions.get(name) || 0;
-    const button = el("button", {
-      type: "button", "data-class": name, text: name, role: "gridcell",
-      class: [r === c ? "pair" : "", f >= 1 ? "on" : "", f > 0 && f < 1 ? "partial" : ""].join(" ").trim(),
-      "aria-pressed": f >= 1 ? "true" : "false",
-    });
-    if (f >= 1) grid.selected.add(name);
-    box.append(button);
+    box.append(el("button", { type: "button", "data-class": name, text: name, role: "gridcell",
+      class: r === c ? "pair" : null, "aria-pressed": "false" }));
   }));
   $("#grid-player").textContent = String(player + 1);
-  $("#grid-note").textContent = note;
   $("#grid-dialog").hidden = false;
-  await refreshGridCount();
+  const text = playerValues()[player].trim();
+  if (!(await loadRange(text))) $("#grid-range").value = text; // shown with its error, kept
 }
 
 function setupGrid() {
@@ -688,8 +770,13 @@ function setupGrid() {
     const button = event.target.closest("button[data-class]");
     if (!button) return;
     event.preventDefault();
-    grid.painting = !grid.selected.has(button.dataset.class);
-    paintCell(button, grid.painting);
+    if (gridMode() === "suits") {
+      grid.suitClass = button.dataset.class;
+      renderSuits();
+      return;
+    }
+    grid.painting = paintsOn(button.dataset.class);
+    paintClass(button, grid.painting);
     if (box.releasePointerCapture && event.pointerId !== undefined) {
       try { box.releasePointerCapture(event.pointerId); } catch (_) { /* not captured */ }
     }
@@ -697,12 +784,12 @@ function setupGrid() {
   box.addEventListener("pointerover", (event) => {
     if (grid.painting === null) return;
     const button = event.target.closest("button[data-class]");
-    if (button) paintCell(button, grid.painting);
+    if (button) paintClass(button, grid.painting);
   });
   const stop = () => {
     if (grid.painting === null) return;
     grid.painting = null;
-    refreshGridCount();
+    gridEdited();
   };
   document.addEventListener("pointerup", stop);
   document.addEventListener("pointercancel", stop);
@@ -710,23 +797,48 @@ function setupGrid() {
     const button = event.target.closest("button[data-class]");
     if (button && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
-      paintCell(button, !grid.selected.has(button.dataset.class));
-      refreshGridCount();
+      if (gridMode() === "suits") { grid.suitClass = button.dataset.class; renderSuits(); return; }
+      paintClass(button, paintsOn(button.dataset.class));
+      gridEdited();
     }
   });
-  $("#grid-clear").addEventListener("click", () => {
-    for (const button of $$("button[data-class]", box)) paintCell(button, false);
-    refreshGridCount();
+  $("#suit-combos").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-combo]");
+    if (!button) return;
+    const combo = button.dataset.combo;
+    if (grid.combos.has(combo)) grid.combos.delete(combo); else grid.combos.set(combo, paintWeight());
+    gridEdited();
   });
-  const close = () => { $("#grid-dialog").hidden = true; };
+  $("#grid-range").addEventListener("input", () => {
+    clearTimeout(grid.typing);
+    grid.typing = setTimeout(() => { grid.pending = loadRange($("#grid-range").value, true); }, 250);
+  });
+  $("#grid-clear").addEventListener("click", () => {
+    grid.combos = new Map();
+    gridEdited();
+  });
+  const close = () => { $("#grid-dialog").hidden = true; $("#syntax-help").hidden = true; };
   $("#grid-cancel").addEventListener("click", close);
   $("#grid-dialog").addEventListener("click", (event) => { if (event.target.id === "grid-dialog") close(); });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
   $("#grid-apply").addEventListener("click", async () => {
-    await refreshGridCount();
+    clearTimeout(grid.typing);
+    const box = $("#grid-range");
+    // what is in the box is the range: typed and not yet read, it is read now
+    const ok = box.value.trim() === grid.text ? true : await loadRange(box.value, true);
+    await grid.pending;
+    if (!ok || $("#grid-error").textContent) return;
     playerInputs()[grid.player].value = grid.text;
     close();
   });
+  $("#syntax-open").addEventListener("click", () => {
+    const kind = state.game.range_syntax === "holdem" ? "holdem" : state.game.is_stud ? "stud" : "patterns";
+    for (const part of $$("[data-help]")) part.hidden = part.dataset.help !== kind;
+    $("#syntax-help").hidden = false;
+    $("#syntax-close").focus();
+  });
+  $("#syntax-close").addEventListener("click", close);
+  $("#syntax-help").addEventListener("click", (event) => { if (event.target.id === "syntax-help") close(); });
 }
 
 // ---- five-card draw ------------------------------------------------------------------------
