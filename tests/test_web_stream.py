@@ -73,7 +73,8 @@ def test_a_short_run_streams_the_same_result_as_the_json_route(url: str) -> None
 
 
 def test_stop_ends_a_monte_carlo_run_with_what_it_sampled(url: str) -> None:
-    fractions = []
+    fractions: list[float] = []
+    estimates: list[int] = []
     with httpx.stream("POST", url + "/api/equity/stream", json=LONG_MC, timeout=30) as response:
         stream = events(response)
         kind, start = next(stream)
@@ -82,6 +83,10 @@ def test_stop_ends_a_monte_carlo_run_with_what_it_sampled(url: str) -> None:
             if kind == "progress":
                 fractions.append(data["fraction"])
                 assert data["elapsed"] >= 0
+                if "samples" in data:  # the running estimates, once the first chunk is in
+                    estimates.append(data["samples"])
+                    assert len(data["equity"]) == len(data["stderr"]) == 3
+                    assert all(0 <= e <= 1 for e in data["equity"])
                 if len(fractions) == 2:
                     stopped = httpx.post(url + "/api/equity/stop", json={"id": start["id"]})
                     assert stopped.status_code == 200, stopped.text
@@ -91,6 +96,8 @@ def test_stop_ends_a_monte_carlo_run_with_what_it_sampled(url: str) -> None:
             else:
                 pytest.fail(f"unexpected {kind}: {data}")
     assert len(fractions) >= 2 and all(0 <= f <= 1 for f in fractions)
+    assert len(estimates) >= 2 and estimates == sorted(estimates)  # deals so far, growing
+    assert estimates[-1] <= result["samples"]
     assert result["method"] == "monte-carlo"
     assert result["stopped"] == "cancelled"  # not the stderr target: that takes minutes
     assert result["samples"] > 0
@@ -134,3 +141,23 @@ def test_bad_input_is_refused_before_the_stream_starts(url: str) -> None:
     answer = httpx.post(url + "/api/equity/stream", json={"players": ["AhAs"] * 30}, timeout=30)
     assert answer.status_code == 422
     assert answer.json()["error"]["field"] == "players"
+
+
+def test_the_running_estimates_end_at_the_result() -> None:
+    """What the stream's progress events carry: the library's ``partial`` estimates, whose
+    last call is the run's result (deals, equities and standard errors)."""
+    for game, players in (("holdem", ["AsKs", "QQ+,AKo"]), ("omaha-hilo", ["AsAhKs2h", "random"])):
+        calls: list[tuple[int, tuple[float, ...], tuple[float, ...]]] = []
+
+        def record(n: int, e: tuple[float, ...], s: tuple[float, ...], into: Any = calls) -> None:
+            into.append((n, e, s))
+
+        result = pokerlab.equity(
+            players, game=game, method="mc", trials=200_000, seed=5, partial=record
+        )
+        assert [n for n, _, _ in calls] == sorted(n for n, _, _ in calls)
+        assert calls[-1] == (
+            result.samples,
+            tuple(p.equity for p in result.players),
+            tuple(p.stderr for p in result.players),
+        )

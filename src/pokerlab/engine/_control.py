@@ -10,10 +10,14 @@ from typing import Protocol
 
 from pokerlab.errors import CancelledError
 
-__all__ = ["CancelLike", "Chunker", "ProgressCallback", "is_cancelled"]
+__all__ = ["CancelLike", "Chunker", "PartialCallback", "ProgressCallback", "is_cancelled"]
 
 ProgressCallback = Callable[[float], object]
 """Called with the fraction done (0..1) after each chunk."""
+
+PartialCallback = Callable[[int, tuple[float, ...], tuple[float, ...]], object]
+"""Monte Carlo only: called after each chunk with the deals sampled so far and each player's
+current equity and standard error (after the last chunk: the run's result)."""
 
 
 class _Event(Protocol):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from pokerlab.cards import Card
-from pokerlab.engine._control import CancelLike, ProgressCallback
+from pokerlab.engine._control import CancelLike, PartialCallback, ProgressCallback
 from pokerlab.engine.problem import PlayerInput, prepare
 from pokerlab.engine.result import (
     EquityResult,
@@ -44,6 +44,7 @@ def equity(
     seed: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
+    partial: PartialCallback | None = None,
 ) -> EquityResult:
     """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
 
@@ -53,6 +54,8 @@ def equity(
     at most :data:`AUTO_EXACT_SECONDS`, else samples. ``progress(fraction)`` is called between
     chunks; ``cancel`` (an Event or a callable) stops the run: an exact run raises
     :class:`~pokerlab.errors.CancelledError`, a Monte Carlo run returns what it has sampled.
+    ``partial(samples, equities, stderrs)`` (Monte Carlo only) gets the running estimates after
+    each chunk; its last call matches the result.
 
     >>> r = equity(["AdAc", "KhKs"])
     >>> r.method, r.samples, round(r.players[0].equity, 6)
@@ -107,7 +110,7 @@ def equity(
             stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         else:
             stopping = Stopping(trials, stderr, time_limit)
-        tally, samples, stopped = sample(problem, stopping, seed, progress, cancel)
+        tally, samples, stopped = sample(problem, stopping, seed, progress, cancel, partial)
         sampled = True
     if holdem:
         stats = player_stats(tally, sampled)

@@ -15,7 +15,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.engine import _generic, _sampling
-from pokerlab.engine._control import CancelLike, Chunker, ProgressCallback, is_cancelled
+from pokerlab.engine._control import (
+    CancelLike,
+    Chunker,
+    PartialCallback,
+    ProgressCallback,
+    is_cancelled,
+)
 from pokerlab.engine.exact import _tables
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.result import PlayerStats, StopReason, player_stats, split_stats
@@ -87,10 +93,11 @@ def sample(
     seed: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
+    partial: PartialCallback | None = None,
 ) -> tuple[NDArray[np.float64], int, StopReason]:
     """Sample until a stopping rule holds; return the tally (hold'em: counts layout of
     ``_showdown``; other games: statistics layout of ``_generic``), deals sampled, and why it
-    stopped."""
+    stopped. ``partial`` gets the running estimates after each chunk."""
     n = problem.n_players
     prob, alias = alias_tables(problem.weights, problem.offsets)
     state = _sampling.seed_state(
@@ -144,12 +151,15 @@ def sample(
         done = _done()
         elapsed = time.perf_counter() - started
         fractions = [0.0]
+        current = _stats() if stopping.stderr is not None or partial is not None else []
+        if partial is not None:
+            partial(done, tuple(s.equity for s in current), tuple(s.stderr for s in current))
         if stopping.trials is not None:
             fractions.append(done / stopping.trials)
             if done >= stopping.trials:
                 reason = "trials"
         if stopping.stderr is not None:
-            worst = max(s.stderr for s in _stats())
+            worst = max(s.stderr for s in current)
             fractions.append((stopping.stderr / worst) ** 2 if worst > 0 else 1.0)
             if done >= 1000 and worst <= stopping.stderr:
                 reason = reason or "stderr"

@@ -15,7 +15,8 @@ was queued and computed, and ``GET /api/status`` how many requests wait. A reque
 disconnects has its task stopped.
 
 ``POST /api/equity/stream`` runs the same equity request but answers Server-Sent Events: ``start``
-(``{"id"}``, the run's id), ``progress`` (``{"fraction", "elapsed"}``, a few times a second),
+(``{"id"}``, the run's id), ``progress`` (``{"fraction", "elapsed"}``, a few times a second;
+Monte Carlo adds the running ``"samples"``, ``"equity"`` and ``"stderr"`` per player),
 then one ``result`` (the ``/api/equity`` JSON) or ``error`` (an error body). ``POST
 /api/equity/stop`` with that id stops the run at once: a Monte Carlo run answers with the deals
 it sampled (``"stopped": "cancelled"``), an exact one with a ``CancelledError``. A client that
@@ -385,28 +386,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> AsyncIterator[bytes]:
         loop = asyncio.get_running_loop()
         started = loop.time()
-        fractions: asyncio.Queue[float] = asyncio.Queue()
+        updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         handle = StopHandle()
         work = asyncio.ensure_future(pool.run(
             "equity", {**kwargs, "limit": limit}, queue_timeout=config.queue_seconds,
-            timeout=limit + _GRACE, stoppable=True, on_progress=fractions.put_nowait,
+            timeout=limit + _GRACE, stoppable=True, on_progress=updates.put_nowait,
             stopper=handle,
         ))  # fmt: skip
         run_id = secrets.token_urlsafe(16)
         streams[run_id] = _Stream(handle, work)
         watch = asyncio.ensure_future(_until_disconnected(request))
-        fraction: asyncio.Future[float] | None = None
+        update: asyncio.Future[dict[str, Any]] | None = None
         try:
             yield _event("start", {"id": run_id})
             while not work.done():
-                fraction = asyncio.ensure_future(fractions.get())
-                await asyncio.wait({work, fraction, watch}, return_when=asyncio.FIRST_COMPLETED)
+                update = asyncio.ensure_future(updates.get())
+                await asyncio.wait({work, update, watch}, return_when=asyncio.FIRST_COMPLETED)
                 if watch.done():
                     log.info("POST /api/equity/stream: the client went away; its run was stopped")
                     return
-                if fraction.done():
+                if update.done():
                     elapsed = loop.time() - started
-                    yield _event("progress", {"fraction": fraction.result(), "elapsed": elapsed})
+                    yield _event("progress", {**update.result(), "elapsed": elapsed})
             try:
                 outcome = work.result()
             except asyncio.CancelledError:
@@ -419,7 +420,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield _event("result" if outcome.status == "ok" else "error", outcome.payload)
         finally:
             streams.pop(run_id, None)
-            for future in (work, watch, fraction):
+            for future in (work, watch, update):
                 if future is not None and not future.done():
                     future.cancel()  # the run's task: the pool stops it and frees its worker
 
@@ -428,8 +429,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Equity of each player, with progress as Server-Sent Events",
         responses={
             **_ERRORS,
-            200: {"content": {"text/event-stream": {}}, "description": "start, progress, "
-                  "then result (the /api/equity JSON) or error (an error body)"},
+            200: {"content": {"text/event-stream": {}}, "description": "start, progress "
+                  "(Monte Carlo: with running estimates), then result (the /api/equity JSON) "
+                  "or error (an error body)"},
         },
         response_class=StreamingResponse,
     )  # fmt: skip

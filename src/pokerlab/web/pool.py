@@ -12,7 +12,7 @@ blocking ``recv()`` on a descriptor the loop has made non-blocking, so large ans
 under any loop (asyncio's or uvloop's).
 
 Progress: a task run with ``on_progress`` (one of the tasks in ``STREAMING``) is given a
-``progress(fraction)`` callback in its worker, which writes ``("progress", fraction)`` frames (at
+``progress(update)`` callback in its worker, which writes ``("progress", update)`` frames (at
 most every :data:`_PROGRESS_EVERY` seconds) on the same reply pipe ahead of the answer's frame; the
 parent hands each to ``on_progress`` and reads on until the answer. A :class:`StopHandle` given to
 :meth:`WorkerPool.run` lets its caller stop the task through the worker's stop flag (a Monte Carlo
@@ -103,7 +103,7 @@ async def _read_frame(reader: asyncio.StreamReader) -> Any:
 
 
 async def _read_answer(
-    reader: asyncio.StreamReader, on_progress: Callable[[float], object] | None
+    reader: asyncio.StreamReader, on_progress: Callable[[Any], object] | None
 ) -> Any:
     """The task's answer frame, handing the progress frames before it to ``on_progress``."""
     while True:
@@ -114,16 +114,16 @@ async def _read_answer(
             on_progress(frame[1])
 
 
-def _progress_writer(fd: int) -> Callable[[float], None]:
-    """A ``progress(fraction)`` callback writing a progress frame at most every
+def _progress_writer(fd: int) -> Callable[[Any], None]:
+    """A ``progress(update)`` callback writing a progress frame at most every
     :data:`_PROGRESS_EVERY` seconds."""
     last = [0.0]
 
-    def progress(fraction: float) -> None:
+    def progress(update: Any) -> None:
         now = time.monotonic()
         if now - last[0] >= _PROGRESS_EVERY:
             last[0] = now
-            _write_frame(fd, ("progress", float(fraction)))
+            _write_frame(fd, ("progress", update))
 
     return progress
 
@@ -441,7 +441,7 @@ class WorkerPool:
 
     def _dispatch(
         self, worker: _Worker, task: str, kwargs: dict[str, Any],
-        on_progress: Callable[[float], object] | None,
+        on_progress: Callable[[Any], object] | None,
     ) -> None:  # fmt: skip
         worker.stop_flag.value = 0
         worker.tasks.send((task, kwargs, on_progress is not None))
@@ -449,12 +449,12 @@ class WorkerPool:
 
     async def run(
         self, task: str, kwargs: dict[str, Any], *, queue_timeout: float, timeout: float,
-        stoppable: bool = False, on_progress: Callable[[float], object] | None = None,
+        stoppable: bool = False, on_progress: Callable[[Any], object] | None = None,
         stopper: StopHandle | None = None,
     ) -> Outcome:  # fmt: skip
         """Run ``task`` in a worker: its :class:`Outcome` ("ok" or a pokerlab "error").
 
-        ``on_progress(fraction)`` is called as the task reports progress (tasks in
+        ``on_progress(update)`` is called as the task reports progress (tasks in
         ``STREAMING``); ``stopper`` lets the caller stop a ``stoppable`` task and still get
         its answer.
 

@@ -75,29 +75,35 @@ def run_equity(
     limit: float,
     threads: int = 1,
     stop: Callable[[], bool] | None = None,
-    progress: Callable[[float], object] | None = None,
+    progress: Callable[[Payload], object] | None = None,
 ) -> Payload:
     """``pokerlab equity --json``. Monte Carlo stops at ``time_limit`` (at most ``limit``); with
     no stopping rule it targets the library's default standard error, as the CLI does. An exact
     run past the time is a :func:`time_limit_error`; one stopped by ``stop()`` is a
     :class:`~pokerlab.errors.CancelledError` saying how far it got (a Monte Carlo run stopped so
-    answers what it sampled). ``progress(fraction)`` is called between chunks."""
+    answers what it sampled). ``progress(update)`` is called between chunks with ``{"fraction"}``
+    and, for Monte Carlo, the running ``"samples"``, ``"equity"`` and ``"stderr"`` (per player)."""
     budget = limit if time_limit is None else min(time_limit, limit)
     if trials is None and stderr is None:
         stderr = DEFAULT_STDERR
     deadline = time.monotonic() + budget + _CANCEL_MARGIN
     stopped = stop or (lambda: False)
     done = [0.0]
+    latest: Payload = {}
+
+    def estimates(samples: int, equities: tuple[float, ...], stderrs: tuple[float, ...]) -> None:
+        latest.update(samples=samples, equity=list(equities), stderr=list(stderrs))
 
     def report(fraction: float) -> None:
         done[0] = fraction
         if progress is not None:
-            progress(fraction)
+            progress({"fraction": fraction, **latest})
 
     try:
         result = equity(
             players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=trials, stderr=stderr, time_limit=budget, seed=seed, progress=report,
+            partial=estimates if progress is not None else None,
             cancel=lambda: stopped() or time.monotonic() > deadline,
             **_threads(equity, threads),
         )  # fmt: skip
@@ -179,4 +185,4 @@ STOPPABLE = frozenset({"equity"})
 """Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
 
 STREAMING = frozenset({"equity"})
-"""Tasks that take ``progress(fraction)`` (the pool streams it back to the server)."""
+"""Tasks that take ``progress(update)``, a dict (the pool streams it back to the server)."""

@@ -99,11 +99,16 @@ async function streamEquity(body, onProgress) {
   throw new ApiError("the server ended the stream without an answer", null, 0);
 }
 
+// Monte Carlo progress carries the running estimates: deals so far, each player's equity ± stderr.
 function showProgress(progress) {
   $("#equity-progress").hidden = false;
   $("#progress-bar").value = progress.fraction;
-  $("#progress-text").textContent =
-    `${(progress.fraction * 100).toFixed(0)}% · ${progress.elapsed.toFixed(1)} s`;
+  const parts = [`${(progress.fraction * 100).toFixed(0)}%`, `${progress.elapsed.toFixed(1)} s`];
+  if (progress.samples !== undefined) parts.push(`${count(progress.samples)} deals`);
+  $("#progress-text").textContent = parts.join(" · ");
+  $("#progress-estimate").textContent = progress.equity === undefined ? ""
+    : "So far: " + progress.equity.map((e, i) =>
+      `player ${i + 1} ${pct(e)} ± ${pct(progress.stderr[i], 3)}`).join(" · ");
 }
 
 async function stopRun() {
@@ -321,6 +326,7 @@ async function runSpot(push) {
   stop.hidden = false;
   $("#progress-bar").value = 0;
   $("#progress-text").textContent = "";
+  $("#progress-estimate").textContent = "";
   const mine = {};
   run.owner = mine;
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
@@ -336,6 +342,7 @@ async function runSpot(push) {
   if (run.owner === mine) {
     stop.hidden = true;
     $("#equity-progress").hidden = true;
+    $("#progress-estimate").textContent = "";
     run.id = null;
     run.controller = null;
   }
