@@ -55,6 +55,7 @@ def main() -> None:
         page.fill("#stderr", "0.001")
         page.click("#simulate")
         page.wait_for_function("() => document.querySelector('#progress-bar').value > 0.02")
+        page.wait_for_selector("#progress-estimate:not(:empty)")
         page.screenshot(path=str(DOCS / "web-progress.png"), clip={"x": 0, "y": 0, "width": 1200,
                                                                     "height": 900})  # fmt: skip
         page.click("#stop")

@@ -357,6 +357,12 @@ def test_stop_ends_a_running_monte_carlo_and_shows_what_it_sampled(page: Page) -
     page.wait_for_function("() => document.querySelector('#progress-bar').value > 0")
     assert page.is_visible("#equity-progress")
     assert "%" in page.inner_text("#progress-text")
+    page.wait_for_function(
+        "() => document.querySelector('#progress-estimate').textContent.startsWith('So far')"
+    )
+    running = page.inner_text("#progress-estimate")
+    assert "player 1" in running and "player 3" in running and "±" in running
+    assert "deals" in page.inner_text("#progress-text")
     page.click("#stop")
     page.wait_for_selector("#results:not([hidden])")
     summary = page.inner_text("#equity-summary")
