@@ -471,3 +471,14 @@ def test_syntax_help_follows_the_game(page: Page) -> None:
     page.select_option("#game", "razz")
     page.click("#syntax-open")
     assert page.is_visible('[data-help="stud"]')
+
+
+def test_the_top_percent_slider_sets_the_range_and_the_grid_adds_to_it(page: Page) -> None:
+    open_grid(page, 2)
+    page.fill("#top-percent", "10")
+    wait_box(page, Range("10%").to_string())
+    assert page.inner_text("#top-value") == "10%"
+    assert page.inner_text("#grid-combos") == str(Range("10%").combo_count)
+    page.fill("#paint-weight", "0.5")
+    page.click('#range-grid button[data-class="72o"]')
+    wait_box(page, Range("10%,72o:0.5").to_string())

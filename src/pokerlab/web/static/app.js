@@ -766,6 +766,8 @@ async function openGrid(player) {
       class: r === c ? "pair" : null, "aria-pressed": "false" }));
   }));
   $("#grid-player").textContent = String(player + 1);
+  $("#top-percent").value = "0";
+  $("#top-value").textContent = "–";
   $("#grid-dialog").hidden = false;
   const text = playerValues()[player].trim();
   if (!(await loadRange(text))) $("#grid-range").value = text; // shown with its error, kept
@@ -815,6 +817,12 @@ function setupGrid() {
     const combo = button.dataset.combo;
     if (grid.combos.has(combo)) grid.combos.delete(combo); else grid.combos.set(combo, paintWeight());
     gridEdited();
+  });
+  $("#top-percent").addEventListener("input", () => {
+    // the best x% of hands (the library's ordering: equity against three random hands)
+    const value = $("#top-percent").value;
+    $("#top-value").textContent = `${value}%`;
+    grid.pending = loadRange(Number(value) > 0 ? `${value}%` : "");
   });
   $("#grid-range").addEventListener("input", () => {
     clearTimeout(grid.typing);
