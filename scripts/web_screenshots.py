@@ -38,23 +38,39 @@ def main() -> None:
 
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         page.goto(url + "/")
-        fill_spot(page, ["9h8h", "AsKd", "QcQd"], "Th7c2hKs")
+        fill_spot(page, ["9h8h", "AsKd", "QcQd"], "")
+        page.click("#pick-cards")
+        for card in ("Th", "7c", "2h", "Ks"):  # the board from the deck
+            page.click(f'#deck button[data-card="{card}"]')
         page.click("#simulate")
         page.wait_for_selector("#results:not([hidden])")
         page.click("#show-outs")
         page.wait_for_selector("#outs:not([hidden])")
         page.screenshot(path=str(DOCS / "web-desktop.png"), full_page=True)
 
+        # a long Monte Carlo run, caught while it streams its progress
+        fill_spot(page, ["AsKs", "QQ+,AKo", "random"], "")
+        page.click("#pick-cards")  # folded away again
+        page.click('.segmented label:has-text("Monte Carlo")')
+        page.fill("#stderr", "0.001")
+        page.click("#simulate")
+        page.wait_for_function("() => document.querySelector('#progress-bar').value > 0.02")
+        page.wait_for_selector("#progress-estimate:not(:empty)")
+        page.screenshot(path=str(DOCS / "web-progress.png"), clip={"x": 0, "y": 0, "width": 1200,
+                                                                    "height": 900})  # fmt: skip
+        page.click("#stop")
+        page.wait_for_selector("#stop", state="hidden")
+
         page.goto(url + "/")
-        fill_spot(page, ["AhKh", "QQ+,AKs,AQs", "random"], "")
+        fill_spot(page, ["AhKh", "QQ+,AKs,AQs", "JJ+,AKs:0.5,AhKd,T9s:0.25"], "")
         page.click('button[aria-label="Range grid for player 3"]')
         page.wait_for_selector("#grid-dialog:not([hidden])")
-        for name in ("TT", "99", "88", "AJs", "KQs", "KJs", "QJs", "JTs", "AQo", "AJo", "KQo"):
+        page.fill("#paint-weight", "0.5")
+        for name in ("TT", "99", "AQs", "KQs"):
             page.click(f'#range-grid button[data-class="{name}"]')
-        page.click("#grid-clear")
-        for name in ("JJ", "TT", "99", "AJs", "ATs", "KQs", "KJs", "QJs", "JTs", "T9s", "AQo",
-                     "AJo", "KQo"):  # fmt: skip
-            page.click(f'#range-grid button[data-class="{name}"]')
+        page.click('.grid-tools label:has-text("Pick suits")')
+        page.click('#range-grid button[data-class="AKo"]')
+        page.click('#suit-combos button[data-combo="AsKd"]')
         page.wait_for_timeout(400)
         page.screenshot(path=str(DOCS / "web-range-grid.png"))
 
@@ -63,6 +79,9 @@ def main() -> None:
         page = phone.new_page()
         page.goto(url + "/")
         fill_spot(page, ["AhAs", "KdKc"], "")
+        page.tap("#pick-cards")
+        for card in ("Qh", "7c", "2d"):
+            page.tap(f'#deck button[data-card="{card}"]')
         page.tap("#simulate")
         page.wait_for_selector("#results:not([hidden])")
         page.screenshot(path=str(DOCS / "web-phone.png"), full_page=True)

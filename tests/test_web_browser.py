@@ -240,3 +240,245 @@ def test_draw_advice_tab(page: Page) -> None:
     slot = page.wait_for_selector('#draw-form [data-error-for="hand"]:not(:empty)')
     assert slot is not None
     assert "exactly 5 cards" in slot.inner_text()
+
+
+def result_cells(page: Page) -> list[list[str]]:
+    rows = page.query_selector_all("#equity-table tbody tr")
+    return [[cell.inner_text() for cell in row.query_selector_all("td")] for row in rows]
+
+
+def test_a_spot_round_trips_through_its_link(page: Page) -> None:
+    page.fill('[name="players.0"]', "AsKs")
+    page.fill('[name="players.1"]', "QQ+,AKo")
+    page.fill("#board", "Qh7c2d")
+    page.fill("#dead", "3s")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#trials", "20000")
+    page.fill("#seed", "7")
+    simulate(page)
+    first = result_cells(page)
+    assert "20,000 deals sampled" in page.inner_text("#equity-summary")
+    page.click("#copy-link")
+    link = page.input_value("#share-link")
+    assert "#" in link and "p=AsKs" in link and "seed=7" in link
+    fresh = page.context.new_page()
+    fresh.goto(link)
+    fresh.wait_for_selector("#results:not([hidden])")
+    assert fresh.input_value('[name="players.1"]') == "QQ+,AKo"
+    assert fresh.input_value("#board") == "Qh7c2d"
+    assert fresh.input_value("#dead") == "3s"
+    assert fresh.input_value("#trials") == "20000"
+    assert fresh.is_checked('input[name="method"][value="monte-carlo"]')
+    assert result_cells(fresh) == first  # same seed, same deals: the same result
+    recent = fresh.eval_on_selector_all("#recent-list a", "els => els.map(e => e.textContent)")
+    assert recent[0] == "holdem: AsKs vs QQ+,AKo on Qh7c2d"  # shared storage: same origin
+    fresh.close()
+
+
+def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    simulate(page)
+    assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
+    page.select_option("#game", "omaha")
+    page.fill('[name="players.0"]', "AsAhKsKh")
+    page.fill('[name="players.1"]', "JdTd9c8c")
+    page.click("#simulate")
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '61.48%'"
+    )
+    page.go_back()
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
+    )
+    assert page.input_value("#game") == "holdem"
+    assert page.input_value('[name="players.1"]') == "KdKc"
+    page.go_forward()
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '61.48%'"
+    )
+    assert page.input_value("#game") == "omaha"
+    labels = page.eval_on_selector_all("#recent-list a", "els => els.map(e => e.textContent)")
+    assert labels[:2] == ["omaha: AsAhKsKh vs JdTd9c8c", "holdem: AhAs vs KdKc"]
+    page.click("#recent-list a >> nth=1")
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
+    )
+    assert page.input_value("#game") == "holdem"
+
+
+def deck_state(page: Page) -> dict[str, str]:
+    cells = page.eval_on_selector_all(
+        "#deck button",
+        "els => els.map(e => [e.dataset.card,"
+        " e.disabled ? 'used' : e.classList.contains('picked') ? 'picked' : 'free'])",
+    )
+    return dict(cells)
+
+
+def test_the_board_picker_fills_board_and_dead_cards(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "QQ+,AKs")  # a range holds no particular card
+    page.click("#pick-cards")
+    page.wait_for_selector("#deck-box:not([hidden])")
+    assert len(page.query_selector_all("#deck button")) == 52
+    for card in ("Qh", "7c", "2d", "Ks"):
+        page.click(f'#deck button[data-card="{card}"]')
+    assert page.input_value("#board") == "Qh 7c 2d Ks"
+    page.click('#deck button[data-card="Ks"]')  # and out again
+    assert page.input_value("#board") == "Qh 7c 2d"
+    page.click('.picker-target label:has-text("Dead cards")')
+    page.click('#deck button[data-card="3s"]')
+    assert page.input_value("#dead") == "3s"
+    deck = deck_state(page)
+    assert {c for c, s in deck.items() if s == "used"} == {"Ah", "As", "Qh", "7c", "2d"}
+    assert {c for c, s in deck.items() if s == "picked"} == {"3s"}
+    assert page.is_disabled('#deck button[data-card="Qh"]')
+    page.fill("#dead", "3s 4s")  # typing still works, and the deck follows it
+    assert deck_state(page)["4s"] == "picked"
+    page.click('.picker-target label:has-text("Board")')
+    assert {c for c, s in deck_state(page).items() if s == "picked"} == {"Qh", "7c", "2d"}
+    simulate(page)
+    want = pokerlab.equity(["AhAs", "QQ+,AKs"], board="Qh7c2d", dead="3s4s")
+    assert page.inner_text('td.equity[data-player="1"]').strip() == (
+        f"{want.players[0].equity * 100:.2f}%"
+    )
+
+
+def test_stop_ends_a_running_monte_carlo_and_shows_what_it_sampled(page: Page) -> None:
+    page.fill('[name="players.0"]', "AsKs")
+    page.fill('[name="players.1"]', "QQ+,AKo")
+    page.click("#add-player")
+    page.fill('[name="players.2"]', "random")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#stderr", "0.001")  # percent: minutes of sampling
+    page.fill("#time_limit", "30")
+    page.click("#simulate")
+    page.wait_for_function("() => document.querySelector('#progress-bar').value > 0")
+    assert page.is_visible("#equity-progress")
+    assert "%" in page.inner_text("#progress-text")
+    page.wait_for_function(
+        "() => document.querySelector('#progress-estimate').textContent.startsWith('So far')"
+    )
+    running = page.inner_text("#progress-estimate")
+    assert "player 1" in running and "player 3" in running and "±" in running
+    assert "deals" in page.inner_text("#progress-text")
+    page.click("#stop")
+    page.wait_for_selector("#results:not([hidden])")
+    summary = page.inner_text("#equity-summary")
+    assert "deals sampled, stopped on request" in summary, summary
+    assert page.is_hidden("#stop") and page.is_hidden("#equity-progress")
+    status = page.evaluate("() => fetch('/api/status').then(r => r.json())")
+    assert status["idle"] == status["workers"], status  # the stopped run gave its worker back
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.click('button[aria-label="Remove player 3"]')
+    page.click('.segmented label:has-text("Exact")')
+    simulate(page)
+    page.wait_for_function(
+        "() => document.querySelector('td.equity[data-player=\"1\"]').textContent === '81.26%'"
+    )
+
+
+def test_a_stopped_exact_run_says_so(page: Page) -> None:
+    page.fill('[name="players.0"]', "QQ+,AKs")
+    page.fill('[name="players.1"]', "JJ-99,AQs")
+    page.click("#add-player")
+    page.fill('[name="players.2"]', "random")
+    page.click('.segmented label:has-text("Exact")')
+    page.click("#simulate")
+    page.wait_for_function("() => document.querySelector('#progress-bar').value > 0")
+    page.click("#stop")
+    slot = page.wait_for_selector("#equity-error:not(:empty)")
+    assert slot is not None
+    assert slot.inner_text().startswith("Stopped: the exact enumeration was stopped at")
+    assert page.is_hidden("#results")
+
+
+def open_grid(page: Page, player: int) -> None:
+    page.click(f'button[aria-label="Range grid for player {player}"]')
+    page.wait_for_selector("#grid-dialog:not([hidden])")
+
+
+def wait_box(page: Page, text: str) -> None:
+    page.wait_for_function(
+        "(want) => document.querySelector('#grid-range').value === want", arg=text
+    )
+
+
+def test_weights_and_single_combos_survive_grid_edits(page: Page) -> None:
+    typed = "QQ+,AKs:0.5,AhKd,T9s:0.25"
+    page.fill('[name="players.1"]', typed)
+    open_grid(page, 2)
+    wait_box(page, Range(typed).to_string())
+    cell = '#range-grid button[data-class="{}"]'.format
+    assert "weighted" in (page.get_attribute(cell("AKs"), "class") or "")
+    assert "partial" in (page.get_attribute(cell("AKo"), "class") or "")
+    assert page.get_attribute(cell("AKo"), "data-combos") == "1"
+    page.click(cell("JJ"))  # a whole class at weight 1
+    after = Range(typed + ",JJ")
+    wait_box(page, after.to_string())
+    assert page.inner_text("#grid-combos") == str(after.combo_count)
+    page.fill("#paint-weight", "0.4")
+    page.click(cell("KQs"))  # painted with a weight
+    after = Range(typed + ",JJ,KQs:0.4")
+    wait_box(page, after.to_string())
+    page.click('.grid-tools label:has-text("Pick suits")')
+    page.click(cell("AKo"))
+    combos = page.eval_on_selector_all(
+        "#suit-combos button", "els => els.map(e => e.dataset.combo)"
+    )
+    assert len(combos) == 12 and "AhKd" in combos
+    assert page.get_attribute('#suit-combos button[data-combo="AhKd"]', "aria-pressed") == "true"
+    page.click('#suit-combos button[data-combo="AsKd"]')  # one more combo, at weight 0.4
+    page.click('#suit-combos button[data-combo="AhKd"]')  # and the typed one out
+    after = Range(typed.replace(",AhKd", "") + ",JJ,KQs:0.4,AsKd:0.4")
+    wait_box(page, after.to_string())
+    page.click("#grid-apply")
+    page.wait_for_selector("#grid-dialog", state="hidden")
+    assert page.input_value('[name="players.1"]') == after.to_string()
+
+
+def test_the_range_text_box_and_the_grid_follow_each_other(page: Page) -> None:
+    open_grid(page, 2)
+    page.fill("#grid-range", "22+,AQs+:0.5")
+    page.wait_for_function("() => document.querySelector('#grid-combos').textContent === '86'")
+    on = page.eval_on_selector_all(
+        "#range-grid button.on", "cells => cells.map(c => c.dataset.class)"
+    )
+    assert sorted(on) == sorted(["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55",
+                                 "44", "33", "22"])  # fmt: skip
+    page.click('#range-grid button[data-class="KQo"]')
+    wait_box(page, Range("22+,AQs+:0.5,KQo").to_string())
+    page.fill("#grid-range", "22+,AQs+:0.5,KQo,Kx")
+    page.wait_for_selector("#grid-error:not(:empty)")
+    page.click("#grid-apply")  # a range with an error is not used
+    assert page.is_visible("#grid-dialog")
+    page.fill("#grid-range", "AsKs, 76s:0.3")
+    page.click("#grid-apply")
+    page.wait_for_selector("#grid-dialog", state="hidden")
+    assert page.input_value('[name="players.1"]') == Range("AsKs,76s:0.3").to_string()
+
+
+def test_syntax_help_follows_the_game(page: Page) -> None:
+    page.select_option("#game", "omaha")
+    page.click("#syntax-open")
+    page.wait_for_selector("#syntax-help:not([hidden])")
+    assert page.is_visible('[data-help="patterns"]')
+    assert page.is_hidden('[data-help="holdem"]') and page.is_hidden('[data-help="stud"]')
+    assert "AA**$ds" in page.inner_text('[data-help="patterns"]')
+    page.click("#syntax-close")
+    page.select_option("#game", "razz")
+    page.click("#syntax-open")
+    assert page.is_visible('[data-help="stud"]')
+
+
+def test_the_top_percent_slider_sets_the_range_and_the_grid_adds_to_it(page: Page) -> None:
+    open_grid(page, 2)
+    page.fill("#top-percent", "10")
+    wait_box(page, Range("10%").to_string())
+    assert page.inner_text("#top-value") == "10%"
+    assert page.inner_text("#grid-combos") == str(Range("10%").combo_count)
+    page.fill("#paint-weight", "0.5")
+    page.click('#range-grid button[data-class="72o"]')
+    wait_box(page, Range("10%,72o:0.5").to_string())

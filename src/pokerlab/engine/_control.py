@@ -10,10 +10,22 @@ from typing import Protocol
 
 from pokerlab.errors import CancelledError, GameError
 
-__all__ = ["CancelLike", "Control", "ProgressCallback", "Stopping", "check", "is_cancelled"]
+__all__ = [
+    "CancelLike",
+    "Control",
+    "PartialCallback",
+    "ProgressCallback",
+    "Stopping",
+    "check",
+    "is_cancelled",
+]
 
 ProgressCallback = Callable[[float], object]
 """Called with the fraction done (0..1) after each chunk."""
+
+PartialCallback = Callable[[int, tuple[float, ...], tuple[float, ...]], object]
+"""Monte Carlo only: called after each chunk with the deals sampled so far and each player's
+current equity and standard error (after the last chunk: the run's result)."""
 
 
 class _Event(Protocol):
@@ -60,13 +72,15 @@ class Stopping:
 @dataclass(frozen=True)
 class Control:
     """How a strategy runs: on ``threads`` threads (a result never depends on it), reporting
-    ``progress``, stopping on ``cancel``; Monte Carlo also reads ``stopping`` and ``seed``."""
+    ``progress``, stopping on ``cancel``; Monte Carlo also reads ``stopping`` and ``seed``, and
+    hands its running estimates to ``partial`` after each chunk."""
 
     threads: int = 1
     progress: ProgressCallback | None = None
     cancel: CancelLike = None
     stopping: Stopping | None = None
     seed: int | None = None
+    partial: PartialCallback | None = None
 
 
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:

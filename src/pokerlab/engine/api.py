@@ -9,7 +9,13 @@ from typing import Literal
 
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card
-from pokerlab.engine._control import CancelLike, Control, ProgressCallback, Stopping
+from pokerlab.engine._control import (
+    CancelLike,
+    Control,
+    PartialCallback,
+    ProgressCallback,
+    Stopping,
+)
 from pokerlab.engine.problem import PlayerInput, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
@@ -42,6 +48,7 @@ def equity(
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
     threads: int | None = None,
+    partial: PartialCallback | None = None,
 ) -> EquityResult:
     """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
 
@@ -54,6 +61,8 @@ def equity(
     ``threads``: how many threads to run on (default: every available core, see
     :func:`pokerlab._threads.resolve_threads`); exact results, and Monte Carlo results with a
     ``seed`` stopped by ``trials`` or ``stderr``, are the same for any thread count.
+    ``partial(samples, equities, stderrs)`` (Monte Carlo only) gets the running estimates after
+    each chunk; its last call matches the result.
 
     >>> r = equity(["AdAc", "KhKs"])
     >>> r.method, r.samples, round(r.players[0].equity, 6)
@@ -107,7 +116,7 @@ def equity(
             stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         else:
             stopping = Stopping(trials, stderr, time_limit)
-        control = Control(n_threads, progress, cancel, stopping, seed)
+        control = Control(n_threads, progress, cancel, stopping, seed, partial)
         tally = MONTE_CARLO.run(problem, control)
     split = problem.game.split
     stats = player_stats(tally.stats, tally.sampled, split)

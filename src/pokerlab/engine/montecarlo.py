@@ -119,8 +119,17 @@ class MonteCarlo:
                     fractions.append(done / limit)
                     if done >= limit:
                         reason = "trials"
+                current = (
+                    player_stats(stats_now(), True, split)
+                    if stopping.stderr is not None or control.partial is not None
+                    else []
+                )
+                if control.partial is not None:
+                    control.partial(
+                        done, tuple(s.equity for s in current), tuple(s.stderr for s in current)
+                    )
                 if stopping.stderr is not None:
-                    worst = max(s.stderr for s in player_stats(stats_now(), True, split))
+                    worst = max(s.stderr for s in current)
                     fractions.append((stopping.stderr / worst) ** 2 if worst > 0 else 1.0)
                     if done >= _MIN_DEALS_FOR_STDERR and worst <= stopping.stderr:
                         reason = reason or "stderr"

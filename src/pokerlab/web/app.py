@@ -12,8 +12,18 @@ Equity, outs and draw advice run in a :class:`~pokerlab.web.pool.WorkerPool` of 
 long computation never blocks the others. Waiting for a worker (``queue_seconds``) and computing
 (``max_seconds``) are limited separately; each answer's ``Server-Timing`` header says how long it
 was queued and computed, and ``GET /api/status`` how many requests wait. A request whose client
-disconnects has its task stopped. Range reports run on one thread beside the event loop;
-evaluation and the game list are quick and run on the loop itself.
+disconnects has its task stopped.
+
+``POST /api/equity/stream`` runs the same equity request but answers Server-Sent Events: ``start``
+(``{"id"}``, the run's id), ``progress`` (``{"fraction", "elapsed"}``, a few times a second;
+Monte Carlo adds the running ``"samples"``, ``"equity"`` and ``"stderr"`` per player),
+then one ``result`` (the ``/api/equity`` JSON) or ``error`` (an error body). ``POST
+/api/equity/stop`` with that id stops the run at once: a Monte Carlo run answers with the deals
+it sampled (``"stopped": "cancelled"``), an exact one with a ``CancelledError``. A client that
+disconnects from the stream has its run stopped and its worker freed.
+
+Range reports run on one thread beside the event loop; evaluation and the game list are quick
+and run on the loop itself.
 
 Hosts: only the names in ``allowed_hosts`` are answered (DNS rebinding), and every answer carries
 a Content-Security-Policy that forbids inline script (see :mod:`pokerlab.web.middleware`).
@@ -23,8 +33,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
+import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable
 from concurrent.futures import ThreadPoolExecutor
@@ -35,7 +47,7 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -51,9 +63,11 @@ from pokerlab.web.models import (
     EvaluateRequest,
     OutsRequest,
     RangeRequest,
+    StopRequest,
 )
 from pokerlab.web.pool import (
     PoolBusyError,
+    StopHandle,
     TaskFailed,
     TaskTimeout,
     WarmingUp,
@@ -201,6 +215,43 @@ async def _unless_client_leaves(request: Request, work: Awaitable[T]) -> T:
     raise _Failure(499, _error("ClientClosed", "the client closed the connection"))
 
 
+def _pool_failure(exc: Exception, task: str, limit: float) -> _Failure:
+    """The answer to a request whose pooled task ended in ``exc`` (a pool exception)."""
+    if isinstance(exc, TaskTimeout):
+        return _Failure(422, tasks.error_payload(tasks.time_limit_error(limit)))
+    if isinstance(exc, WarmingUp):
+        return _unavailable("WarmingUp", f"the server is warming up: {exc}")
+    if isinstance(exc, PoolBusyError):
+        return _unavailable("Busy", f"the server is busy: {exc}")
+    if isinstance(exc, WorkerDied):
+        return _unavailable("WorkerDied", f"{exc}; the request was not answered, retry it")
+    return _Failure(500, _error("InternalError", f"the {task} task failed (a bug)"))
+
+
+_POOL_ERRORS = (TaskTimeout, WarmingUp, PoolBusyError, WorkerDied, TaskFailed)
+
+
+def _event(kind: str, data: dict[str, Any]) -> bytes:
+    """One Server-Sent Event."""
+    return f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+@dataclass
+class _Stream:
+    """A streamed equity run: its stop handle and the task awaiting its answer."""
+
+    handle: StopHandle
+    work: asyncio.Future[Any]
+
+    def stop(self) -> None:
+        """Stop the run: through the worker's stop flag once a worker has it, else (still
+        queued) by giving up its place."""
+        if self.handle.running:
+            self.handle.stop()
+        else:
+            self.work.cancel()
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The pokerlab web app (routes in the module docstring)."""
     config = settings or Settings.from_env()
@@ -294,19 +345,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )  # fmt: skip
         try:
             outcome = await _unless_client_leaves(request, work)
-        except TaskTimeout:
-            raise _Failure(422, tasks.error_payload(tasks.time_limit_error(limit))) from None
-        except WarmingUp as exc:
-            raise _unavailable("WarmingUp", f"the server is warming up: {exc}") from None
-        except PoolBusyError as exc:
-            raise _unavailable("Busy", f"the server is busy: {exc}") from None
-        except WorkerDied as exc:
-            failure = _unavailable("WorkerDied", f"{exc}; the request was not answered, retry it")
-            raise failure from None
-        except TaskFailed:
-            raise _Failure(
-                500, _error("InternalError", f"the {task} task failed (a bug)")
-            ) from None
+        except _POOL_ERRORS as exc:
+            raise _pool_failure(exc, task, limit) from None
         timing = f"queue;dur={outcome.queued * 1000:.1f}, compute;dur={outcome.computed * 1000:.1f}"
         response.headers["Server-Timing"] = timing
         if outcome.status == "error":
@@ -338,6 +378,85 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Same JSON as ``pokerlab equity --json``."""
         kwargs = {**body.model_dump(), "threads": config.threads_per_worker}
         return await in_pool(request, response, "equity", kwargs, body.time_limit)
+
+    streams: dict[str, _Stream] = {}
+
+    async def stream_events(
+        request: Request, kwargs: dict[str, Any], limit: float
+    ) -> AsyncIterator[bytes]:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        handle = StopHandle()
+        work = asyncio.ensure_future(pool.run(
+            "equity", {**kwargs, "limit": limit}, queue_timeout=config.queue_seconds,
+            timeout=limit + _GRACE, stoppable=True, on_progress=updates.put_nowait,
+            stopper=handle,
+        ))  # fmt: skip
+        run_id = secrets.token_urlsafe(16)
+        streams[run_id] = _Stream(handle, work)
+        watch = asyncio.ensure_future(_until_disconnected(request))
+        update: asyncio.Future[dict[str, Any]] | None = None
+        try:
+            yield _event("start", {"id": run_id})
+            while not work.done():
+                update = asyncio.ensure_future(updates.get())
+                await asyncio.wait({work, update, watch}, return_when=asyncio.FIRST_COMPLETED)
+                if watch.done():
+                    log.info("POST /api/equity/stream: the client went away; its run was stopped")
+                    return
+                if update.done():
+                    elapsed = loop.time() - started
+                    yield _event("progress", {**update.result(), "elapsed": elapsed})
+            try:
+                outcome = work.result()
+            except asyncio.CancelledError:
+                body = _error("CancelledError", "stopped before a worker took the request")
+                yield _event("error", body)
+                return
+            except _POOL_ERRORS as exc:
+                yield _event("error", _pool_failure(exc, "equity", limit).body)
+                return
+            yield _event("result" if outcome.status == "ok" else "error", outcome.payload)
+        finally:
+            streams.pop(run_id, None)
+            for future in (work, watch, update):
+                if future is not None and not future.done():
+                    future.cancel()  # the run's task: the pool stops it and frees its worker
+
+    @app.post(
+        "/api/equity/stream",
+        summary="Equity of each player, with progress as Server-Sent Events",
+        responses={
+            **_ERRORS,
+            200: {"content": {"text/event-stream": {}}, "description": "start, progress "
+                  "(Monte Carlo: with running estimates), then result (the /api/equity JSON) "
+                  "or error (an error body)"},
+        },
+        response_class=StreamingResponse,
+    )  # fmt: skip
+    async def equity_stream(body: EquityRequest, request: Request) -> StreamingResponse:
+        """Runs like ``/api/equity``; stop it with ``/api/equity/stop`` and the start event's id."""
+        check_ready()
+        limit = config.max_seconds
+        if body.time_limit is not None:
+            limit = min(body.time_limit, limit)
+        kwargs = {**body.model_dump(), "threads": config.threads_per_worker}
+        return StreamingResponse(
+            stream_events(request, kwargs, limit),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store"},
+        )
+
+    @app.post("/api/equity/stop", summary="Stop a streamed equity run", responses=_ERRORS)
+    async def equity_stop(body: StopRequest) -> dict[str, Any]:
+        """Stops the run of ``/api/equity/stream`` whose start event gave ``id``; its stream
+        then ends with what the run has (a Monte Carlo result, or an error for an exact run)."""
+        stream = streams.get(body.id)
+        if stream is None:
+            raise _Failure(404, _error("NotFound", "no running equity stream has that id", "id"))
+        stream.stop()
+        return {"stopping": True}
 
     @app.post("/api/outs", summary="Winning, tying and losing next cards", responses=_ERRORS)
     async def outs(body: OutsRequest, request: Request, response: Response) -> dict[str, Any]:

@@ -23,6 +23,7 @@ __all__ = [
     "EvaluateRequest",
     "OutsRequest",
     "RangeRequest",
+    "StopRequest",
 ]
 
 MAX_PLAYERS = max(game.max_players for game in GAMES.values())
@@ -117,6 +118,12 @@ class EvaluateRequest(_Request):
     """``pokerlab eval``: the value of a 5, 6 or 7-card high hand."""
 
     cards: Cards = Field(examples=["Kh Kd Ks 4c 4d 2s 7h"])
+
+
+class StopRequest(_Request):
+    """Stop a streamed equity run."""
+
+    id: str = Field(max_length=64, description="The id in the stream's start event.")
 
 
 class ErrorDetail(BaseModel):

@@ -11,6 +11,13 @@ transport (``connect_read_pipe``), framed as an 8-byte length and a pickle. Noth
 blocking ``recv()`` on a descriptor the loop has made non-blocking, so large answers arrive intact
 under any loop (asyncio's or uvloop's).
 
+Progress: a task run with ``on_progress`` (one of the tasks in ``STREAMING``) is given a
+``progress(update)`` callback in its worker, which writes ``("progress", update)`` frames (at
+most every :data:`_PROGRESS_EVERY` seconds) on the same reply pipe ahead of the answer's frame; the
+parent hands each to ``on_progress`` and reads on until the answer. A :class:`StopHandle` given to
+:meth:`WorkerPool.run` lets its caller stop the task through the worker's stop flag (a Monte Carlo
+run then answers with what it sampled) without going away.
+
 Limits: waiting for a free worker and computing are bounded separately (``queue_timeout``,
 ``timeout``). A task still running after its ``timeout`` has its worker killed and replaced, so no
 request holds a core longer than the server allows. A task whose caller goes away (the client
@@ -36,8 +43,9 @@ import pickle
 import signal
 import struct
 import threading
+import time
 import traceback
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -45,6 +53,7 @@ from typing import Any
 
 __all__ = [
     "PoolBusyError",
+    "StopHandle",
     "TaskFailed",
     "TaskTimeout",
     "WarmingUp",
@@ -56,6 +65,7 @@ log = logging.getLogger("pokerlab.web.pool")
 
 _START_TIMEOUT = 300.0  # a cold numba cache compiles every kernel the warm-up touches
 _STOP_GRACE = 2.0  # seconds a worker asked to stop gets to answer before it is killed
+_PROGRESS_EVERY = 0.2  # seconds between a streamed task's progress frames
 _HEADER = struct.Struct("!Q")
 _ENV_LOCK = threading.Lock()
 
@@ -90,6 +100,32 @@ def _write_frame(fd: int, message: object) -> None:
 async def _read_frame(reader: asyncio.StreamReader) -> Any:
     (size,) = _HEADER.unpack(await reader.readexactly(_HEADER.size))
     return pickle.loads(await reader.readexactly(size))
+
+
+async def _read_answer(
+    reader: asyncio.StreamReader, on_progress: Callable[[Any], object] | None
+) -> Any:
+    """The task's answer frame, handing the progress frames before it to ``on_progress``."""
+    while True:
+        frame = await _read_frame(reader)
+        if frame[0] != "progress":
+            return frame
+        if on_progress is not None:
+            on_progress(frame[1])
+
+
+def _progress_writer(fd: int) -> Callable[[Any], None]:
+    """A ``progress(update)`` callback writing a progress frame at most every
+    :data:`_PROGRESS_EVERY` seconds."""
+    last = [0.0]
+
+    def progress(update: Any) -> None:
+        now = time.monotonic()
+        if now - last[0] >= _PROGRESS_EVERY:
+            last[0] = now
+            _write_frame(fd, ("progress", update))
+
+    return progress
 
 
 def _warm_spots() -> list[tuple[str, list[str], str, str]]:
@@ -130,7 +166,7 @@ def _warm_up() -> None:
 
 
 def _serve(tasks: Connection, replies: Connection, stop_flag: Any) -> None:
-    """A worker's loop: receive ``(task, kwargs)``, answer ``("ok", payload)``,
+    """A worker's loop: receive ``(task, kwargs, stream)``, answer ``("ok", payload)``,
     ``("error", payload)`` for a pokerlab error, or ``("crash", traceback)``. Ends when
     either pipe closes (the server stopped or dropped this worker)."""
     try:
@@ -141,7 +177,7 @@ def _serve(tasks: Connection, replies: Connection, stop_flag: Any) -> None:
 
 def _serve_until_closed(tasks: Connection, replies: Connection, stop_flag: Any) -> None:
     from pokerlab.errors import PokerlabError
-    from pokerlab.web.tasks import STOPPABLE, TASKS, error_payload
+    from pokerlab.web.tasks import STOPPABLE, STREAMING, TASKS, error_payload
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     out = replies.fileno()
@@ -156,9 +192,11 @@ def _serve_until_closed(tasks: Connection, replies: Connection, stop_flag: Any) 
         return bool(stop_flag.value)
 
     while True:
-        name, kwargs = tasks.recv()
+        name, kwargs, stream = tasks.recv()
         if name in STOPPABLE:
             kwargs = {**kwargs, "stop": stop}
+        if stream and name in STREAMING:
+            kwargs = {**kwargs, "progress": _progress_writer(out)}
         try:
             reply: tuple[str, Any] = ("ok", TASKS[name](**kwargs))
         except PokerlabError as exc:
@@ -200,6 +238,33 @@ class _Worker:
         self.tasks.close()
         if self.reply is not None and not self.reply.done():
             self.reply.cancel()
+
+
+class StopHandle:
+    """Lets the caller of :meth:`WorkerPool.run` stop its task while still awaiting the answer:
+    :meth:`stop` sets the stop flag of the worker running it (a stoppable task then ends early
+    and answers). ``running``: a worker has the task."""
+
+    def __init__(self) -> None:
+        self._flag: Any = None
+        self.requested = False
+
+    @property
+    def running(self) -> bool:
+        return self._flag is not None
+
+    def stop(self) -> None:
+        self.requested = True
+        if self._flag is not None:
+            self._flag.value = 1
+
+    def _bind(self, flag: Any) -> None:
+        self._flag = flag
+        if self.requested:
+            flag.value = 1
+
+    def _unbind(self) -> None:
+        self._flag = None
 
 
 @dataclass(frozen=True)
@@ -374,16 +439,24 @@ class WorkerPool:
         finally:
             self._waiting -= 1
 
-    def _dispatch(self, worker: _Worker, task: str, kwargs: dict[str, Any]) -> None:
+    def _dispatch(
+        self, worker: _Worker, task: str, kwargs: dict[str, Any],
+        on_progress: Callable[[Any], object] | None,
+    ) -> None:  # fmt: skip
         worker.stop_flag.value = 0
-        worker.tasks.send((task, kwargs))
-        worker.reply = asyncio.ensure_future(_read_frame(worker.replies))
+        worker.tasks.send((task, kwargs, on_progress is not None))
+        worker.reply = asyncio.ensure_future(_read_answer(worker.replies, on_progress))
 
     async def run(
         self, task: str, kwargs: dict[str, Any], *, queue_timeout: float, timeout: float,
-        stoppable: bool = False,
+        stoppable: bool = False, on_progress: Callable[[Any], object] | None = None,
+        stopper: StopHandle | None = None,
     ) -> Outcome:  # fmt: skip
         """Run ``task`` in a worker: its :class:`Outcome` ("ok" or a pokerlab "error").
+
+        ``on_progress(update)`` is called as the task reports progress (tasks in
+        ``STREAMING``); ``stopper`` lets the caller stop a ``stoppable`` task and still get
+        its answer.
 
         Raises :class:`WarmingUp` before any worker is ready, :class:`PoolBusyError` when no
         worker frees up within ``queue_timeout``, :class:`TaskTimeout` when the task computes
@@ -400,7 +473,7 @@ class WorkerPool:
         for attempt in (1, 2):
             worker = await self._acquire(queue_timeout - (loop.time() - queued_since))
             try:
-                self._dispatch(worker, task, kwargs)
+                self._dispatch(worker, task, kwargs, on_progress)
                 break
             except OSError as exc:  # it died between the health check and the send
                 self._retire(worker, f"its pipe broke at dispatch ({exc!r})")
@@ -410,6 +483,8 @@ class WorkerPool:
                     ) from None
         started = loop.time()
         assert worker.reply is not None
+        if stopper is not None:
+            stopper._bind(worker.stop_flag)
         try:
             status, payload = await asyncio.wait_for(asyncio.shield(worker.reply), timeout)
         except TimeoutError:
@@ -423,6 +498,9 @@ class WorkerPool:
         except asyncio.CancelledError:
             self._abandon(worker, task, stoppable)
             raise
+        finally:
+            if stopper is not None:
+                stopper._unbind()  # before the worker takes another task
         computed = loop.time() - started
         self._release(worker)
         if status == "crash":

@@ -31,7 +31,7 @@ from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES
 from pokerlab.ranges import range_report
 
-__all__ = ["STOPPABLE", "TASKS", "error_payload", "games", "time_limit_error"]
+__all__ = ["STOPPABLE", "STREAMING", "TASKS", "error_payload", "games", "time_limit_error"]
 
 Payload = dict[str, Any]
 
@@ -75,24 +75,44 @@ def run_equity(
     limit: float,
     threads: int = 1,
     stop: Callable[[], bool] | None = None,
+    progress: Callable[[Payload], object] | None = None,
 ) -> Payload:
     """``pokerlab equity --json``. Monte Carlo stops at ``time_limit`` (at most ``limit``); with
     no stopping rule it targets the library's default standard error, as the CLI does. An exact
-    run past the time is a :func:`time_limit_error`; one stopped by ``stop()`` too (nobody is
-    waiting for it)."""
+    run past the time is a :func:`time_limit_error`; one stopped by ``stop()`` is a
+    :class:`~pokerlab.errors.CancelledError` saying how far it got (a Monte Carlo run stopped so
+    answers what it sampled). ``progress(update)`` is called between chunks with ``{"fraction"}``
+    and, for Monte Carlo, the running ``"samples"``, ``"equity"`` and ``"stderr"`` (per player)."""
     budget = limit if time_limit is None else min(time_limit, limit)
     if trials is None and stderr is None:
         stderr = DEFAULT_STDERR
     deadline = time.monotonic() + budget + _CANCEL_MARGIN
     stopped = stop or (lambda: False)
+    done = [0.0]
+    latest: Payload = {}
+
+    def estimates(samples: int, equities: tuple[float, ...], stderrs: tuple[float, ...]) -> None:
+        latest.update(samples=samples, equity=list(equities), stderr=list(stderrs))
+
+    def report(fraction: float) -> None:
+        done[0] = fraction
+        if progress is not None:
+            progress({"fraction": fraction, **latest})
+
     try:
         result = equity(
             players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
-            trials=trials, stderr=stderr, time_limit=budget, seed=seed,
+            trials=trials, stderr=stderr, time_limit=budget, seed=seed, progress=report,
+            partial=estimates if progress is not None else None,
             cancel=lambda: stopped() or time.monotonic() > deadline,
             **_threads(equity, threads),
         )  # fmt: skip
     except CancelledError:
+        if stopped():
+            raise CancelledError(
+                f"the exact enumeration was stopped at {done[0]:.0%} of its deals: an exact run "
+                "has no partial result (Monte Carlo answers with what it sampled)"
+            ) from None
         raise time_limit_error(budget) from None
     return result.to_dict()
 
@@ -166,3 +186,6 @@ TASKS: dict[str, Callable[..., Payload]] = {
 
 STOPPABLE = frozenset({"equity"})
 """Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
+
+STREAMING = frozenset({"equity"})
+"""Tasks that take ``progress(update)``, a dict (the pool streams it back to the server)."""

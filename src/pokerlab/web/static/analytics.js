@@ -13,6 +13,14 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// The bar's width is set through the DOM: the page's Content-Security-Policy refuses style
+// attributes.
+function hitsBar(percent) {
+  const bar = el("span", { class: "bar" });
+  bar.style.width = `${Math.min(100, percent).toFixed(1)}%`;
+  return bar;
+}
+
 async function fillGames() {
   const data = await api("/api/games");
   const boardGames = data.games.filter((g) => !g.is_stud);
@@ -42,9 +50,7 @@ function countRows(items, indent = "") {
       el("td", { text: indent + c.name }),
       el("td", { class: "num", text: count(c.combos) }),
       el("td", { class: "num", text: Number(c.weight.toFixed(4)).toString() }),
-      el("td", { class: "num" },
-        el("span", { class: "bar", style: `width:${Math.min(100, c.percent).toFixed(1)}%` }),
-        el("span", { text: `${c.percent.toFixed(2)}%` }))));
+      el("td", { class: "num" }, hitsBar(c.percent), el("span", { text: `${c.percent.toFixed(2)}%` }))));
     if (c.detail) rows.push(...countRows(c.detail, "\u2003"));
   }
   return rows;

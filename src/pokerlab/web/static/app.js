@@ -27,11 +27,19 @@ const pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
 const count = (n) => Number(n).toLocaleString("en-US");
 
 class ApiError extends Error {
-  constructor(message, field, status) {
+  constructor(message, field, status, type = null) {
     super(message);
     this.field = field;
     this.status = status;
+    this.type = type;
   }
+}
+
+async function failure(response) {
+  let data = null;
+  try { data = await response.json(); } catch (_) { data = null; }
+  const error = data && data.error ? data.error : { message: `HTTP ${response.status}`, field: null };
+  return new ApiError(error.message, error.field, response.status, error.type);
 }
 
 async function api(path, body) {
@@ -41,13 +49,73 @@ async function api(path, body) {
     body: JSON.stringify(body),
   };
   const response = await fetch(path, options);
-  let data = null;
-  try { data = await response.json(); } catch (_) { data = null; }
-  if (!response.ok) {
-    const error = data && data.error ? data.error : { message: `HTTP ${response.status}`, field: null };
-    throw new ApiError(error.message, error.field, response.status);
+  if (!response.ok) throw await failure(response);
+  return response.json();
+}
+
+// ---- streamed equity runs: progress and Stop -----------------------------------------------
+// POST /api/equity/stream answers Server-Sent Events: start {id}, progress {fraction, elapsed},
+// then result (the /api/equity JSON) or error. Stop posts the id to /api/equity/stop: the run
+// ends at once and its stream still answers (a Monte Carlo run with what it sampled).
+
+const run = { id: null, controller: null };
+
+function parseEvent(block) {
+  let kind = "message";
+  let data = "";
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event: ")) kind = line.slice(7);
+    else if (line.startsWith("data: ")) data += line.slice(6);
   }
-  return data;
+  return [kind, data ? JSON.parse(data) : null];
+}
+
+async function streamEquity(body, onProgress) {
+  const controller = new AbortController();
+  run.controller = controller;
+  run.id = null;
+  const response = await fetch("/api/equity/stream", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body), signal: controller.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const [kind, data] = parseEvent(buffer.slice(0, cut));
+      buffer = buffer.slice(cut + 2);
+      if (kind === "start") { run.id = data.id; $("#stop").disabled = false; }
+      else if (kind === "progress") onProgress(data);
+      else if (kind === "result") return data;
+      else if (kind === "error") throw new ApiError(data.error.message, data.error.field, 422, data.error.type);
+    }
+  }
+  throw new ApiError("the server ended the stream without an answer", null, 0);
+}
+
+// Monte Carlo progress carries the running estimates: deals so far, each player's equity ± stderr.
+function showProgress(progress) {
+  $("#equity-progress").hidden = false;
+  $("#progress-bar").value = progress.fraction;
+  const parts = [`${(progress.fraction * 100).toFixed(0)}%`, `${progress.elapsed.toFixed(1)} s`];
+  if (progress.samples !== undefined) parts.push(`${count(progress.samples)} deals`);
+  $("#progress-text").textContent = parts.join(" · ");
+  $("#progress-estimate").textContent = progress.equity === undefined ? ""
+    : "So far: " + progress.equity.map((e, i) =>
+      `player ${i + 1} ${pct(e)} ± ${pct(progress.stderr[i], 3)}`).join(" · ");
+}
+
+async function stopRun() {
+  if (!run.id) return;
+  $("#stop").disabled = true;
+  $("#stop").textContent = "Stopping…";
+  try { await api("/api/equity/stop", { id: run.id }); } catch (_) { /* it had finished */ }
 }
 
 // ---- errors next to their fields -------------------------------------------------------
@@ -119,6 +187,7 @@ function renderPlayers(values) {
     box.append(row);
   });
   $("#add-player").disabled = values.length >= game.max_players;
+  renderDeck();
 }
 
 function playerValues() {
@@ -232,7 +301,8 @@ function renderEquity(result) {
   });
   table.append(body);
   const how = sampled
-    ? `Monte Carlo: ${count(result.samples)} deals sampled, stopped by ${result.stopped}`
+    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${result.stopped === "cancelled"
+      ? "stopped on request" : `stopped by ${result.stopped}`}`
     : `Exact: ${count(result.samples)} deals enumerated`;
   const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`]
     .filter(Boolean).join(", ");
@@ -241,17 +311,165 @@ function renderEquity(result) {
   $("#results").hidden = false;
 }
 
-async function simulate(event) {
-  event.preventDefault();
+// Runs the spot on the form. `push`: a run asked for here (not restored from the URL) becomes a
+// new history entry, so back and forward move between the spots run in this tab.
+async function runSpot(push) {
   const form = equityForm();
   clearErrors(form);
+  const spot = spotParams().toString();
+  if (push && location.hash.slice(1) !== spot) history.pushState(null, "", `#${spot}`);
+  showShareLink(false);
+  if (run.controller) run.controller.abort(); // a spot restored mid-run replaces the run
+  const stop = $("#stop");
+  stop.textContent = "Stop";
+  stop.disabled = true;
+  stop.hidden = false;
+  $("#progress-bar").value = 0;
+  $("#progress-text").textContent = "";
+  $("#progress-estimate").textContent = "";
+  const mine = {};
+  run.owner = mine;
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
-      renderEquity(await api("/api/equity", equityBody()));
+      renderEquity(await streamEquity(equityBody(), showProgress));
+      rememberSpot(spot);
     } catch (error) {
+      if (error.name === "AbortError") return;
+      if (error.type === "CancelledError") error.message = `Stopped: ${error.message}.`;
       showError(form, error);
     }
   });
+  if (run.owner === mine) {
+    stop.hidden = true;
+    $("#equity-progress").hidden = true;
+    $("#progress-estimate").textContent = "";
+    run.id = null;
+    run.controller = null;
+  }
+}
+
+async function simulate(event) {
+  event.preventDefault();
+  await runSpot(true);
+}
+
+// ---- spots in the URL --------------------------------------------------------------------
+// A spot is every input of the equity form as the fragment's query string:
+// #game=holdem&p=AhAs&p=KdKc&board=Qh7c2d&dead=&method=monte-carlo&trials=…&stderr=…&time_limit=…&seed=…
+// (the boxes' texts as typed; the server checks them when the spot runs).
+
+const SPOT_BOXES = ["board", "dead", "trials", "stderr", "time_limit", "seed"];
+const RECENT_KEY = "pokerlab.recentSpots";
+const RECENT_MAX = 10;
+
+function spotParams() {
+  const params = new URLSearchParams();
+  params.set("game", state.game.name);
+  for (const value of playerValues()) params.append("p", value);
+  for (const id of SPOT_BOXES) {
+    const value = $(`#${id}`).value.trim();
+    if (value) params.set(id, value);
+  }
+  const method = methodValue();
+  if (method !== "auto") params.set("method", method);
+  return params;
+}
+
+function spotUrl(spot) {
+  return `${location.origin}${location.pathname}#${spot}`;
+}
+
+// Fills the form from a spot; true when it names at least one player's hand (worth running).
+function applySpot(params) {
+  const name = params.get("game");
+  const game = state.games.find((g) => g.name === name) || state.games.find((g) => g.name === "holdem");
+  $("#game").value = game.name;
+  selectGame(game.name);
+  const players = params.getAll("p").slice(0, game.max_players);
+  while (players.length < 2) players.push("");
+  renderPlayers(players);
+  for (const id of SPOT_BOXES) $(`#${id}`).value = params.get(id) || "";
+  const method = params.get("method") || "auto";
+  const radio = $$('input[name="method"]').find((r) => r.value === method) ||
+    $('input[name="method"][value="auto"]');
+  radio.checked = true;
+  updateMethod();
+  return players.some((p) => p.trim() !== "");
+}
+
+function spotFromLocation() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+async function restoreFromLocation() {
+  const runnable = applySpot(spotFromLocation());
+  if (runnable) await runSpot(false);
+  else { $("#results").hidden = true; clearErrors(equityForm()); }
+}
+
+function showShareLink(visible, status = "") {
+  $("#share").hidden = !visible;
+  $("#share-link").value = visible ? spotUrl(spotParams().toString()) : "";
+  $("#share-status").textContent = status;
+}
+
+async function copyLink() {
+  showShareLink(true);
+  const link = $("#share-link");
+  let copied = false;
+  try {
+    if (navigator.clipboard) { await navigator.clipboard.writeText(link.value); copied = true; }
+  } catch (_) { copied = false; }
+  link.focus();
+  link.select();
+  $("#share-status").textContent = copied ? "Link copied." : "Select the link and copy it.";
+}
+
+function readRecent() {
+  try {
+    const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((s) => typeof s === "string") : [];
+  } catch (_) {
+    return []; // storage off (private mode) or not ours: no list
+  }
+}
+
+function writeRecent(list) {
+  try { localStorage.setItem(RECENT_KEY, JSON.stringify(list)); } catch (_) { /* storage off */ }
+  renderRecent();
+}
+
+function rememberSpot(spot) {
+  writeRecent([spot, ...readRecent().filter((s) => s !== spot)].slice(0, RECENT_MAX));
+}
+
+function spotLabel(spot) {
+  const params = new URLSearchParams(spot);
+  const players = params.getAll("p").map((p) => p.trim() || "?").join(" vs ");
+  const board = params.get("board");
+  const game = params.get("game") || "holdem";
+  return `${game}: ${players}${board ? ` on ${board}` : ""}`;
+}
+
+function renderRecent() {
+  const list = readRecent();
+  $("#recent").hidden = list.length === 0;
+  $("#recent-list").replaceChildren(...list.map((spot) => el("li", {},
+    el("a", { href: `#${spot}`, text: spotLabel(spot), "data-spot": spot }))));
+}
+
+function setupSpots() {
+  $("#copy-link").addEventListener("click", copyLink);
+  $("#recent-list").addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-spot]");
+    if (!link) return;
+    event.preventDefault();
+    if (location.hash.slice(1) !== link.dataset.spot) history.pushState(null, "", `#${link.dataset.spot}`);
+    restoreFromLocation();
+  });
+  $("#recent-clear").addEventListener("click", () => writeRecent([]));
+  window.addEventListener("popstate", () => { restoreFromLocation(); });
+  renderRecent();
 }
 
 // ---- outs --------------------------------------------------------------------------------
@@ -363,83 +581,246 @@ async function showOuts() {
   });
 }
 
-// ---- the 13x13 range grid ----------------------------------------------------------------
+// ---- the board picker ---------------------------------------------------------------------
+// A 52-card deck that fills the board and dead-card boxes. It only reads and writes card names:
+// the boxes stay editable by keyboard and the server checks whatever they hold.
 
-const grid = { player: null, selected: new Set(), request: 0, text: "", painting: null };
+const RANKS = "AKQJT98765432";
+const SUITS = "shdc";
+const CARD = /[2-9tjqka][shdc]/gi;
+const ONLY_CARDS = /^[\s|]*([2-9tjqka][shdc][\s|]*)+$/i;
+
+const cardName = (text) => text[0].toUpperCase() + text[1].toLowerCase();
+const cardsIn = (text) => (text.match(CARD) || []).map(cardName);
+
+function pickTarget() {
+  const target = $('input[name="pick-target"]:checked').value;
+  return state.game && state.game.is_stud ? "dead" : target;
+}
+
+// Cards in use: the board, the dead cards, and players whose box holds nothing but cards.
+function cardsInUse() {
+  const used = new Map();
+  for (const id of ["board", "dead"]) {
+    if (id === "board" && state.game && state.game.is_stud) continue;
+    for (const c of cardsIn($(`#${id}`).value)) used.set(c, id);
+  }
+  for (const value of playerValues()) {
+    if (ONLY_CARDS.test(value)) for (const c of cardsIn(value)) used.set(c, "player");
+  }
+  return used;
+}
+
+function renderDeck() {
+  if ($("#deck-box").hidden) return;
+  const stud = state.game && state.game.is_stud;
+  $("#pick-board-label").hidden = stud;
+  if (stud) $('input[name="pick-target"][value="dead"]').checked = true;
+  const target = pickTarget();
+  const used = cardsInUse();
+  for (const button of $$("#deck button")) {
+    const where = used.get(button.dataset.card);
+    const picked = where === target;
+    button.classList.toggle("picked", picked);
+    button.disabled = where !== undefined && !picked;
+    button.setAttribute("aria-pressed", picked ? "true" : "false");
+    button.title = where === undefined ? `add ${button.dataset.card}`
+      : picked ? `take ${button.dataset.card} out` : `${button.dataset.card}: in the ${where === "player" ? "players' hands" : where}`;
+  }
+}
+
+function pickCard(card) {
+  const box = $(`#${pickTarget()}`);
+  const cards = cardsIn(box.value);
+  box.value = (cards.includes(card) ? cards.filter((c) => c !== card) : [...cards, card]).join(" ");
+  box.classList.remove("invalid");
+  renderDeck();
+}
+
+function setupPicker() {
+  const deck = $("#deck");
+  for (const s of SUITS) {
+    for (const r of RANKS) {
+      const card = r + s;
+      deck.append(el("button", { type: "button", class: `deck-card suit-${s}`, "data-card": card,
+        text: card, "aria-pressed": "false" }));
+    }
+  }
+  deck.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-card]");
+    if (button && !button.disabled) pickCard(button.dataset.card);
+  });
+  $("#pick-cards").addEventListener("click", () => {
+    const box = $("#deck-box");
+    box.hidden = !box.hidden;
+    $("#pick-cards").setAttribute("aria-expanded", box.hidden ? "false" : "true");
+    renderDeck();
+  });
+  for (const radio of $$('input[name="pick-target"]')) radio.addEventListener("change", renderDeck);
+  equityForm().addEventListener("input", renderDeck);
+}
+
+// ---- the 13x13 range grid ----------------------------------------------------------------
+// The editor holds the range as combos and their weights (the API's list), so weights and single
+// combos survive every grid edit. The grid paints whole classes at a weight or, in "Pick suits",
+// single combos; the text box and the grid follow each other; the API counts and canonicalises.
+
+const grid = { player: null, combos: new Map(), request: 0, text: "", painting: null,
+  suitClass: null, typing: null, pending: Promise.resolve() };
+
+// A combo's class name in the grid's spelling: "AsKc" -> "AKo", "Ts9s" -> "T9s", "QhQd" -> "QQ"
+// (the API lists combos high card first).
+function classOf(combo) {
+  const [r1, s1, r2, s2] = combo;
+  return r1 === r2 ? r1 + r2 : `${r1}${r2}${s1 === s2 ? "s" : "o"}`;
+}
 
 async function gridNames() {
   if (!state.gridNames) {
-    const all = await api("/api/range", { range: "random" });
-    state.gridNames = all.grid.map((row) => row.map((cell) => cell.class));
+    const all = await api("/api/range", { range: "random", list: true });
+    const names = all.grid.map((row) => row.map((cell) => cell.class));
+    const byClass = new Map(names.flat().map((name) => [name, []]));
+    for (const item of all.list) byClass.get(classOf(item.combo)).push(item.combo);
+    state.classCombos = byClass;
+    state.gridNames = names;
   }
   return state.gridNames;
 }
 
-function paintCell(button, on) {
-  const name = button.dataset.class;
-  if (on) grid.selected.add(name); else grid.selected.delete(name);
-  button.classList.toggle("on", on);
-  button.classList.remove("partial");
-  button.setAttribute("aria-pressed", on ? "true" : "false");
+const withWeight = (text, weight) => (weight === 1 ? text : `${text}:${weight}`);
+
+// The editor's combos as range text: a whole class at one weight by its name, else its combos.
+function gridRangeText() {
+  const parts = [];
+  for (const name of state.gridNames.flat()) {
+    const all = state.classCombos.get(name);
+    const present = all.filter((c) => grid.combos.has(c));
+    if (present.length === 0) continue;
+    const weights = new Set(present.map((c) => grid.combos.get(c)));
+    if (present.length === all.length && weights.size === 1) parts.push(withWeight(name, [...weights][0]));
+    else for (const c of present) parts.push(withWeight(c, grid.combos.get(c)));
+  }
+  return parts.join(",");
 }
 
-async function refreshGridCount() {
-  const names = state.gridNames.flat().filter((n) => grid.selected.has(n));
+function paintWeight() {
+  const value = Number($("#paint-weight").value);
+  return Number.isFinite(value) && value > 0 && value <= 1 ? value : 1;
+}
+
+function renderCell(button) {
+  const all = state.classCombos.get(button.dataset.class);
+  const weights = all.filter((c) => grid.combos.has(c)).map((c) => grid.combos.get(c));
+  const full = weights.length === all.length;
+  const weighted = weights.some((w) => w < 1);
+  button.classList.toggle("on", full && !weighted);
+  button.classList.toggle("partial", weights.length > 0 && !full);
+  button.classList.toggle("weighted", full && weighted);
+  button.dataset.combos = String(weights.length);
+  button.dataset.weight = weights.length ? String(Math.max(...weights)) : "0";
+  button.setAttribute("aria-pressed", weights.length ? "true" : "false");
+  const mean = weights.length ? weights.reduce((a, b) => a + b, 0) / weights.length : 0;
+  button.title = `${button.dataset.class}: ${weights.length} of ${all.length} combos` +
+    (weighted ? `, weight ${Number(mean.toFixed(3))}` : "");
+}
+
+function renderGrid() {
+  for (const button of $$("#range-grid button[data-class]")) renderCell(button);
+  if (grid.suitClass) renderSuits();
+}
+
+function showCounts(data) {
+  $("#grid-combos").textContent = count(data ? data.combos : 0);
+  $("#grid-weighted").textContent = data ? String(Number(data.weighted_combos.toFixed(2))) : "0";
+  $("#grid-percent").textContent = `${(data ? data.percent : 0).toFixed(2)}%`;
+}
+
+// Reads `text` through the API into the editor. `fromBox`: typed in the text box (left as typed).
+async function loadRange(text, fromBox = false) {
   const ticket = ++grid.request;
-  if (names.length === 0) {
+  $("#grid-error").textContent = "";
+  $("#grid-range").classList.remove("invalid");
+  if (text.trim() === "") {
+    grid.combos = new Map();
     grid.text = "";
-    $("#grid-combos").textContent = "0";
-    $("#grid-percent").textContent = "0.00%";
-    $("#grid-text").textContent = "";
-    return;
+    showCounts(null);
+    if (!fromBox) $("#grid-range").value = "";
+    renderGrid();
+    return true;
   }
-  const data = await api("/api/range", { range: names.join(",") });
-  if (ticket !== grid.request) return;
-  grid.text = data.canonical;
-  $("#grid-combos").textContent = count(data.combos);
-  $("#grid-percent").textContent = `${data.percent.toFixed(2)}%`;
-  $("#grid-text").textContent = data.canonical;
+  try {
+    const data = await api("/api/range", { range: text, list: true });
+    if (ticket !== grid.request) return true;
+    grid.combos = new Map(data.list.map((item) => [item.combo, item.weight]));
+    grid.text = data.canonical;
+    showCounts(data);
+    if (!fromBox) $("#grid-range").value = data.canonical;
+    renderGrid();
+    return true;
+  } catch (error) {
+    if (ticket !== grid.request) return true;
+    $("#grid-error").textContent = error.message;
+    $("#grid-range").classList.add("invalid");
+    return false;
+  }
+}
+
+// After a grid edit: the combos go to the API as text; its canonical form fills the box.
+function gridEdited() {
+  renderGrid();
+  grid.pending = loadRange(gridRangeText());
+  return grid.pending;
+}
+
+function paintClass(button, on) {
+  const weight = paintWeight();
+  for (const c of state.classCombos.get(button.dataset.class)) {
+    if (on) grid.combos.set(c, weight); else grid.combos.delete(c);
+  }
+  renderCell(button);
+}
+
+// A click paints the class at the weight, or clears it when it already holds exactly that.
+function paintsOn(name) {
+  const weight = paintWeight();
+  return !state.classCombos.get(name).every((c) => grid.combos.get(c) === weight);
+}
+
+function gridMode() {
+  return $('input[name="grid-mode"]:checked').value;
+}
+
+function renderSuits() {
+  const name = grid.suitClass;
+  $("#suit-class").textContent = name;
+  $("#suit-combos").replaceChildren(...state.classCombos.get(name).map((combo) => {
+    const weight = grid.combos.get(combo);
+    return el("button", { type: "button", class: weight === undefined ? "" : "on", "data-combo": combo,
+      "aria-pressed": weight === undefined ? "false" : "true",
+      text: weight === undefined || weight === 1 ? combo : `${combo} ${weight}` });
+  }));
+  $("#suit-picker").hidden = false;
 }
 
 async function openGrid(player) {
   const form = equityForm();
   clearErrors(form);
   const names = await gridNames();
-  const text = playerValues()[player].trim();
-  let fractions = new Map();
-  let note = "";
-  if (text) {
-    try {
-      const data = await api("/api/range", { range: text });
-      fractions = new Map(data.grid.flat().map((cell) => [cell.class, cell.fraction]));
-      const partial = data.grid.flat().some((c) => c.fraction > 0 && c.fraction < 1);
-      if (partial || data.weighted_combos !== data.combos) {
-        note = "Half-filled cells hold single combos or weights: the grid edits whole classes, " +
-          "so using it drops those unless you select their class.";
-      }
-    } catch (error) {
-      showError(form, { message: error.message, field: `players.${player}` });
-      return;
-    }
-  }
   grid.player = player;
-  grid.selected = new Set();
+  grid.suitClass = null;
+  $("#suit-picker").hidden = true;
   const box = $("#range-grid");
   box.replaceChildren();
   names.forEach((row, r) => row.forEach((name, c) => {
-    const f = fractions.get(name) || 0;
-    const button = el("button", {
-      type: "button", "data-class": name, text: name, role: "gridcell",
-      class: [r === c ? "pair" : "", f >= 1 ? "on" : "", f > 0 && f < 1 ? "partial" : ""].join(" ").trim(),
-      "aria-pressed": f >= 1 ? "true" : "false",
-    });
-    if (f >= 1) grid.selected.add(name);
-    box.append(button);
+    box.append(el("button", { type: "button", "data-class": name, text: name, role: "gridcell",
+      class: r === c ? "pair" : null, "aria-pressed": "false" }));
   }));
   $("#grid-player").textContent = String(player + 1);
-  $("#grid-note").textContent = note;
+  $("#top-percent").value = "0";
+  $("#top-value").textContent = "–";
   $("#grid-dialog").hidden = false;
-  await refreshGridCount();
+  const text = playerValues()[player].trim();
+  if (!(await loadRange(text))) $("#grid-range").value = text; // shown with its error, kept
 }
 
 function setupGrid() {
@@ -448,8 +829,13 @@ function setupGrid() {
     const button = event.target.closest("button[data-class]");
     if (!button) return;
     event.preventDefault();
-    grid.painting = !grid.selected.has(button.dataset.class);
-    paintCell(button, grid.painting);
+    if (gridMode() === "suits") {
+      grid.suitClass = button.dataset.class;
+      renderSuits();
+      return;
+    }
+    grid.painting = paintsOn(button.dataset.class);
+    paintClass(button, grid.painting);
     if (box.releasePointerCapture && event.pointerId !== undefined) {
       try { box.releasePointerCapture(event.pointerId); } catch (_) { /* not captured */ }
     }
@@ -457,12 +843,12 @@ function setupGrid() {
   box.addEventListener("pointerover", (event) => {
     if (grid.painting === null) return;
     const button = event.target.closest("button[data-class]");
-    if (button) paintCell(button, grid.painting);
+    if (button) paintClass(button, grid.painting);
   });
   const stop = () => {
     if (grid.painting === null) return;
     grid.painting = null;
-    refreshGridCount();
+    gridEdited();
   };
   document.addEventListener("pointerup", stop);
   document.addEventListener("pointercancel", stop);
@@ -470,23 +856,54 @@ function setupGrid() {
     const button = event.target.closest("button[data-class]");
     if (button && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
-      paintCell(button, !grid.selected.has(button.dataset.class));
-      refreshGridCount();
+      if (gridMode() === "suits") { grid.suitClass = button.dataset.class; renderSuits(); return; }
+      paintClass(button, paintsOn(button.dataset.class));
+      gridEdited();
     }
   });
-  $("#grid-clear").addEventListener("click", () => {
-    for (const button of $$("button[data-class]", box)) paintCell(button, false);
-    refreshGridCount();
+  $("#suit-combos").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-combo]");
+    if (!button) return;
+    const combo = button.dataset.combo;
+    if (grid.combos.has(combo)) grid.combos.delete(combo); else grid.combos.set(combo, paintWeight());
+    gridEdited();
   });
-  const close = () => { $("#grid-dialog").hidden = true; };
+  $("#top-percent").addEventListener("input", () => {
+    // the best x% of hands (the library's ordering: equity against three random hands)
+    const value = $("#top-percent").value;
+    $("#top-value").textContent = `${value}%`;
+    grid.pending = loadRange(Number(value) > 0 ? `${value}%` : "");
+  });
+  $("#grid-range").addEventListener("input", () => {
+    clearTimeout(grid.typing);
+    grid.typing = setTimeout(() => { grid.pending = loadRange($("#grid-range").value, true); }, 250);
+  });
+  $("#grid-clear").addEventListener("click", () => {
+    grid.combos = new Map();
+    gridEdited();
+  });
+  const close = () => { $("#grid-dialog").hidden = true; $("#syntax-help").hidden = true; };
   $("#grid-cancel").addEventListener("click", close);
   $("#grid-dialog").addEventListener("click", (event) => { if (event.target.id === "grid-dialog") close(); });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
   $("#grid-apply").addEventListener("click", async () => {
-    await refreshGridCount();
+    clearTimeout(grid.typing);
+    const box = $("#grid-range");
+    // what is in the box is the range: typed and not yet read, it is read now
+    const ok = box.value.trim() === grid.text ? true : await loadRange(box.value, true);
+    await grid.pending;
+    if (!ok || $("#grid-error").textContent) return;
     playerInputs()[grid.player].value = grid.text;
     close();
   });
+  $("#syntax-open").addEventListener("click", () => {
+    const kind = state.game.range_syntax === "holdem" ? "holdem" : state.game.is_stud ? "stud" : "patterns";
+    for (const part of $$("[data-help]")) part.hidden = part.dataset.help !== kind;
+    $("#syntax-help").hidden = false;
+    $("#syntax-close").focus();
+  });
+  $("#syntax-close").addEventListener("click", close);
+  $("#syntax-help").addEventListener("click", (event) => { if (event.target.id === "syntax-help") close(); });
 }
 
 // ---- five-card draw ------------------------------------------------------------------------
@@ -554,14 +971,20 @@ function setupTabs() {
 function start() {
   setupTabs();
   setupGrid();
+  setupPicker();
   $("#equity-form").addEventListener("submit", simulate);
   $("#draw-form").addEventListener("submit", advise);
   $("#show-outs").addEventListener("click", showOuts);
+  $("#stop").addEventListener("click", stopRun);
   $("#game").addEventListener("change", (event) => selectGame(event.target.value));
   $("#add-player").addEventListener("click", () => renderPlayers([...playerValues(), ""]));
   for (const radio of $$('input[name="method"]')) radio.addEventListener("change", updateMethod);
   updateMethod();
-  loadGames().then(() => { document.body.dataset.ready = "true"; }).catch((error) => {
+  loadGames().then(() => {
+    setupSpots();
+    document.body.dataset.ready = "true";
+    if (location.hash.length > 1) restoreFromLocation();
+  }).catch((error) => {
     $("#equity-error").textContent = `Could not load the games: ${error.message}`;
   });
 }
