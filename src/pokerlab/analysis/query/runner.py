@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query.compiler import (
     HAND_TYPES,
     RANK_LETTERS,
@@ -242,6 +243,8 @@ class _Fold:
             return "true" if key else "false"
         if self.type == "cat":
             return HAND_TYPES[int(key)]
+        if self.type == "hit":
+            return MADE[int(key)].name
         if self.type == "rank":
             return RANK_LETTERS[int(key) - 2]
         return str(int(key)) if float(key).is_integer() else f"{key:g}"
@@ -328,6 +331,7 @@ def _features(
     boards: NDArray[np.uint8],
     threads: int = THREADS,
 ) -> NDArray[np.float64]:
+    from pokerlab.analysis import _hits_kernels as H
     from pokerlab.analysis.query import _kernels as K
     from pokerlab.evaluation import _kernels as EK
 
@@ -342,7 +346,8 @@ def _features(
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
                         np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
-                        np.uint64(t.multiplier), t.displace, values, out[:, lo:hi])  # fmt: skip
+                        np.uint64(t.multiplier), t.displace, values, H.STRAIGHT_TOP, H.WINDOWS,
+                        out[:, lo:hi])  # fmt: skip
 
     n = len(hold)
     parts = min(threads, THREADS, max(1, n // MIN_SLICE))
