@@ -212,12 +212,15 @@ def classify_combo(
             b2 = bm | (1 << r)
             if straight_top[hm | b2] > straight_top[b2]:
                 outs |= 1 << r
-        if flop:
+        if flop and outs == 0 and best > B.STRAIGHT:  # the only case a backdoor counts
             for r1 in range(12):
                 for r2 in range(r1 + 1, 13):
                     b2 = bm | (1 << r1) | (1 << r2)
                     if straight_top[hm | b2] > straight_top[b2]:
                         backdoor_straight = True
+                        break
+                if backdoor_straight:
+                    break
     bits = 0
     if best > B.STRAIGHT:
         n_outs = 0
