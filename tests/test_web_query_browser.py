@@ -72,3 +72,18 @@ def test_syntax_error_next_to_the_text(site: tuple[Page, str]) -> None:
     page.click("#query-run")
     slot: Any = page.wait_for_selector("#query-form [data-error-for=text]:not(:empty)")
     assert "column" in slot.inner_text()
+
+
+def test_sampled_query_shows_standard_errors(site: tuple[Page, str]) -> None:
+    page, _ = site
+    page.fill("#query-text", "select avg(flopEquity(h)) as eq, histogram(handType(h, flop)) as "
+              "made from h='AhKh', v='QQ+', trials=5000, seed=4")  # fmt: skip
+    page.click("#query-run")
+    page.wait_for_function("() => document.querySelector('#query-summary').textContent"
+                           ".includes('seed 4')")  # fmt: skip
+    first = page.eval_on_selector(
+        "#query-table tbody tr", "r => [...r.cells].map(c => c.textContent)"
+    )
+    assert first[0] == "eq" and first[2] != "exact" and float(first[2]) > 0
+    assert first[3] == "5,000"
+    assert page.locator("#query-charts line.err").count() >= 2
