@@ -26,6 +26,11 @@ RANGES = ("select avg(turnEquity(hero)), count(outs(hero, turn) >= 8), "
           "histogram(handType(villain, river)) from hero='AhKh', villain='QQ+,AKo,JTs', "
           "board='Ts9h2h'")  # fmt: skip
 PREFLOP = "select avg(riverEquity(hero)) from hero='AhAs', villain='KdKc'"
+HITS = ("select count(hits(hero, flop) >= 'top pair'), count(hits(hero, turn) = 'flush draw'), "
+        "histogram(hits(villain, flop)) from hero='AhKh', villain='QQ+,AKo,JTs'")  # fmt: skip
+HAND_TYPES = ("select count(handType(hero, flop) >= 'pair'), count(handType(hero, turn) = "
+              "'flush'), histogram(handType(villain, flop)) from hero='AhKh', "
+              "villain='QQ+,AKo,JTs'")  # fmt: skip
 MC_DEALS = 1_000_000
 
 
@@ -54,6 +59,11 @@ def main() -> None:
                                 seed=1), 3)  # fmt: skip
     t, r = best_of(lambda: pokerlab.query(THREE + SPOT, method="mc", trials=MC_DEALS, seed=1), 3)
     line("sampled flop, 3 aggregates, 10^6 deals (target <= 2 s)", t, r.deals, t_eq)
+    t_cat, _ = best_of(lambda: pokerlab.query(HAND_TYPES, trials=MC_DEALS, seed=1), 3)
+    t, r = best_of(lambda: pokerlab.query(HITS, trials=MC_DEALS, seed=1), 3)
+    line("sampled preflop, 3 board-hit aggregates, 10^6 deals", t, r.deals)
+    line("  the same with handType instead of hits", t_cat, r.deals)
+    print(f"  hits vs handType: {t / t_cat:.2f}x")
     t_eq, _ = best_of(lambda: pokerlab.equity(["AhAs", "KdKc"]), 3)
     t, r = best_of(lambda: pokerlab.query(PREFLOP), 3)
     line("exact preflop AhAs vs KdKc (contract example)", t, r.deals, t_eq)

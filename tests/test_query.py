@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bruteforce import best_high, best_omaha_high, showdown_values
-from pokerlab import QueryError, query
+from pokerlab import QueryError, hits, query
 from pokerlab.analysis.query.syntax import parse
 from pokerlab.cards import parse_cards
 from pokerlab.ranges import Range
@@ -652,3 +652,108 @@ def test_importing_pokerlab_loads_neither_lark_nor_numba() -> None:
                           timeout=120, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# --- board-hit categories: hits(p, street) against pokerlab.hits ---------------------------
+
+HIT_RANGE = "QQ+,AKs,KQo,JTs,T9s,98s,A5s,76s,33"
+
+
+def _hit_shares(range_: str, board: str, dead: str, game: str = "holdem") -> dict[str, float]:
+    """Weight of every made category, group and draw of ``pokerlab.hits`` on one board."""
+    report = hits(range_, board=board, dead=dead, game=game)
+    shares: dict[str, float] = {}
+    for c in report.categories:
+        shares[c.name] = c.weight
+        for part in c.detail or ():
+            shares[part.name] = part.weight
+    for d in report.draws:
+        shares[d.name] = d.weight
+    return shares
+
+
+def _hit_query(names: list[str], street: str, spot: str) -> dict[str, float]:
+    items = ", ".join(f"count(hits(hero, {street}) = '{n}') as c{i}" for i, n in enumerate(names))
+    r = query(f"select {items} from {spot}")
+    assert r.method == "exact"
+    return {n: float(r[f"c{i}"].value) for i, n in enumerate(names)}  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "villain", "flop"),
+    [("holdem", HIT_RANGE, "2c2h", "Ks9s2d"), ("holdem", HIT_RANGE, "AhAd", "Th9h8c"),
+     ("omaha", "JT8*", "2c2h3c3h", "9h7c2d")],
+)  # fmt: skip
+def test_hits_on_the_flop_are_the_hits_report(game: str, hero: str, villain: str,
+                                              flop: str) -> None:  # fmt: skip
+    """A fixed flop: the query's deals weight every hero combo alike (the villain's cards are
+    dead to the report), so each category's share is the report's weight share."""
+    want = _hit_shares(hero, flop, villain, game)
+    total = sum(c.weight for c in hits(hero, board=flop, dead=villain, game=game).categories)
+    got = _hit_query(list(want), "flop", f"game='{game}', hero='{hero}', villain='{villain}', "
+                     f"board='{flop}'")  # fmt: skip
+    for name, weight in want.items():
+        assert got[name] == pytest.approx(weight / total, abs=1e-12), name
+    assert any(0 < got[n] < 1 for n in ("top pair", "flush draw", "gutshot", "wrap") if n in got)
+
+
+def test_hits_on_the_turn_average_the_report_over_every_turn() -> None:
+    """hits(hero, turn) from a flop: over the turns, the weight of each category summed turn by
+    turn (the report on flop + turn, without the combos that touch the turn card)."""
+    flop, villain = "Ks9s2d", "2c2h"
+    seen = set(parse_cards(flop + villain))
+    names = list(_hit_shares(HIT_RANGE, flop + "Ah", villain))
+    sums = dict.fromkeys(names, 0.0)
+    total = 0.0
+    for turn in parse_cards("".join(r + s for r in RANKS for s in "cdhs")):
+        if turn in seen:
+            continue
+        shares = _hit_shares(HIT_RANGE, flop + str(turn), villain)
+        for n in names:
+            sums[n] += shares.get(n, 0.0)
+        total += sum(c.weight for c in hits(HIT_RANGE, board=flop + str(turn),
+                                            dead=villain).categories)  # fmt: skip
+    got = _hit_query(names, "turn", f"hero='{HIT_RANGE}', villain='{villain}', board='{flop}'")
+    for n in names:
+        assert got[n] == pytest.approx(sums[n] / total, abs=1e-12), n
+
+
+def test_hits_order_groups_and_histogram() -> None:
+    spot = f"from hero='{HIT_RANGE}', villain='2c2h', board='Ks9s2d'"
+    shares = _hit_shares(HIT_RANGE, "Ks9s2d", "2c2h")
+    made = ("straight flush", "four of a kind", "full house", "flush", "straight", "set", "trips",
+            "two pair", "overpair", "top pair", "pocket pair below top pair", "middle pair",
+            "bottom pair", "underpair", "ace high", "no made hand")  # fmt: skip
+    total = sum(shares[n] for n in made)
+    r = query("select count(hits(hero, flop) >= 'top pair') as tp_plus, "
+              "count('overpair' > hits(hero, flop)) as below_overpair, "
+              "count(hits(hero, flop) != 'flush draw') as no_fd, "
+              f"histogram(hits(hero, flop)) as made {spot}")  # fmt: skip
+    better = ("set", "two pair", "trips", "overpair", "top pair")
+    assert r["tp_plus"].value == pytest.approx(sum(shares[n] for n in better) / total)
+    worse = ("pocket pair below top pair", "middle pair", "bottom pair", "underpair", "ace high",
+             "no made hand", "top pair")  # fmt: skip
+    assert r["below_overpair"].value == pytest.approx(sum(shares[n] for n in worse) / total)
+    assert r["no_fd"].value == pytest.approx(1 - shares["flush draw"] / total)
+    bars = {b.bucket: b.value for b in r["made"].value}  # type: ignore[union-attr]
+    assert bars["top pair, top kicker"] == pytest.approx(shares["top pair, top kicker"] / total)
+    assert sum(bars.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("select count(hits(hero, flop) = 'top pear')" + SPOT, ["top pear", "top pair"]),
+        ("select count(hits(hero, flop) >= 'gutshot')" + SPOT, ["gutshot", "= or !="]),
+        ("select count(hits(hero, flop) = 3)" + SPOT, ["quoted category"]),
+        ("select avg(hits(hero, flop))" + SPOT, ["avg", "board hit"]),
+        ("select count(hits(hero, preflop) = 'set')" + SPOT, ["street"]),
+    ],
+)
+def test_hits_errors(text: str, fragments: list[str]) -> None:
+    with pytest.raises(QueryError) as info:
+        query(text)
+    message = str(info.value)
+    assert "\n" not in message and "column" in message
+    for fragment in fragments:
+        assert fragment in message, message

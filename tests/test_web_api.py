@@ -288,7 +288,8 @@ def test_the_page_and_its_files_are_served_and_load_nothing_from_outside(
 
 def test_openapi_schema_lists_every_route(client: TestClient) -> None:
     paths = client.get("/api/openapi.json").json()["paths"]
-    assert {"/api/equity", "/api/outs", "/api/range", "/api/evaluate", "/api/draw"} <= set(paths)
+    assert {"/api/equity", "/api/outs", "/api/range", "/api/evaluate", "/api/draw",
+            "/api/query"} <= set(paths)  # fmt: skip
 
 
 def imported_modules(package: str) -> set[str]:

@@ -67,182 +67,223 @@ def _made_code(category, ra, rb, board_count, board_top, board_low, kick0, kick1
     return B.NO_MADE_HAND
 
 
-@njit(cache=True)
-def classify(
-    holes,
-    omaha,
-    board,
-    board_keys,
-    board_masks,
-    card_key,
-    card_mask,
-    multiplier,
-    displace,
-    values,
-    straight_top,
-    windows,
-    made,
-    draws,
-):
-    """``made[i]``: the made code of combo ``holes[i]``; ``draws[i]``: its draw bits.
+# Layout of a board summary (``summarize_board``'s ``info``): int64 slots.
+_COUNT = 0  # 13: cards of each rank on the board
+_SUITS = 13  # 4: cards of each suit
+_SUIT_RANKS = 17  # 4: rank set of each suit
+_KICK = 21  # 3: the three highest ranks not on the board (-1 when fewer)
+_FREE_TOP = 24  # 4: highest rank of each suit not on the board
+_RANKS = 28  # rank set of the board
+_TOP = 29
+_LOW = 30
+_PARTS = 31  # how many entries of keys/masks are used
+INFO_SIZE = 32
+MAX_PARTS = 10  # three-card parts of a five-card board (Omaha)
 
-    ``board_keys``/``board_masks``: additive key (from ``EMPTY_KEY``) and mask of the board
-    (hold'em: one entry, the whole board) or of each three-card part of it (Omaha).
-    """
-    n_board = board.shape[0]
-    k = holes.shape[1]
-    board_count = np.zeros(13, dtype=np.int64)
-    suit_count = np.zeros(4, dtype=np.int64)
-    suit_ranks = np.zeros(4, dtype=np.int64)
-    hole_suit_count = np.zeros(4, dtype=np.int64)
-    hole_suit_ranks = np.zeros(4, dtype=np.int64)
+
+@njit(cache=True, nogil=True)
+def summarize_board(board, n_board, omaha, card_key, card_mask, info, keys, masks):
+    """Fill ``info`` (the slots above), ``keys``/``masks`` (additive key from ``EMPTY_KEY``
+    and mask of the whole board in hold'em, of each three-card part of it in Omaha) for the
+    board ``board[:n_board]``: what :func:`classify_combo` needs, computed once per board."""
+    for j in range(INFO_SIZE):
+        info[j] = 0
     bm = 0
     for j in range(n_board):
         c = int(board[j])
         r = c >> 2
-        board_count[r] += 1
-        suit_count[c & 3] += 1
-        suit_ranks[c & 3] |= 1 << r
+        info[_COUNT + r] += 1
+        info[_SUITS + (c & 3)] += 1
+        info[_SUIT_RANKS + (c & 3)] |= 1 << r
         bm |= 1 << r
-    board_top = 0
-    board_low = 12
+    info[_RANKS] = bm
+    top = 0
+    low = 12
     for r in range(13):
-        if board_count[r] > 0:
-            board_top = max(board_top, r)
-            board_low = min(board_low, r)
-    kick = np.full(3, -1, dtype=np.int64)
+        if info[_COUNT + r] > 0:
+            top = max(top, r)
+            low = min(low, r)
+    info[_TOP] = top
+    info[_LOW] = low
     found = 0
+    for j in range(3):
+        info[_KICK + j] = -1
     for r in range(12, -1, -1):
-        if board_count[r] == 0 and found < 3:
-            kick[found] = r
+        if info[_COUNT + r] == 0 and found < 3:
+            info[_KICK + found] = r
             found += 1
-    free_top = np.full(4, -1, dtype=np.int64)  # highest rank of each suit not on the board
-    for s in range(4):
+    for su in range(4):
+        info[_FREE_TOP + su] = -1
         for r in range(12, -1, -1):
-            if not (suit_ranks[s] >> r) & 1:
-                free_top[s] = r
+            if not (info[_SUIT_RANKS + su] >> r) & 1:
+                info[_FREE_TOP + su] = r
                 break
+    n = 0
+    if not omaha:
+        key = EMPTY_KEY
+        mask = uint64(0)
+        for j in range(n_board):
+            key += card_key[board[j]]
+            mask |= card_mask[board[j]]
+        keys[0] = key
+        masks[0] = mask
+        n = 1
+    else:
+        for x in range(n_board - 2):
+            for y in range(x + 1, n_board - 1):
+                for z in range(y + 1, n_board):
+                    keys[n] = (
+                        EMPTY_KEY + card_key[board[x]] + card_key[board[y]] + card_key[board[z]]
+                    )
+                    masks[n] = card_mask[board[x]] | card_mask[board[y]] | card_mask[board[z]]
+                    n += 1
+    info[_PARTS] = n
+
+
+@njit(cache=True, nogil=True)
+def classify_combo(
+    h, k, omaha, n_board, info, keys, masks, card_key, card_mask, multiplier, displace, values,
+    straight_top, windows,
+):  # fmt: skip
+    """The made code and the draw bits of the hole cards ``h[:k]`` on the board summarized in
+    ``info``/``keys``/``masks`` (:func:`summarize_board`; ``n_board`` its size). ``values``:
+    the high evaluator's table (or a table that starts with it). No allocation."""
+    board_top = info[_TOP]
+    board_low = info[_LOW]
+    bm = info[_RANKS]
+    board_count = info[_COUNT : _COUNT + 13]
     flop = n_board == 3
     need_flush = 3 if omaha else 4  # hold'em: cards of the suit (hole + board) for a draw
+    best = B.NO_MADE_HAND
+    outs = 0
+    backdoor_straight = False
+    over = 0
+    hm = 0
+    hs0 = hs1 = hs2 = hs3 = 0  # hole cards of each suit
+    hr0 = hr1 = hr2 = hr3 = 0  # hole rank set of each suit
+    for a in range(k):
+        ra = int(h[a]) >> 2
+        sa = int(h[a]) & 3
+        hm |= 1 << ra
+        if sa == 0:
+            hs0 += 1
+            hr0 |= 1 << ra
+        elif sa == 1:
+            hs1 += 1
+            hr1 |= 1 << ra
+        elif sa == 2:
+            hs2 += 1
+            hr2 |= 1 << ra
+        else:
+            hs3 += 1
+            hr3 |= 1 << ra
+        if ra > board_top:
+            over += 1
+    for a in range(k - 1):
+        for b in range(a + 1, k):
+            ca = uint64(h[a])
+            cb = uint64(h[b])
+            cat = 0
+            for j in range(info[_PARTS]):
+                key = keys[j] + card_key[ca] + card_key[cb]
+                mask = masks[j] | card_mask[ca] | card_mask[cb]
+                v = values[table_index(key, mask, multiplier, displace)] >> _CATEGORY_SHIFT
+                cat = max(cat, int(v))
+            ra = int(ca >> uint64(2))
+            rb = int(cb >> uint64(2))
+            code = _made_code(cat, ra, rb, board_count, board_top, board_low, info[_KICK],
+                              info[_KICK + 1], info[_KICK + 2])  # fmt: skip
+            best = min(best, code)
+            if omaha and ra != rb and n_board < 5:
+                pair = (1 << ra) | (1 << rb)
+                for w in windows:
+                    if w & pair == pair:
+                        missing = w & ~pair & ~bm
+                        if missing != 0 and missing & (missing - 1) == 0:
+                            outs |= missing
+                        elif flop and missing != 0:
+                            rest = missing & (missing - 1)
+                            if rest & (rest - 1) == 0:
+                                backdoor_straight = True
+    if n_board == 5:
+        return best, 0
+    if not omaha:
+        for r in range(13):
+            b2 = bm | (1 << r)
+            if straight_top[hm | b2] > straight_top[b2]:
+                outs |= 1 << r
+        if flop and outs == 0 and best > B.STRAIGHT:  # the only case a backdoor counts
+            for r1 in range(12):
+                for r2 in range(r1 + 1, 13):
+                    b2 = bm | (1 << r1) | (1 << r2)
+                    if straight_top[hm | b2] > straight_top[b2]:
+                        backdoor_straight = True
+                        break
+                if backdoor_straight:
+                    break
+    bits = 0
+    if best > B.STRAIGHT:
+        n_outs = 0
+        x = outs
+        while x:
+            x &= x - 1
+            n_outs += 1
+        if n_outs == 1:
+            bits |= 1 << B.GUTSHOT
+        elif n_outs == 2 or (n_outs > 2 and not omaha):
+            bits |= 1 << B.OPEN_ENDED
+        elif n_outs > 2:
+            bits |= 1 << B.WRAP
+        if flop and n_outs == 0 and backdoor_straight:
+            bits |= 1 << B.BACKDOOR_STRAIGHT
+    if best > B.FLUSH:
+        flush_draw = False
+        backdoor_flush = False
+        nut = False
+        for su in range(4):
+            hs = hs0 if su == 0 else hs1 if su == 1 else hs2 if su == 2 else hs3
+            hr = hr0 if su == 0 else hr1 if su == 1 else hr2 if su == 2 else hr3
+            on_board = info[_SUITS + su]
+            if omaha:
+                is_draw = hs >= 2 and on_board == 2
+                is_backdoor = hs >= 2 and on_board == 1
+            else:
+                is_draw = hs >= 1 and hs + on_board == need_flush
+                is_backdoor = hs >= 1 and hs + on_board == need_flush - 1
+            if is_draw:
+                flush_draw = True
+                if (hr >> info[_FREE_TOP + su]) & 1:
+                    nut = True
+            if is_backdoor:
+                backdoor_flush = True
+        if flush_draw:
+            bits |= 1 << B.FLUSH_DRAW
+            if nut:
+                bits |= 1 << B.NUT_FLUSH_DRAW
+            if bits & ((1 << B.GUTSHOT) | (1 << B.OPEN_ENDED) | (1 << B.WRAP)):
+                bits |= 1 << B.COMBO_DRAW
+        elif flop and backdoor_flush:
+            bits |= 1 << B.BACKDOOR_FLUSH
+    if (best == B.ACE_HIGH or best == B.NO_MADE_HAND) and over >= 2:
+        bits |= 1 << B.OVERCARDS
+    return best, bits
+
+
+@njit(cache=True)
+def classify(
+    holes, omaha, board, card_key, card_mask, multiplier, displace, values, straight_top,
+    windows, made, draws,
+):  # fmt: skip
+    """``made[i]``: the made code of combo ``holes[i]`` on ``board``; ``draws[i]``: its draw
+    bits."""
+    info = np.zeros(INFO_SIZE, dtype=np.int64)
+    keys = np.zeros(MAX_PARTS, dtype=np.uint64)
+    masks = np.zeros(MAX_PARTS, dtype=np.uint64)
+    n_board = board.shape[0]
+    summarize_board(board, n_board, omaha, card_key, card_mask, info, keys, masks)
     for i in range(holes.shape[0]):
-        h = holes[i]
-        best = B.NO_MADE_HAND
-        outs = 0
-        backdoor_straight = False
-        over = 0
-        hm = 0
-        for s in range(4):
-            hole_suit_count[s] = 0
-            hole_suit_ranks[s] = 0
-        for a in range(k):
-            ra = int(h[a]) >> 2
-            sa = int(h[a]) & 3
-            hm |= 1 << ra
-            hole_suit_count[sa] += 1
-            hole_suit_ranks[sa] |= 1 << ra
-            if ra > board_top:
-                over += 1
-        for a in range(k - 1):
-            for b in range(a + 1, k):
-                ca = uint64(h[a])
-                cb = uint64(h[b])
-                cat = 0
-                for j in range(board_keys.shape[0]):
-                    key = board_keys[j] + card_key[ca] + card_key[cb]
-                    mask = board_masks[j] | card_mask[ca] | card_mask[cb]
-                    v = values[table_index(key, mask, multiplier, displace)] >> _CATEGORY_SHIFT
-                    cat = max(cat, int(v))
-                ra = int(ca >> uint64(2))
-                rb = int(cb >> uint64(2))
-                code = _made_code(
-                    cat, ra, rb, board_count, board_top, board_low, kick[0], kick[1], kick[2]
-                )
-                best = min(best, code)
-                if omaha and ra != rb and n_board < 5:
-                    pair = (1 << ra) | (1 << rb)
-                    for w in windows:
-                        if w & pair == pair:
-                            missing = w & ~pair & ~bm
-                            if missing != 0 and missing & (missing - 1) == 0:
-                                outs |= missing
-                            elif flop and missing != 0:
-                                rest = missing & (missing - 1)
-                                if rest & (rest - 1) == 0:
-                                    backdoor_straight = True
-        made[i] = best
-        if n_board == 5:
-            draws[i] = 0
-            continue
-        if not omaha:
-            for r in range(13):
-                b2 = bm | (1 << r)
-                if straight_top[hm | b2] > straight_top[b2]:
-                    outs |= 1 << r
-            if flop:
-                for r1 in range(12):
-                    for r2 in range(r1 + 1, 13):
-                        b2 = bm | (1 << r1) | (1 << r2)
-                        if straight_top[hm | b2] > straight_top[b2]:
-                            backdoor_straight = True
-        bits = 0
-        if best > B.STRAIGHT:
-            n_outs = 0
-            x = outs
-            while x:
-                x &= x - 1
-                n_outs += 1
-            if n_outs == 1:
-                bits |= 1 << B.GUTSHOT
-            elif n_outs == 2 or (n_outs > 2 and not omaha):
-                bits |= 1 << B.OPEN_ENDED
-            elif n_outs > 2:
-                bits |= 1 << B.WRAP
-            if flop and n_outs == 0 and backdoor_straight:
-                bits |= 1 << B.BACKDOOR_STRAIGHT
-        if best > B.FLUSH:
-            flush_draw = False
-            backdoor_flush = False
-            nut = False
-            for s in range(4):
-                hs = hole_suit_count[s]
-                if omaha:
-                    is_draw = hs >= 2 and suit_count[s] == 2
-                    is_backdoor = hs >= 2 and suit_count[s] == 1
-                else:
-                    is_draw = hs >= 1 and hs + suit_count[s] == need_flush
-                    is_backdoor = hs >= 1 and hs + suit_count[s] == need_flush - 1
-                if is_draw:
-                    flush_draw = True
-                    if (hole_suit_ranks[s] >> free_top[s]) & 1:
-                        nut = True
-                if is_backdoor:
-                    backdoor_flush = True
-            if flush_draw:
-                bits |= 1 << B.FLUSH_DRAW
-                if nut:
-                    bits |= 1 << B.NUT_FLUSH_DRAW
-                if bits & ((1 << B.GUTSHOT) | (1 << B.OPEN_ENDED) | (1 << B.WRAP)):
-                    bits |= 1 << B.COMBO_DRAW
-            elif flop and backdoor_flush:
-                bits |= 1 << B.BACKDOOR_FLUSH
-        if (best == B.ACE_HIGH or best == B.NO_MADE_HAND) and over >= 2:
-            bits |= 1 << B.OVERCARDS
-        draws[i] = bits
-
-
-def board_parts(board: np.ndarray, omaha: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Additive keys and masks for :func:`classify`: of the whole board (hold'em) or of each
-    three-card part of it (Omaha)."""
-    from itertools import combinations
-
-    from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
-
-    parts = list(combinations(board.tolist(), 3)) if omaha else [tuple(board.tolist())]
-    keys = np.array(
-        [int(EMPTY_KEY) + sum(int(CARD_KEY[c]) for c in p) for p in parts], dtype=np.uint64
-    )
-    masks = np.zeros(len(parts), dtype=np.uint64)
-    for j, p in enumerate(parts):
-        for c in p:
-            masks[j] |= CARD_MASK[c]
-    return keys, masks
+        m, b = classify_combo(holes[i], holes.shape[1], omaha, n_board, info, keys, masks,
+                              card_key, card_mask, multiplier, displace, values, straight_top,
+                              windows)  # fmt: skip
+        made[i] = m
+        draws[i] = b

@@ -212,7 +212,6 @@ def hits(
         text, holdings, weights = _holdings(range_, spec, [*board_cards, *dead_cards])
     omaha = spec.high == HighEval.OMAHA
     board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)
-    keys, masks = H.board_parts(board_arr, omaha)
     tables = load_high_tables()
     made = np.empty(len(holdings), dtype=np.uint8)
     draw_bits = np.empty(len(holdings), dtype=np.uint16)
@@ -220,8 +219,6 @@ def hits(
         np.ascontiguousarray(holdings),
         omaha,
         board_arr,
-        keys,
-        masks,
         K.CARD_KEY,
         K.CARD_MASK,
         np.uint64(tables.multiplier),

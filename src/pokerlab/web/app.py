@@ -8,8 +8,8 @@ library's message and the request field at fault; a request that outgrows its ti
 workers are still warming up, every worker stayed busy for the queue limit, or the worker died
 mid-task. A 500 is a bug (logged with its traceback).
 
-Equity, outs and draw advice run in a :class:`~pokerlab.web.pool.WorkerPool` of processes, so a
-long computation never blocks the others. Waiting for a worker (``queue_seconds``) and computing
+Equity, outs, draw advice and queries run in a :class:`~pokerlab.web.pool.WorkerPool` of
+processes, so a long computation never blocks the others. Waiting for a worker (``queue_seconds``) and computing
 (``max_seconds``) are limited separately; each answer's ``Server-Timing`` header says how long it
 was queued and computed, and ``GET /api/status`` how many requests wait. A request whose client
 disconnects has its task stopped.
@@ -62,6 +62,7 @@ from pokerlab.web.models import (
     ErrorBody,
     EvaluateRequest,
     OutsRequest,
+    QueryRequest,
     RangeRequest,
     StopRequest,
 )
@@ -469,6 +470,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Same JSON as ``pokerlab draw advise --json``."""
         kwargs = body.model_dump(exclude={"time_limit"})
         return await in_pool(request, response, "draw", kwargs, body.time_limit)
+
+    @app.post("/api/query", summary="Aggregates over the deals of a spot", responses=_ERRORS)
+    async def query(body: QueryRequest, request: Request, response: Response) -> dict[str, Any]:
+        """Same JSON as ``pokerlab query --json``; a sampled run stops at the time limit."""
+        kwargs = {"text": body.text, "threads": config.threads_per_worker}
+        return await in_pool(request, response, "query", kwargs, body.time_limit)
 
     @app.post("/api/range", summary="Expand, count and canonicalise a range", responses=_ERRORS)
     async def range_(body: RangeRequest) -> dict[str, Any]:

@@ -22,6 +22,7 @@ __all__ = [
     "ErrorDetail",
     "EvaluateRequest",
     "OutsRequest",
+    "QueryRequest",
     "RangeRequest",
     "StopRequest",
 ]
@@ -101,6 +102,18 @@ class DrawRequest(_Request):
     method: Literal["auto", "exact", "mc"] = "auto"
     trials: int | None = Field(default=None, ge=1, le=10**9)
     seed: Seed = None
+    time_limit: TimeLimit = None
+
+
+class QueryRequest(_Request):
+    """``pokerlab query``: a query's text (grammar in docs/query.md); its ``from`` clause holds
+    every setting."""
+
+    text: str = Field(
+        max_length=5000,
+        description="select ... from ... [where ...]",
+        examples=["select avg(riverEquity(hero)) from game='holdem', hero='AhAs', villain='KdKc'"],
+    )
     time_limit: TimeLimit = None
 
 

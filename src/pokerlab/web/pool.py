@@ -163,6 +163,12 @@ def _warm_up() -> None:
         for vs in (["random"], [other]):
             TASKS["draw"](hand=hand, vs=vs, dead="", game=game, goal=None, method="auto",
                           trials=200, seed=1, limit=60.0)  # fmt: skip
+    for spot in ("board='Qh7c2d', trials=300, seed=1", "board='Qh7c2d3s'"):  # sampled, exact
+        TASKS["query"](
+            text="select avg(riverEquity(h)), histogram(handType(h, flop)) "
+            f"from h='AhAs', v='KdKc', {spot}",
+            limit=60.0,
+        )
 
 
 def _serve(tasks: Connection, replies: Connection, stop_flag: Any) -> None:

@@ -1,8 +1,8 @@
 """What each JSON route computes: a call of the public API and its ``to_dict()``, nothing more.
 
 These functions run inside the worker processes of :mod:`pokerlab.web.pool` (equity, outs, draw
-advice) or in the server itself (ranges, evaluation, games), and they import neither FastAPI nor
-the CLI. Each answers exactly what the matching ``pokerlab ... --json`` command prints.
+advice, queries) or in the server itself (ranges, evaluation, games), and they import neither
+FastAPI nor the CLI. Each answers exactly what the matching ``pokerlab ... --json`` command prints.
 
 The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
 there (Monte Carlo through its time limit, an exact run through cancellation) or when ``stop()``
@@ -25,6 +25,7 @@ from typing import Any
 
 from pokerlab.analysis.draw import advise
 from pokerlab.analysis.outs import outs
+from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, equity
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
@@ -147,6 +148,27 @@ def run_draw(
     return advice.to_dict()
 
 
+def run_query(
+    *, text: str, limit: float, threads: int = 1, stop: Callable[[], bool] | None = None
+) -> Payload:
+    """``pokerlab query --json``. A sampled run stops sampling at ``limit`` seconds (and says
+    how many deals it drew); an exact run still going then, or one stopped by ``stop()``, is a
+    :func:`time_limit_error`."""
+    deadline = time.monotonic() + limit + _CANCEL_MARGIN
+    stopped = stop or (lambda: False)
+    try:
+        result = query(
+            text, max_seconds=limit, threads=threads,
+            cancel=lambda: stopped() or time.monotonic() > deadline,
+        )  # fmt: skip
+    except CancelledError:
+        raise time_limit_error(limit) from None
+    except PokerlabError as exc:  # every setting of a query is in its text
+        exc.field = "text"
+        raise
+    return result.to_dict()
+
+
 @functools.lru_cache(maxsize=128)
 def run_range(*, range: str, dead: str | None, list: bool) -> Payload:
     """``pokerlab range --json`` (cached: callers must not change the answer)."""
@@ -179,12 +201,13 @@ TASKS: dict[str, Callable[..., Payload]] = {
     "equity": run_equity,
     "outs": run_outs,
     "draw": run_draw,
+    "query": run_query,
     "range": run_range,
     "evaluate": run_evaluate,
 }
 """Tasks by name (what the pool's workers are asked to run)."""
 
-STOPPABLE = frozenset({"equity"})
+STOPPABLE = frozenset({"equity", "query"})
 """Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
 
 STREAMING = frozenset({"equity"})

@@ -12,11 +12,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from pokerlab.analysis._hits_kernels import (
+    INFO_SIZE,
+    MAX_PARTS,
+    classify_combo,
+    summarize_board,
+)
 from pokerlab.analysis.query._kinds import (
     BOARD_IN,
     DRAW,
     EQUITY,
     HAND_CAT,
+    HIT_DRAW_SCALE,
+    HITS,
     IN_RANGE,
     NUT_HI,
     OUTS,
@@ -248,12 +256,16 @@ def deal_features(
     multiplier,
     displace,
     values,
+    straight_top,
+    windows,
     out,
 ):
     """``out[f, d]`` = feature ``spec[f]`` of deal ``d`` (see the module docstring; booleans are
-    0/1, hand types the category 0..8, ranks 2..14). ``omaha``: hands use exactly two hole
-    cards; ``eight``: the pot is split with an 8-or-better low (``values`` is then the combined
-    table of ``evaluation._game_tables``, else the high table).
+    0/1, hand types the category 0..8, ranks 2..14, board hits as :data:`HIT_DRAW_SCALE` says,
+    from the range-analytics classifier; ``straight_top``/``windows`` are its tables).
+    ``omaha``: hands use exactly two hole cards; ``eight``: the pot is split with an 8-or-better
+    low (``values`` is then the combined table of ``evaluation._game_tables``, else the high
+    table).
 
     Street equities enumerate the cards still to come exactly; they and the nut checks are
     reused while consecutive deals share the holding and the board so far (as the exact
@@ -283,6 +295,11 @@ def deal_features(
     cache_val = np.zeros(n_feat, dtype=np.float64)
     free = np.zeros(52, dtype=np.uint8)
     need = np.zeros(6, dtype=np.bool_)
+    hit_info = np.zeros((6, INFO_SIZE), dtype=np.int64)  # board summaries per street
+    hit_keys = np.zeros((6, MAX_PARTS), dtype=np.uint64)
+    hit_masks = np.zeros((6, MAX_PARTS), dtype=np.uint64)
+    hit_valid = np.zeros(6, dtype=np.bool_)
+    hit_bits = np.zeros(6, dtype=np.uint64)
     for f in range(n_feat):
         kind = spec[f, 0]
         if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO, DRAW):
@@ -429,6 +446,17 @@ def deal_features(
                             v = 1.0
                             break
                     bd[s] = boards[d, s]
+            elif kind == HITS:
+                if not (hit_valid[s] and hit_bits[s] == bbits[s]):
+                    summarize_board(bd, s, omaha, card_key, card_mask, hit_info[s], hit_keys[s],
+                                    hit_masks[s])  # fmt: skip
+                    hit_valid[s] = True
+                    hit_bits[s] = bbits[s]
+                made, draw_bits = classify_combo(hole[p], width, omaha, s, hit_info[s],
+                                                 hit_keys[s], hit_masks[s], card_key, card_mask,
+                                                 multiplier, displace, values, straight_top,
+                                                 windows)  # fmt: skip
+                v = float(made + HIT_DRAW_SCALE * draw_bits)
             elif kind == NUT_HI:
                 same = d > 0 and hold[d - 1, p] == hold[d, p]
                 if cache_valid[f] and same and cache_bits[f] == bbits[s]:

@@ -15,4 +15,8 @@ BOARD_IN = 10
 SCOOPS = 11
 WINS_LO = 12
 DRAW = 13
-KINDS = 14
+HITS = 14
+KINDS = 15
+
+HIT_DRAW_SCALE = 32
+"""A ``HITS`` feature is ``made + HIT_DRAW_SCALE * draw_bits`` (``board_categories`` codes)."""

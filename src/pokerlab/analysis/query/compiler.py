@@ -3,8 +3,10 @@ feature row of the kernel (``_kernels.deal_features``) and every expression into
 function over the feature matrix (one row per feature, one column per deal).
 
 Types: ``num`` (numbers; ``unit`` numbers lie in [0, 1]), ``bool``, ``cat`` (a hand type, the
-high-hand category 0..8 in the usual order) and ``rank`` (2..14). A quoted string compared with
-a ``cat`` is a hand-type name, with a ``rank`` a rank letter.
+high-hand category 0..8 in the usual order), ``rank`` (2..14) and ``hit`` (a board-hit made
+category of :mod:`pokerlab.analysis.board_categories`, its code, best first). A quoted string
+compared with a ``cat`` is a hand-type name, with a ``rank`` a rank letter, with a ``hit`` a
+made category, a group of them ('top pair') or a draw of that table.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab.analysis.board_categories import DRAWS as HIT_DRAWS
+from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query import _kinds as K
+from pokerlab.analysis.query._kinds import HIT_DRAW_SCALE
 from pokerlab.analysis.query.syntax import Binary, Call, Expr, Literal, Name, Query, Unary
 from pokerlab.errors import QueryError, RangeError
 from pokerlab.ranges.pattern import pattern_card_count
@@ -84,7 +89,23 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "pairedBoard": (("street",), "bool", "two board cards share a rank"),
     "inRange": (("player", "range"), "bool", "the player's holding is in the range"),
     "boardInRange": (("boardrange",), "bool", "the board (3, 4 or 5 cards) matches a pattern"),
+    "hits": (("player", "street"), "hit", "the player's board-hit category and draws"),
 }
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+_HIT_MADE: dict[str, list[int]] = {}
+for _c in MADE:
+    _HIT_MADE.setdefault(_key(_c.name), []).append(_c.code)
+    if _c.group != _c.name:
+        _HIT_MADE.setdefault(_key(_c.group), []).append(_c.code)
+_HIT_DRAW = {_key(d.name): d.code for d in HIT_DRAWS}
+HIT_NAMES = tuple(dict.fromkeys([*(c.group for c in MADE), *(c.name for c in MADE),
+                                 *(d.name for d in HIT_DRAWS)]))  # fmt: skip
+"""Every name ``hits(...)`` compares with: made categories, their groups, draws."""
 
 
 def _const(value: float) -> Eval:
@@ -123,6 +144,7 @@ class Typed:
     run: Eval
     literal: float | str | None = None  # for literals: the raw value
     source: tuple[int, int] | None = None  # handType's (player, street): for draw comparisons
+    feature: int | None = None  # hits(): its feature row (draws are bits of it)
 
 
 @dataclass
@@ -243,7 +265,8 @@ class _Compiler:
     def _expect(self, t: Typed, types: tuple[str, ...], column: int, where: str) -> None:
         if t.type not in types:
             names = {"bool": "a condition", "num": "a number", "unit": "a number",
-                     "cat": "a hand type", "rank": "a rank", "str": "a quoted string"}  # fmt: skip
+                     "cat": "a hand type", "rank": "a rank", "str": "a quoted string",
+                     "hit": "a board hit"}  # fmt: skip
             wanted = " or ".join(dict.fromkeys(names[x] for x in types))
             raise _error(column, f"{where} expects {wanted}, got {names[t.type]}")
 
@@ -267,6 +290,8 @@ class _Compiler:
             }
             fn = fns[op]
             return Typed("num", _binary(fn, left.run, right.run))
+        if "hit" in (left.type, right.type):
+            return self._hit(left, right, node)
         draw = self._draw(left, right, node) or self._draw(right, left, node)
         if draw is not None:
             return draw
@@ -299,6 +324,45 @@ class _Compiler:
         if node.op == "=":
             return Typed("bool", _row(f))
         return Typed("bool", _unary(lambda x: 1.0 - x, _row(f)))
+
+    def _hit(self, left: Typed, right: Typed, node: Binary) -> Typed:
+        """``hits(p, street) <op> 'name'``: a made category or group compares on the table's
+        order (better is earlier: ``>= 'top pair'`` is top pair or better); a draw only with
+        = and != (a combo may hold several)."""
+        op = node.op
+        if left.type != "hit":  # 'name' <op> hits(...): mirror the comparison
+            left, right = right, left
+            op = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
+        if right.type != "str":
+            raise _error(node.column, "hits(...) compares with a quoted category name, e.g. "
+                         "hits(hero, flop) = 'top pair'")  # fmt: skip
+        text = str(right.literal)
+        key = _key(text)
+        assert left.feature is not None
+        row = _row(left.feature)
+        if key in _HIT_DRAW:
+            if op not in ("=", "!="):
+                raise _error(node.column, f"'{text}' is a draw: it compares only with = or !=")
+            bit = float(2 ** _HIT_DRAW[key])
+
+            def has_draw(m: Array) -> Array:
+                return np.floor(row(m) / (HIT_DRAW_SCALE * bit)) % 2
+
+            return Typed("bool", has_draw if op == "=" else _unary(lambda x: 1.0 - x, has_draw))
+        if key not in _HIT_MADE:
+            raise _error(node.column, f"unknown board hit '{text}'{_suggest(text, HIT_NAMES)}: "
+                         f"expected one of {', '.join(HIT_NAMES)}")  # fmt: skip
+        codes = np.array(_HIT_MADE[key], dtype=np.float64)
+        made = left.run
+        tests: dict[str, Callable[[Array], Any]] = {
+            "=": lambda x: np.isin(x, codes),
+            "!=": lambda x: ~np.isin(x, codes),
+            ">=": lambda x: x <= codes.max(),
+            ">": lambda x: x < codes.min(),
+            "<=": lambda x: x >= codes.min(),
+            "<": lambda x: x > codes.max(),
+        }
+        return Typed("bool", _unary(tests[op], made))
 
     def _coerce(self, t: Typed, other: Typed, node: Binary) -> Typed:
         if t.type != "str":
@@ -373,7 +437,7 @@ class _Compiler:
             o.ranges.append(text)
             o.range_players.append(p)
             f = o.feature(K.IN_RANGE, p, 0, len(o.ranges) - 1)
-        else:  # boardInRange
+        elif name == "boardInRange":
             text = self._string(a[0], name, "a board pattern")
             try:
                 size = pattern_card_count(text)
@@ -384,6 +448,11 @@ class _Compiler:
                              f"(flop, turn, river), got {size}")  # fmt: skip
             o.board_patterns.append(text)
             f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
+        elif name == "hits":
+            p = self._player(a[0], name)
+            f = o.feature(K.HITS, p, self._street(a[1], name), 0)
+            row = _row(f)
+            return Typed("hit", _unary(lambda x: x % HIT_DRAW_SCALE, row), feature=f)
         return Typed(result, _row(f))
 
 
@@ -405,7 +474,8 @@ def compile_query(
         if aggregate == "count":
             c._expect(typed, ("bool",), item.column, "count")
         elif aggregate == "histogram":
-            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, "histogram")
+            c._expect(typed, ("bool", "num", "unit", "cat", "rank", "hit"), item.column,
+                      "histogram")  # fmt: skip
         else:
             c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, aggregate)
             if aggregate == "avg" and typed.type == "cat":

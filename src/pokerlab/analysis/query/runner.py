@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query.compiler import (
     HAND_TYPES,
     RANK_LETTERS,
@@ -32,7 +33,7 @@ from pokerlab.analysis.query.compiler import (
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
 from pokerlab.engine.problem import Problem, prepare
-from pokerlab.errors import PokerlabError, QueryError, RangeError, TooLargeError
+from pokerlab.errors import CancelledError, PokerlabError, QueryError, RangeError, TooLargeError
 from pokerlab.evaluation._tables import HighTables
 from pokerlab.evaluation.codes import HighEval, LowEval
 from pokerlab.ranges import Range
@@ -243,6 +244,8 @@ class _Fold:
             return "true" if key else "false"
         if self.type == "cat":
             return HAND_TYPES[int(key)]
+        if self.type == "hit":
+            return MADE[int(key)].name
         if self.type == "rank":
             return RANK_LETTERS[int(key) - 2]
         return str(int(key)) if float(key).is_integer() else f"{key:g}"
@@ -323,8 +326,13 @@ def _tables(compiled: Compiled, problem: Problem) -> _Tables:
 
 
 def _features(
-    tables: _Tables, problem: Problem, hold: NDArray[np.int64], boards: NDArray[np.uint8]
+    tables: _Tables,
+    problem: Problem,
+    hold: NDArray[np.int64],
+    boards: NDArray[np.uint8],
+    threads: int = THREADS,
 ) -> NDArray[np.float64]:
+    from pokerlab.analysis import _hits_kernels as H
     from pokerlab.analysis.query import _kernels as K
     from pokerlab.evaluation import _kernels as EK
 
@@ -339,10 +347,11 @@ def _features(
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
                         np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
-                        np.uint64(t.multiplier), t.displace, values, out[:, lo:hi])  # fmt: skip
+                        np.uint64(t.multiplier), t.displace, values, H.STRAIGHT_TOP, H.WINDOWS,
+                        out[:, lo:hi])  # fmt: skip
 
     n = len(hold)
-    parts = min(THREADS, max(1, n // MIN_SLICE))
+    parts = min(threads, THREADS, max(1, n // MIN_SLICE))
     if parts == 1:
         run(0, n)
     else:
@@ -382,6 +391,19 @@ def _fold_chunk(
     return len(w)
 
 
+@dataclass(frozen=True)
+class _Run:
+    """How a run is bounded: threads per chunk, a cap on sampling time, a cancel check."""
+
+    threads: int
+    max_seconds: float | None
+    cancel: Callable[[], bool] | None
+
+    def check(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise CancelledError("the query was cancelled")
+
+
 def _fresh_seed() -> int:
     return int(np.random.default_rng().integers(2**31))
 
@@ -402,9 +424,17 @@ def query(
     time_limit: float | None = None,
     seed: int | None = None,
     progress: Callable[[float], None] | None = None,
+    max_seconds: float | None = None,
+    cancel: Callable[[], bool] | None = None,
+    threads: int | None = None,
 ) -> QueryResult:
     """Answer a query (grammar in ``docs/query.md``). Keyword arguments override the settings
-    of the query's ``from`` clause (``method``: ``"exact"``, ``"monte-carlo"`` or ``"auto"``)."""
+    of the query's ``from`` clause (``method``: ``"exact"``, ``"monte-carlo"`` or ``"auto"``).
+
+    For servers: ``max_seconds`` caps a Monte Carlo run's sampling time whatever the query asks
+    (it then reports the deals it sampled); ``cancel()``, checked between chunks of deals, stops
+    any run with :class:`~pokerlab.errors.CancelledError`; ``threads`` caps the threads that
+    compute a chunk (the results do not depend on it)."""
     started = time.perf_counter()
     q = parse(text)
     req = _request(q)
@@ -433,6 +463,7 @@ def query(
     if problem.deals_hole_cards:
         raise QueryError("a 'random' hand is not supported in Omaha queries yet; give a range")
     compiled = compile_query(q, [n for n, _ in req.players], game.split, omaha)
+    run = _Run(THREADS if threads is None else max(1, threads), max_seconds, cancel)
     tables = _tables(compiled, problem)
     folds = [_Fold(agg, typed.type) for _, agg, typed in compiled.select]
     unseen = _unseen(problem)
@@ -458,12 +489,12 @@ def query(
             )
     if run_exact:
         deals, matched = _run_exact(problem, tables, compiled, folds, joint, weights,
-                                    unseen, stages, progress)  # fmt: skip
+                                    unseen, stages, progress, run)  # fmt: skip
         used_seed = None
     else:
         used_seed = req.seed if req.seed is not None else _fresh_seed()
         deals, matched = _run_sampled(problem, tables, compiled, folds, unseen, req,
-                                      used_seed, progress)  # fmt: skip
+                                      used_seed, progress, run)  # fmt: skip
     results = tuple(
         fold.result(name, not run_exact, deals)
         for fold, (name, _, _) in zip(folds, compiled.select, strict=True)
@@ -492,6 +523,7 @@ def _run_exact(
     unseen: NDArray[np.uint8],
     stages: list[int],
     progress: Callable[[float], None] | None,
+    run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
 
@@ -502,11 +534,12 @@ def _run_exact(
     hold = np.empty((CHUNK, problem.n_players), dtype=np.int64)
     boards = np.empty((CHUNK, 5), dtype=np.uint8)
     for start in range(0, total, CHUNK):
+        run.check()
         stop = min(start + CHUNK, total)
         n = stop - start
         K.fill_exact_deals(joint, comp, unseen, problem.combos, problem.board, start, stop,
                            hold, boards)  # fmt: skip
-        feats = _features(tables, problem, hold[:n], boards[:n])
+        feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
         w = weights[np.arange(start, stop) // per]
         matched += _fold_chunk(compiled, folds, feats, w)
         if progress is not None:
@@ -523,6 +556,7 @@ def _run_sampled(
     req: _Request,
     seed: int,
     progress: Callable[[float], None] | None,
+    run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
 
@@ -539,9 +573,10 @@ def _run_sampled(
     boards = np.empty((CHUNK, 5), dtype=np.uint8)
     deals = matched = 0
     while True:
+        run.check()
         n = CHUNK if trials is None else min(CHUNK, trials - deals)
         K.sample_deals(cum, problem.offsets, bits, unseen, problem.board, hold[:n], boards[:n])
-        feats = _features(tables, problem, hold[:n], boards[:n])
+        feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
         matched += _fold_chunk(compiled, folds, feats, np.ones(n))
         deals += n
         if trials is not None and deals >= trials:
@@ -551,7 +586,10 @@ def _run_sampled(
                       if f.aggregate in ("avg", "count")]  # fmt: skip
             if all(e is not None and e <= target for e in errors):
                 break  # with no avg or count to aim at: stops after one chunk
-        if limit is not None and time.perf_counter() - started >= limit:
+        spent = time.perf_counter() - started
+        if limit is not None and spent >= limit:
+            break
+        if run.max_seconds is not None and spent >= run.max_seconds:
             break
         if progress is not None and trials is not None:
             progress(deals / trials)

@@ -1,0 +1,89 @@
+"""The page's Query tab in Chromium: the example query's table and bar chart match the API's
+answer; a syntax error shows next to the text, naming its column.
+
+Skips, saying why, when no Chromium is installed (fails in CI, as the other browser tests)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from web_server import CHROMIUM_ARGS, chromium_path, running_server
+
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[tuple[Page, str]]:
+    with running_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#tab-query")
+        yield page, url
+        browser.close()
+        assert errors == [], errors
+
+
+def test_example_query_table_and_chart(site: tuple[Page, str]) -> None:
+    page, url = site
+    example = page.input_value("#query-text")
+    assert example.startswith("select ")
+    page.click("#query-run")
+    page.wait_for_selector("#query-results:not([hidden])")
+    expected = httpx.post(url + "/api/query", json={"text": example}, timeout=60).json()
+    rows = page.eval_on_selector_all(
+        "#query-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert [r[0] for r in rows] == [r["name"] for r in expected["results"]]
+    for row, result in zip(rows, expected["results"], strict=True):
+        assert row[2] == "exact"
+        assert row[3] == f"{expected['deals']:,}" and row[4] == f"{expected['matched']:,}"
+        if not isinstance(result["value"], list):
+            assert row[1].startswith(f"{result['value']:.6f}")
+    (histogram,) = [r for r in expected["results"] if isinstance(r["value"], list)]
+    assert page.locator("#query-charts svg rect.qbar").count() == len(histogram["value"])
+    labels = page.eval_on_selector_all(
+        "#query-charts text.bucket", "ts => ts.map(t => t.textContent)"
+    )
+    assert labels == [b["bucket"] for b in histogram["value"]]
+    if os.environ.get("POKERLAB_SCREENSHOT"):
+        page.screenshot(path=os.environ["POKERLAB_SCREENSHOT"], full_page=True)
+
+
+def test_syntax_error_next_to_the_text(site: tuple[Page, str]) -> None:
+    page, _ = site
+    page.fill("#query-text", "select avg(riverEquity(hero) from hero='AhAs', villain='KdKc'")
+    page.click("#query-run")
+    slot: Any = page.wait_for_selector("#query-form [data-error-for=text]:not(:empty)")
+    assert "column" in slot.inner_text()
+
+
+def test_sampled_query_shows_standard_errors(site: tuple[Page, str]) -> None:
+    page, _ = site
+    page.fill("#query-text", "select avg(flopEquity(h)) as eq, histogram(handType(h, flop)) as "
+              "made from h='AhKh', v='QQ+', trials=5000, seed=4")  # fmt: skip
+    page.click("#query-run")
+    page.wait_for_function("() => document.querySelector('#query-summary').textContent"
+                           ".includes('seed 4')")  # fmt: skip
+    first = page.eval_on_selector(
+        "#query-table tbody tr", "r => [...r.cells].map(c => c.textContent)"
+    )
+    assert first[0] == "eq" and first[2] != "exact" and float(first[2]) > 0
+    assert first[3] == "5,000"
+    assert page.locator("#query-charts line.err").count() >= 2
