@@ -9,10 +9,10 @@ workers are still warming up, every worker stayed busy for the queue limit, or t
 mid-task. A 500 is a bug (logged with its traceback).
 
 Equity, outs, draw advice and queries run in a :class:`~pokerlab.web.pool.WorkerPool` of
-processes, so a long computation never blocks the others. Waiting for a worker (``queue_seconds``) and computing
-(``max_seconds``) are limited separately; each answer's ``Server-Timing`` header says how long it
-was queued and computed, and ``GET /api/status`` how many requests wait. A request whose client
-disconnects has its task stopped.
+processes, so a long computation never blocks the others. Waiting for a worker
+(``queue_seconds``) and computing (``max_seconds``) are limited separately; each answer's
+``Server-Timing`` header says how long it was queued and computed, and ``GET /api/status`` how
+many requests wait. A request whose client disconnects has its task stopped.
 
 ``POST /api/equity/stream`` runs the same equity request but answers Server-Sent Events: ``start``
 (``{"id"}``, the run's id), ``progress`` (``{"fraction", "elapsed"}``, a few times a second;
