@@ -16,7 +16,7 @@ from pokerlab.cli import app
 from pokerlab.engine import _parallel, montecarlo
 from pokerlab.engine.problem import prepare
 from pokerlab.engine.strategies import exact_strategy
-from pokerlab.errors import GameError
+from pokerlab.errors import CancelledError, GameError
 
 
 @pytest.fixture
@@ -198,3 +198,25 @@ def test_runout_symmetry_changes_nothing(
     full = strategy.run(problem, Control(threads=2))
     assert fast.deals == full.deals
     np.testing.assert_allclose(fast.stats, full.stats, rtol=1e-13, atol=0)
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_progress_and_cancel_on_two_threads() -> None:
+    seen: list[float] = []
+    equity(["AsAhKsKh", "JdTd9c8c"], game="omaha", method="exact", threads=2,
+           progress=seen.append)  # fmt: skip
+    assert len(seen) > 2 and seen == sorted(seen) and seen[-1] == 1.0
+    calls: list[float] = []
+
+    def stop_after_first(fraction: float) -> None:
+        calls.append(fraction)
+
+    with pytest.raises(CancelledError):
+        equity(["AsAhKsKh", "JdTd9c8c"], game="omaha", method="exact", threads=2,
+               progress=stop_after_first, cancel=lambda: bool(calls))  # fmt: skip
+    assert len(calls) == 1
+    r = equity(["AK", "QQ"], method="mc", trials=10**9, seed=1, threads=2,
+               cancel=lambda: True)  # fmt: skip
+    assert r.stopped == "cancelled" and 0 < r.samples < 10**9
+    timed = equity(["AK", "QQ"], method="mc", time_limit=0.2, seed=1, threads=2)
+    assert timed.stopped == "time"
