@@ -86,7 +86,7 @@ def check_mean_is_equity(d: pokerlab.Distribution, players: list[str], **kwargs:
     ("hero", "villain", "board", "dead"),
     [
         ("AA,KdQd", "QhQd,AKo:0.5", "Qs7h2c3d", ""),
-        ("AhKh,7c6c,TT:0.25", "As9s,QhQd,8h8d:2", "Kh9h5c2d", "Ad"),
+        ("AhKh,7c6c,TT:0.25", "As9s,QhQd,8h8d:0.5", "Kh9h5c2d", "Ad"),
         ("JsTs,AcKd", "9c9d,AhQh", "9h8s2c", ""),
         ("AsAh,KK", "QQ,AKs", "Ac7h2d5s9c", ""),
     ],

@@ -87,7 +87,7 @@ def test_writers() -> None:
         (lambda: read_range("AA:0.5", "pokerstove"), "no weights"),
         (lambda: write_range(Range("AA:0.5"), "equilab"), "no weights"),
         (lambda: write_range(Range("AA:2"), "pio"), "at most 1"),
-        (lambda: write_range(Range("AA:2"), "gtoplus"), "up to 100"),
+        (lambda: write_range(Range("AA:2"), "gtoplus"), "at most 1"),
         (lambda: read_range("AA", "holdemmanager"), "unknown range format"),
         (lambda: read_range("AZ"), "AZ"),
     ],

@@ -281,7 +281,7 @@ def test_the_page_and_its_files_are_served_and_load_nothing_from_outside(
         r = client.get(f"/static/{name}")
         assert r.status_code == 200
     for path in (SRC / "web" / "static").iterdir():
-        text = path.read_text()
+        text = path.read_text().replace('"http://www.w3.org/2000/svg"', "")  # a name, not a load
         assert "http://" not in text and "https://" not in text, path.name
         assert "//cdn" not in text, path.name
 

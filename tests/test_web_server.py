@@ -298,10 +298,10 @@ def test_an_abandoned_run_is_stopped_and_its_worker_kept(server: ServeProcess) -
 
 
 def test_an_abandoned_task_that_cannot_stop_has_its_worker_replaced(server: ServeProcess) -> None:
-    body = {"players": ["random", "random", "random"], "board": "AhKs2d"}
-    abandon(server, "/api/outs", body)
+    body = {"hand": "Jh Jd 7c 4s 2h", "vs": ["random"], "method": "mc", "trials": 10**9}
+    abandon(server, "/api/draw", body)
     deadline = time.monotonic() + 30
-    while "its outs task was abandoned by the client" not in server.log():
+    while "its draw task was abandoned by the client" not in server.log():
         assert time.monotonic() < deadline, server.log()[-2000:]
         time.sleep(0.1)
     assert post(server, "/api/equity", CHEAP).status_code == 200

@@ -7,7 +7,7 @@ FastAPI nor the CLI. Each answers exactly what the matching ``pokerlab ... --jso
 The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
 there (Monte Carlo through its time limit, an exact run through cancellation) or when ``stop()``
 says so (its client went away: the tasks in :data:`STOPPABLE`); the pool kills a worker whose
-task outlives it (outs and draw advice cannot be interrupted from inside). ``threads`` is the
+task outlives it (draw advice cannot be interrupted from inside). ``threads`` is the
 numba threads a worker may use, passed on to library functions that take it.
 
 Range reports run in the server itself, on one thread beside the event loop, and are cached
@@ -119,13 +119,22 @@ def run_equity(
 
 
 def run_outs(
-    *, players: list[str], board: str, dead: str, game: str, limit: float, threads: int = 1
+    *,
+    players: list[str],
+    board: str,
+    dead: str,
+    game: str,
+    limit: float,
+    threads: int = 1,
+    stop: Callable[[], bool] | None = None,
 ) -> Payload:
     """``pokerlab outs --json``; refused at once when estimated over ``limit`` seconds, stopped
-    (a :class:`~pokerlab.errors.TooLargeError` on ``time_limit``) when it runs longer."""
+    (a :class:`~pokerlab.errors.TooLargeError` on ``time_limit``) when it runs longer, and by
+    ``stop()`` (a :class:`~pokerlab.errors.CancelledError`)."""
     return outs(
-        players, board=board, dead=dead, game=game, time_limit=limit, **_threads(outs, threads)
-    ).to_dict()
+        players, board=board, dead=dead, game=game, time_limit=limit, cancel=stop,
+        **_threads(outs, threads),
+    ).to_dict()  # fmt: skip
 
 
 def run_draw(
@@ -207,7 +216,7 @@ TASKS: dict[str, Callable[..., Payload]] = {
 }
 """Tasks by name (what the pool's workers are asked to run)."""
 
-STOPPABLE = frozenset({"equity", "query"})
+STOPPABLE = frozenset({"equity", "outs", "query"})
 """Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
 
 STREAMING = frozenset({"equity"})
