@@ -71,13 +71,16 @@ class Showdown:
     result: int
 
     def to_dict(self) -> dict[str, Any]:
+        """As JSON: ``player`` and ``opponent`` (the bot) each with ``hand``, ``discard``,
+        ``final`` and ``category``; ``result`` and ``winner`` (``player``, ``tie`` or ``bot``)."""
+
         def cards(cs: Sequence[Card]) -> list[str]:
             return [str(c) for c in cs]
 
         return {
             "player": {"hand": cards(self.player_hand), "discard": cards(self.player_discard),
                        "final": cards(self.player_final), "category": self.player_category},
-            "bot": {"hand": cards(self.bot_hand), "discard": cards(self.bot_discard),
+            "opponent": {"hand": cards(self.bot_hand), "discard": cards(self.bot_discard),
                     "final": cards(self.bot_final), "category": self.bot_category},
             "result": self.result,
             "winner": {1: "player", 0: "tie", -1: "bot"}[self.result],
@@ -205,7 +208,6 @@ def advice_for(hand: Sequence[Card], game: str = "high", max_draw: int = 5) -> D
     """The advisor's best choice for a dealt hand (no opponents: the best expected percentile,
     the bot's cards unknown)."""
     return advise(hand, game=game, max_draw=max_draw).best
-
 
 
 @dataclass

@@ -23,11 +23,14 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from pokerlab.analysis.draw import advise
+from pokerlab.analysis.bots import get_strategy
+from pokerlab.analysis.draw import advise, normalize_game
+from pokerlab.analysis.draw_play import advice_for, deal_hand, play_hand
 from pokerlab.analysis.outs import outs
 from pokerlab.analysis.query import query
+from pokerlab.cards import format_cards, parse_cards
 from pokerlab.engine.api import DEFAULT_STDERR, equity
-from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
+from pokerlab.errors import CancelledError, CardError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES
 from pokerlab.ranges import range_report
@@ -148,6 +151,62 @@ def run_draw(
     return advice.to_dict()
 
 
+def _draw_game(bot: str, game: str, seed: int, hand: int, max_draw: int) -> dict[str, Any]:
+    """The settings of a deal of draw play, checked (each error names its field) and echoed."""
+    with blame("bot"):
+        name = get_strategy(bot).name
+    with blame("game"):
+        game = normalize_game(game)
+    return {"bot": name, "game": game, "seed": seed, "hand": hand, "max_draw": max_draw}
+
+
+def run_draw_deal(
+    *, bot: str, game: str, seed: int, hand: int, max_draw: int, advice: bool, limit: float
+) -> Payload:
+    """Draw play: the player's five cards of deal ``hand`` of ``seed`` (nothing of the bot's)
+    and, when asked, the advisor's best choice for them (no opponents, the bot's cards unknown)."""
+    settings = _draw_game(bot, game, seed, hand, max_draw)
+    with blame("hand"):
+        dealt = deal_hand(seed, hand).hand
+    out: Payload = {**settings, "cards": [str(c) for c in dealt]}
+    if advice:
+        out["advice"] = advice_for(dealt, settings["game"], max_draw).to_dict()
+    return out
+
+
+def run_draw_showdown(
+    *,
+    bot: str,
+    game: str,
+    seed: int,
+    hand: int,
+    max_draw: int,
+    keep: list[str],
+    advice: bool,
+    limit: float,
+) -> Payload:
+    """Draw play: deal ``hand`` of ``seed`` re-dealt and played out, the player keeping ``keep``
+    (cards of his hand); both final hands, the bot's discards, the winner and, when asked, the
+    advisor's best choice for the dealt hand."""
+    settings = _draw_game(bot, game, seed, hand, max_draw)
+    with blame("hand"):
+        dealt = deal_hand(seed, hand).hand
+    with blame("keep"):
+        kept = parse_cards(" ".join(keep))
+        strangers = [str(c) for c in kept if c not in dealt]
+        if strangers or len(set(kept)) != len(kept):
+            why = f" ({' '.join(strangers)} is not)" if strangers else ""
+            raise CardError(
+                f"keep only cards of your hand {format_cards(dealt, ' ')}, each once{why}"
+            )
+        showdown = play_hand(seed, hand, [c for c in dealt if c not in kept],
+                             bot=bot, game=game, max_draw=max_draw)  # fmt: skip
+    out: Payload = {**settings, **showdown.to_dict()}
+    if advice:
+        out["advice"] = advice_for(dealt, settings["game"], max_draw).to_dict()
+    return out
+
+
 def run_query(
     *, text: str, limit: float, threads: int = 1, stop: Callable[[], bool] | None = None
 ) -> Payload:
@@ -201,6 +260,8 @@ TASKS: dict[str, Callable[..., Payload]] = {
     "equity": run_equity,
     "outs": run_outs,
     "draw": run_draw,
+    "draw_deal": run_draw_deal,
+    "draw_showdown": run_draw_showdown,
     "query": run_query,
     "range": run_range,
     "evaluate": run_evaluate,
