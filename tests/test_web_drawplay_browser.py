@@ -59,7 +59,7 @@ def test_play_a_hand_against_a_bot_and_keep_score(page: Page) -> None:
     deal = dealt.value.json()
     seed = posted(dealt.value)["seed"]
     assert deal["hand"] == 1 and deal["cards"] == [str(c) for c in deal_hand(seed, 1).hand]
-    page.wait_for_selector("#play-hand button[data-card]:not([disabled])")
+    page.wait_for_selector("#play-hand button[data-card]:not([aria-disabled])")
     shown = page.eval_on_selector_all("#play-hand button", "bs => bs.map(b => b.dataset.card)")
     assert shown == deal["cards"]
     assert page.is_hidden("#play-advice-text")  # advice only when asked

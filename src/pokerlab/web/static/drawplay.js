@@ -29,7 +29,7 @@
     const thrown = play.thrown.has(card);
     return el("button", {
       type: "button", class: `deck-card play-card suit-${card[1]}${thrown ? " thrown" : ""}`,
-      "data-card": card, "aria-pressed": thrown ? "true" : "false", disabled: play.done,
+      "data-card": card, "aria-pressed": thrown ? "true" : "false", "aria-disabled": play.done ? "true" : null,
       title: thrown ? `${card}: thrown (click to keep)` : `${card}: kept (click to throw)`,
       text: card,
     });
