@@ -42,6 +42,7 @@ __all__ = [
     "Showdown",
     "advice_for",
     "deal_hand",
+    "discard_for_keep",
     "parse_discard",
     "play_hand",
 ]
@@ -123,6 +124,21 @@ def parse_discard(text: str, hand: Sequence[Card]) -> tuple[Card, ...]:
             f"{format_cards(strangers, ' ')} is not in your hand {format_cards(hand, ' ')}"
         )
     return tuple(c for c in hand if c in cards)
+
+
+def discard_for_keep(keep: CardsLike | Sequence[Card], hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``hand`` thrown when keeping ``keep`` (cards of the hand, each once).
+
+    >>> hand = parse_cards("Jh Jd 7c 4s 2h")
+    >>> format_cards(discard_for_keep("Jh Jd", hand), " ")
+    '7c 4s 2h'
+    """
+    kept = parse_cards(keep)
+    strangers = [str(c) for c in kept if c not in hand]
+    if strangers or len(set(kept)) != len(kept):
+        why = f" ({' '.join(strangers)} is not)" if strangers else ""
+        raise CardError(f"keep only cards of your hand {format_cards(hand, ' ')}, each once{why}")
+    return tuple(c for c in hand if c not in kept)
 
 
 def _check(number: int, max_draw: int) -> None:

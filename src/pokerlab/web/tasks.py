@@ -25,12 +25,11 @@ from typing import Any
 
 from pokerlab.analysis.bots import get_strategy
 from pokerlab.analysis.draw import advise, normalize_game
-from pokerlab.analysis.draw_play import advice_for, deal_hand, play_hand
+from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
 from pokerlab.analysis.outs import outs
 from pokerlab.analysis.query import query
-from pokerlab.cards import format_cards, parse_cards
 from pokerlab.engine.api import DEFAULT_STDERR, equity
-from pokerlab.errors import CancelledError, CardError, PokerlabError, TooLargeError, blame
+from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES
 from pokerlab.ranges import range_report
@@ -192,15 +191,8 @@ def run_draw_showdown(
     with blame("hand"):
         dealt = deal_hand(seed, hand).hand
     with blame("keep"):
-        kept = parse_cards(" ".join(keep))
-        strangers = [str(c) for c in kept if c not in dealt]
-        if strangers or len(set(kept)) != len(kept):
-            why = f" ({' '.join(strangers)} is not)" if strangers else ""
-            raise CardError(
-                f"keep only cards of your hand {format_cards(dealt, ' ')}, each once{why}"
-            )
-        showdown = play_hand(seed, hand, [c for c in dealt if c not in kept],
-                             bot=bot, game=game, max_draw=max_draw)  # fmt: skip
+        thrown = discard_for_keep(keep, dealt)
+        showdown = play_hand(seed, hand, thrown, bot=bot, game=game, max_draw=max_draw)
     out: Payload = {**settings, **showdown.to_dict()}
     if advice:
         out["advice"] = advice_for(dealt, settings["game"], max_draw).to_dict()
