@@ -57,7 +57,9 @@ from pokerlab.errors import PokerlabError
 from pokerlab.web import analytics, tasks
 from pokerlab.web.middleware import BodyLimit, RequestLog, SecurityHeaders
 from pokerlab.web.models import (
+    DrawDealRequest,
     DrawRequest,
+    DrawShowdownRequest,
     EquityRequest,
     ErrorBody,
     EvaluateRequest,
@@ -470,6 +472,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Same JSON as ``pokerlab draw advise --json``."""
         kwargs = body.model_dump(exclude={"time_limit"})
         return await in_pool(request, response, "draw", kwargs, body.time_limit)
+
+    @app.post("/api/draw/deal", summary="Draw play: the player's cards of a deal",
+              responses=_ERRORS)  # fmt: skip
+    async def draw_deal(
+        body: DrawDealRequest, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """Deal ``hand`` of ``seed``: the player's five cards, nothing of the bot's."""
+        return await in_pool(request, response, "draw_deal", body.model_dump(), None)
+
+    @app.post("/api/draw/showdown", summary="Draw play: a deal played out", responses=_ERRORS)
+    async def draw_showdown(
+        body: DrawShowdownRequest, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """The same deal re-dealt, the player keeping ``keep``, the bot drawing after him: both
+        hands, the bot's discards, the winner (and the advisor's pick when ``advice``)."""
+        return await in_pool(request, response, "draw_showdown", body.model_dump(), None)
 
     @app.post("/api/query", summary="Aggregates over the deals of a spot", responses=_ERRORS)
     async def query(body: QueryRequest, request: Request, response: Response) -> dict[str, Any]:

@@ -16,7 +16,9 @@ from pokerlab.games import GAMES
 
 __all__ = [
     "MAX_PLAYERS",
+    "DrawDealRequest",
     "DrawRequest",
+    "DrawShowdownRequest",
     "EquityRequest",
     "ErrorBody",
     "ErrorDetail",
@@ -103,6 +105,28 @@ class DrawRequest(_Request):
     trials: int | None = Field(default=None, ge=1, le=10**9)
     seed: Seed = None
     time_limit: TimeLimit = None
+
+
+class DrawDealRequest(_Request):
+    """Draw play: deal ``hand`` (from 1) of ``seed``; the server keeps nothing, every deal is
+    re-derived from the seed and its number."""
+
+    bot: str = Field(default="rules", max_length=20,
+                     description="'random', 'stand-pat', 'rules' or 'optimal'.")  # fmt: skip
+    game: str = Field(default="high", max_length=20, description="'high' or '2-7'.")
+    seed: int = Field(ge=0, le=2**63 - 1, description="The session's seed (the client's choice).")
+    hand: int = Field(ge=1, le=10**9, description="The deal's number, from 1.")
+    max_draw: int = Field(default=5, ge=0, le=5, description="The most cards one may draw.")
+    advice: bool = Field(default=False, description="Add the advisor's best choice.")
+
+
+class DrawShowdownRequest(DrawDealRequest):
+    """Draw play: the same deal played out, the player keeping ``keep``."""
+
+    keep: list[Annotated[str, Field(max_length=3)]] = Field(
+        max_length=5, description="The cards of the dealt hand kept, e.g. ['Jh', 'Jd'].",
+        examples=[["Jh", "Jd"]],
+    )  # fmt: skip
 
 
 class QueryRequest(_Request):

@@ -163,6 +163,9 @@ def _warm_up() -> None:
         for vs in (["random"], [other]):
             TASKS["draw"](hand=hand, vs=vs, dead="", game=game, goal=None, method="auto",
                           trials=200, seed=1, limit=60.0)  # fmt: skip
+        TASKS["draw_showdown"](
+            bot="optimal", game=game, seed=1, hand=1, max_draw=5, keep=[], advice=False, limit=60.0
+        )  # the optimal bot's kernel; fmt: skip
     for spot in ("board='Qh7c2d', trials=300, seed=1", "board='Qh7c2d3s'"):  # sampled, exact
         TASKS["query"](
             text="select avg(riverEquity(h)), histogram(handType(h, flop)) "

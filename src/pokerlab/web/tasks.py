@@ -23,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from pokerlab.analysis.draw import advise
+from pokerlab.analysis.bots import get_strategy
+from pokerlab.analysis.draw import advise, normalize_game
+from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
 from pokerlab.analysis.outs import outs
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, equity
@@ -157,6 +159,55 @@ def run_draw(
     return advice.to_dict()
 
 
+def _draw_game(bot: str, game: str, seed: int, hand: int, max_draw: int) -> dict[str, Any]:
+    """The settings of a deal of draw play, checked (each error names its field) and echoed."""
+    with blame("bot"):
+        name = get_strategy(bot).name
+    with blame("game"):
+        game = normalize_game(game)
+    return {"bot": name, "game": game, "seed": seed, "hand": hand, "max_draw": max_draw}
+
+
+def run_draw_deal(
+    *, bot: str, game: str, seed: int, hand: int, max_draw: int, advice: bool, limit: float
+) -> Payload:
+    """Draw play: the player's five cards of deal ``hand`` of ``seed`` (nothing of the bot's)
+    and, when asked, the advisor's best choice for them (no opponents, the bot's cards unknown)."""
+    settings = _draw_game(bot, game, seed, hand, max_draw)
+    with blame("hand"):
+        dealt = deal_hand(seed, hand).hand
+    out: Payload = {**settings, "cards": [str(c) for c in dealt]}
+    if advice:
+        out["advice"] = advice_for(dealt, settings["game"], max_draw).to_dict()
+    return out
+
+
+def run_draw_showdown(
+    *,
+    bot: str,
+    game: str,
+    seed: int,
+    hand: int,
+    max_draw: int,
+    keep: list[str],
+    advice: bool,
+    limit: float,
+) -> Payload:
+    """Draw play: deal ``hand`` of ``seed`` re-dealt and played out, the player keeping ``keep``
+    (cards of his hand); both final hands, the bot's discards, the winner and, when asked, the
+    advisor's best choice for the dealt hand."""
+    settings = _draw_game(bot, game, seed, hand, max_draw)
+    with blame("hand"):
+        dealt = deal_hand(seed, hand).hand
+    with blame("keep"):
+        thrown = discard_for_keep(keep, dealt)
+        showdown = play_hand(seed, hand, thrown, bot=bot, game=game, max_draw=max_draw)
+    out: Payload = {**settings, **showdown.to_dict()}
+    if advice:
+        out["advice"] = advice_for(dealt, settings["game"], max_draw).to_dict()
+    return out
+
+
 def run_query(
     *, text: str, limit: float, threads: int = 1, stop: Callable[[], bool] | None = None
 ) -> Payload:
@@ -210,6 +261,8 @@ TASKS: dict[str, Callable[..., Payload]] = {
     "equity": run_equity,
     "outs": run_outs,
     "draw": run_draw,
+    "draw_deal": run_draw_deal,
+    "draw_showdown": run_draw_showdown,
     "query": run_query,
     "range": run_range,
     "evaluate": run_evaluate,

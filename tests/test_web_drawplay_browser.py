@@ -1,0 +1,105 @@
+"""Draw play on the page's draw tab in a real headless Chromium (Debian's, driven by Playwright):
+deal, throw two cards, draw, see the showdown and the score. Skips like test_web_browser.py when no
+Chromium is installed (fails in CI)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from pokerlab.analysis.draw_play import deal_hand, play_hand
+from web_server import CHROMIUM_ARGS, chromium_path, running_server
+
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+CSP_WATCH = """window.cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with running_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_init_script(CSP_WATCH)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        yield page
+        violations = page.evaluate("window.cspViolations")
+        browser.close()
+        assert errors == [], errors
+        assert violations == [], f"the page breaks its Content-Security-Policy: {violations}"
+
+
+def posted(response: Any) -> dict[str, Any]:
+    body: dict[str, Any] = response.request.post_data_json
+    return body
+
+
+def test_play_a_hand_against_a_bot_and_keep_score(page: Page) -> None:
+    page.click("#tab-draw")
+    page.select_option("#play-bot", "rules")
+    assert page.is_disabled("#play-draw") and page.is_disabled("#play-advice")
+    with page.expect_response("**/api/draw/deal") as dealt:
+        page.click("#play-deal")
+    deal = dealt.value.json()
+    seed = posted(dealt.value)["seed"]
+    assert deal["hand"] == 1 and deal["cards"] == [str(c) for c in deal_hand(seed, 1).hand]
+    page.wait_for_selector("#play-hand button[data-card]:not([aria-disabled])")
+    shown = page.eval_on_selector_all("#play-hand button", "bs => bs.map(b => b.dataset.card)")
+    assert shown == deal["cards"]
+    assert page.is_hidden("#play-advice-text")  # advice only when asked
+    page.click("#play-advice")
+    page.wait_for_selector("#play-advice-text:not([hidden])")
+    assert page.inner_text("#play-advice-text").startswith("Advice: keep ")
+
+    thrown = deal["cards"][1:3]
+    for card in thrown:
+        page.click(f'#play-hand button[data-card="{card}"]')
+    pressed = page.eval_on_selector_all(
+        '#play-hand button[aria-pressed="true"]', "bs => bs.map(b => b.dataset.card)"
+    )
+    assert pressed == thrown
+    with page.expect_response("**/api/draw/showdown") as shown_down:
+        page.click("#play-draw")
+    out = shown_down.value.json()
+    assert posted(shown_down.value)["keep"] == [c for c in deal["cards"] if c not in thrown]
+    page.wait_for_selector("#play-showdown:not([hidden])")
+    expected = play_hand(seed, 1, " ".join(thrown), bot="rules")
+    assert out["result"] == expected.result
+    assert out["opponent"]["final"] == [str(c) for c in expected.bot_final]
+    text = {1: "You win", 0: "Tie", -1: "The rules bot wins"}[expected.result]
+    assert page.inner_text("#play-result") == text
+    rows = page.query_selector_all("#play-table tbody tr")
+    assert " ".join(str(c) for c in expected.player_final) in rows[0].inner_text()
+    assert " ".join(str(c) for c in expected.bot_hand) in rows[1].inner_text()
+    wins, ties, losses = (int(expected.result == r) for r in (1, 0, -1))
+    assert page.inner_text("#play-score") == f"Score: {wins} won, {ties} tied, {losses} lost"
+
+    # the next hand: deal 2 of the same seed, and the score keeps running
+    assert page.inner_text("#play-deal") == "Next hand"
+    with page.expect_response("**/api/draw/deal") as dealt:
+        page.click("#play-deal")
+    assert posted(dealt.value)["hand"] == 2 and posted(dealt.value)["seed"] == seed
+    page.wait_for_selector("#play-showdown", state="hidden")
+    page.click("#play-draw")  # stand pat
+    page.wait_for_function("() => !document.querySelector('#play-showdown').hidden")
+    second = play_hand(seed, 2, [], bot="rules").result
+    wins, ties, losses = wins + (second == 1), ties + (second == 0), losses + (second == -1)
+    score = f"Score: {wins} won, {ties} tied, {losses} lost"
+    page.wait_for_function(f"() => document.querySelector('#play-score').textContent === '{score}'")
+    assert wins + ties + losses == 2
