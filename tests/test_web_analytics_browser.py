@@ -10,14 +10,9 @@ from typing import Any
 
 import pytest
 
-from web_server import CHROMIUM_ARGS, chromium_path, running_server
+from web_server import CHROMIUM_ARGS, require_chromium, running_server
 
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
+CHROMIUM = require_chromium()
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 

@@ -4,27 +4,17 @@ Chromium is installed (fails in CI)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from pokerlab.analysis.draw_play import deal_hand, play_hand
-from web_server import CHROMIUM_ARGS, chromium_path, running_server
+from web_server import CHROMIUM_ARGS, CSP_WATCH, require_chromium, running_server
 
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
+CHROMIUM = require_chromium()
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-CSP_WATCH = """window.cspViolations = [];
-document.addEventListener("securitypolicyviolation",
-  (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 
 from pokerlab.web.app import Settings, create_app
@@ -41,6 +42,24 @@ def chromium_path() -> str | None:
         if candidate and os.path.exists(candidate):
             return candidate
     return None
+
+
+CSP_WATCH = """window.cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+"""An init script that records every Content-Security-Policy violation of a page."""
+
+
+def require_chromium() -> str:
+    """The Chromium for a browser test module; skips the module, saying why, when there is none
+    (under ``CI=true`` it fails instead: CI must run the browser tests)."""
+    path = chromium_path()
+    if path is None:
+        reason = "no Chromium at /usr/bin/chromium (apt-get install chromium) for the browser tests"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
+        pytest.skip(reason, allow_module_level=True)
+    return path
 
 
 def free_port() -> int:
