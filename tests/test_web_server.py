@@ -77,12 +77,14 @@ def test_the_warm_up_runs_every_task_kind_and_game(monkeypatch: pytest.MonkeyPat
     recorder = {kind: recording(kind) for kind in tasks.TASKS}
     monkeypatch.setattr(tasks, "TASKS", recorder)
     pool._warm_up()
-    assert {kind for kind, _ in calls} == {"equity", "outs", "draw", "query"}
+    # every kind with kernels of its own; draw_deal, range and evaluate only parse and deal
+    assert {kind for kind, _ in calls} == {"equity", "outs", "draw", "draw_showdown", "query"}
     equity = [kw for kind, kw in calls if kind == "equity"]
     assert {(kw["game"], kw["method"]) for kw in equity} >= {(g, "mc") for g in GAMES}
     assert {kw["game"] for kind, kw in calls if kind == "draw"} == {"high", "2-7"}
     assert {len(kw["board"]) for kind, kw in calls if kind == "outs"} == {6, 8}  # flop, turn
     assert len([kw for kind, kw in calls if kind == "query"]) == 2  # sampled, exact
+    assert {kw["bot"] for kind, kw in calls if kind == "draw_showdown"} == {"optimal"}
 
 
 def test_status_reports_the_workers_and_the_event_loop(server: ServeProcess) -> None:
