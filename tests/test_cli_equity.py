@@ -85,7 +85,7 @@ def test_outs_json_on_a_turn_and_a_flop() -> None:
         (("equity", *["random"] * 24), ("24 players", "the deck has 52")),
         (("equity", "random", "random", "random", "random", "--exact"), ("too large", "--mc")),
         (("equity", "AhAs"), ("at least 2 players",)),
-        (("equity", "AhAs", "QQ+,AKx"), ("player 2", "position 5")),
+        (("equity", "AhAs", "QQ+,AKx"), ("player 2", "character 5")),
         (("equity", "AhAs", "KK", "--exact", "--trials", "10"), ("--trials",)),
         (("equity", "AhAs", "KK", "--game", "pineapple"), ("unknown game 'pineapple'",)),
         (("outs", "9h8h", "AsKd", "--board", "Th7c2hKs3d"), ("board",)),

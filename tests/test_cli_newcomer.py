@@ -4,6 +4,7 @@ and definitions. Key behaviours run the real command in a subprocess."""
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -168,6 +169,10 @@ def test_one_deal_reports_an_unknown_standard_error() -> None:
     assert "1 deal sampled" in result.stdout
     two = run("equity", "AhAs", "KdKc", "--mc", "--trials", "50", "--seed", "1")
     assert "unknown" not in two.stdout
+    one = run("equity", "AhAs", "KdKc", "--mc", "--trials", "1", "--seed", "1", "--json")
+    assert [p["stderr"] for p in json.loads(one.stdout)["players"]] == [None, None]
+    exact = run("equity", "AhAs", "KdKc", "--board", "Qh7c2d", "--exact", "--json")
+    assert [p["stderr"] for p in json.loads(exact.stdout)["players"]] == [0.0, 0.0]
 
 
 # --- 3: outs ends ---------------------------------------------------------------------------

@@ -90,7 +90,7 @@ def test_percent_range() -> None:
 def test_bad_input_raises_pokerlab_errors() -> None:
     result = run("AKx")
     assert isinstance(result.exception, RangeError)
-    assert "position 1" in str(result.exception)
+    assert "character 1" in str(result.exception)
     result = run("AKs", "--dead", "As Ks Kh Kd Kc")
     assert isinstance(result.exception, EmptyRangeError)
     assert "As Ks Kh Kd Kc" in str(result.exception)
@@ -105,7 +105,7 @@ def test_bad_input_inside_pokerlab_group_is_one_line_exit_2() -> None:
     result = CliRunner().invoke(group, ["range", "QQ,,AK"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "error: invalid range 'QQ,,AK' at position 4: empty item between two commas"
+        "error: invalid range 'QQ,,AK' at character 4: empty item between two commas"
     ]
     assert CliRunner().invoke(group, ["range", "AA", "--dead", "Xs"]).exit_code == 2
     ok = CliRunner().invoke(group, ["range", "AA", "--json"])

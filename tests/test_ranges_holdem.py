@@ -473,16 +473,16 @@ def test_constructors() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("AKx", "invalid range 'AKx' at position 1: expected s, o, + or - after AK, found 'x'"),
-        ("QQ+, AKx", "invalid range 'AKx' at position 6: expected s, o, + or - after AK"),
-        ("QQ,,AK", "invalid range 'QQ,,AK' at position 4: empty item between two commas"),
-        ("QQ,", "invalid range 'QQ,' at position 4: empty item at the end"),
-        (",QQ", "invalid range ',QQ' at position 1: empty item before the first comma"),
-        ("QQ+ AKs", "invalid range 'QQ+ AKs' at position 1: expected ',' or a weight after QQ+"),
+        ("AKx", "invalid range 'AKx' at character 1: expected s, o, + or - after AK, found 'x'"),
+        ("QQ+, AKx", "invalid range 'AKx' at character 6: expected s, o, + or - after AK"),
+        ("QQ,,AK", "invalid range 'QQ,,AK' at character 4: empty item between two commas"),
+        ("QQ,", "invalid range 'QQ,' at character 4: empty item at the end"),
+        (",QQ", "invalid range ',QQ' at character 1: empty item before the first comma"),
+        ("QQ+ AKs", "invalid range 'QQ+ AKs' at character 1: expected ',' or a weight after QQ+"),
         ("AKs junk", "expected + or - after AKs, found 'j'"),
-        ("AAs", "invalid range 'AAs' at position 1: a pair cannot be suited or offsuit"),
+        ("AAs", "invalid range 'AAs' at character 1: a pair cannot be suited or offsuit"),
         ("KKo+", "a pair cannot be suited or offsuit: write KK, not KKo"),
-        ("AsAs", "invalid range 'AsAs' at position 1: duplicate card 'As' in an exact combo"),
+        ("AsAs", "invalid range 'AsAs' at character 1: duplicate card 'As' in an exact combo"),
         ("AsK", "expected a second card (rank and suit) after As"),
         ("As", "expected a second card (rank and suit) after As"),
         ("A", "expected a second rank or a suit after A, found the end of the item"),
@@ -496,16 +496,16 @@ def test_constructors() -> None:
         ("AKs-AQs+", "expected ',' or a weight after the span AKs-AQs"),
         ("AcKd+", "expected ',' or a weight after the exact combo AcKd, found '+'"),
         ("QQ++", "expected ',' or a weight after QQ+, found '+'"),
-        ("AQs:-1", "invalid range 'AQs:-1' at position 1: a weight must be >= 0, not -1"),
+        ("AQs:-1", "invalid range 'AQs:-1' at character 1: a weight must be >= 0, not -1"),
         ("AQs@-5", "a weight must be >= 0, not -5"),
         (
             "AK@500",
-            "invalid range 'AK@500' at position 1: a weight is at most 100 after '@' "
+            "invalid range 'AK@500' at character 1: a weight is at most 100 after '@' "
             "(a percentage), not 500",
         ),
         (
             "AK:2",
-            "invalid range 'AK:2' at position 1: a weight is at most 1 after ':' "
+            "invalid range 'AK:2' at character 1: a weight is at most 1 after ':' "
             "(a fraction), not 2",
         ),
         ("AQs:abc", "expected a number after ':', found 'abc'"),
@@ -513,12 +513,12 @@ def test_constructors() -> None:
         ("AQs:", "expected a weight after ':'"),
         ("AQs:0.5:1", "expected a number after ':', found '0.5:1'"),
         (":0.5", "expected a hand before ':'"),
-        ("AA, @50", "invalid range '@50' at position 5: expected a hand before '@'"),
+        ("AA, @50", "invalid range '@50' at character 5: expected a hand before '@'"),
         ("150%", "a percentage must be between 0% and 100%, not 150%"),
         ("5%-", "expected a percentage such as 15% or a band such as 5%-10%"),
         ("%", "expected a percentage"),
         ("AA:1e999", "a weight must be a finite number"),
-        ("rand", "at position 1: expected a hand such as QQ+, AKs, A2s+, T9s-54s, AcKd"),
+        ("rand", "at character 1: expected a hand such as QQ+, AKs, A2s+, T9s-54s, AcKd"),
     ],
 )
 def test_errors(text: str, message: str) -> None:
@@ -539,6 +539,6 @@ def test_parser_never_crashes(text: str) -> None:
     try:
         r = Range(text)
     except RangeError as exc:
-        assert re.search(r"position \d+|empty range|holds no combo", str(exc))
+        assert re.search(r"character \d+|empty range|holds no combo", str(exc))
     else:
         assert len(r) > 0 and Range(r.to_string()) == r

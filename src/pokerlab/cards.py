@@ -216,7 +216,7 @@ def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
         rank_len = 2 if text.startswith("10", i) else 1
         rank = 8 if rank_len == 2 else _rank_index(text[i])
         if rank < 0:
-            raise CardError(f"invalid card '{text[i]}' at position {i + 1}: rank must be one of "
+            raise CardError(f"invalid card '{text[i]}' at character {i + 1}: rank must be one of "
                             f"{RANKS}")  # fmt: skip
         suit_token = text[i + rank_len : i + rank_len + 1]
         suit = SUITS.find(suit_token.lower()) if suit_token else -1
@@ -228,7 +228,7 @@ def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
             and not text.startswith("10", i + rank_len)
         ):
             raise CardError(
-                f"invalid card '{text[i : i + rank_len + 1]}' at position {i + 1}: suit must be "
+                f"invalid card '{text[i : i + rank_len + 1]}' at character {i + 1}: suit must be "
                 f"one of {SUITS}, or nothing for any suit"
             )
         found.append((rank, suit, i + 1))
@@ -240,7 +240,7 @@ def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
         if suit < 0:
             free = [s for s in range(4) if not used >> (4 * rank + s) & 1]
             if not free:
-                raise CardError(f"no {RANKS[rank]} is left for the suitless card at position "
+                raise CardError(f"no {RANKS[rank]} is left for the suitless card at character "
                                 f"{position}")  # fmt: skip
             suit = free[0]
             used |= 1 << (4 * rank + suit)

@@ -113,5 +113,11 @@ class EquityResult:
             "samples": self.samples,
             "seconds": self.seconds,
             "stopped": self.stopped,
-            "players": [p.to_dict() for p in self.players],
+            "players": [self._player_dict(p) for p in self.players],
         }
+
+    def _player_dict(self, player: PlayerEquity) -> dict[str, Any]:
+        out = player.to_dict()
+        if self.method != "exact" and self.samples < 2:
+            out["stderr"] = None  # below two samples the error is unknown, not zero
+        return out

@@ -68,7 +68,7 @@ class _Item:
 
     def error(self, message: str) -> RangeError:
         text = shorten(self.text)
-        return RangeError(f"invalid range '{text}' at position {self.position}: {message}")
+        return RangeError(f"invalid range '{text}' at character {self.position}: {message}")
 
 
 def _found(text: str, i: int) -> str:
@@ -322,7 +322,7 @@ def parse_weights(text: str) -> NDArray[np.float64]:
             if start == 0:
                 where = "before the first comma"
             raise RangeError(
-                f"invalid range '{shorten(text)}' at position {start + 1}: empty item {where}"
+                f"invalid range '{shorten(text)}' at character {start + 1}: empty item {where}"
             )
         _apply_item(_Item(stripped, start + lead + 1), weights)
         start += len(piece) + 1

@@ -394,8 +394,8 @@ def _assignments(term: Term, cards: list[CardPattern]) -> NDArray[np.uint64]:
     for i in order:
         if len(states) * int(allowed[i].sum()) > _MAX_STATES:
             raise TooLargeError(
-                f"the pattern '{shorten(term.text)}' at position {term.position} is too complex to "
-                f"expand (over {_MAX_STATES:,} partial assignments); simplify it"
+                f"the pattern '{shorten(term.text)}' at character {term.position} is too complex "
+                f"to expand (over {_MAX_STATES:,} partial assignments); simplify it"
             )
         parts = [
             _extend(
@@ -428,7 +428,7 @@ def _complete(
     per_set = math.comb(52 - k, m)
     rows = len(sets) * per_set
     at_least = rows // min(math.comb(size, k), len(sets))
-    where = f"the pattern '{shorten(term.text)}' at position {term.position}"
+    where = f"the pattern '{shorten(term.text)}' at character {term.position}"
     if pred is None and at_least > MAX_HOLDINGS:
         raise TooLargeError(
             f"{where} matches at least {at_least:,} holdings of {size} cards: pokerlab "
@@ -485,7 +485,7 @@ def _term(term: Term, size: int, source: str) -> SetValue:
     masks = _complete(term, sets, len(cards), size, pred) if len(sets) else sets
     if not len(masks):
         raise EmptyRangeError(
-            f"invalid range '{shorten(source)}' at position {term.position}: the pattern "
+            f"invalid range '{shorten(source)}' at character {term.position}: the pattern "
             f"'{shorten(term.text)}' matches no holding of {size} cards"
         )
     return Masks(masks)

@@ -4,7 +4,7 @@
 weight each). It checks everything that does not need the deck: the syntax, the number of cards
 of each pattern against the holding size, an exact card written twice in one pattern, and
 macros that no holding of the size can satisfy. Errors are :class:`~pokerlab.errors.RangeError`
-naming the 1-based position of the offending character and what was expected there.
+naming the 1-based number of the offending character and what was expected there.
 
 >>> items = parse_pattern_text(" aa** $DS , (3-2-)4@50 ", 4, low_aces=True)
 >>> [item.text for item in items]
@@ -251,7 +251,7 @@ class _Parser:
     # --- helpers ---------------------------------------------------------------------------
 
     def error(self, at: int, message: str) -> RangeError:
-        return RangeError(f"invalid range '{shorten(self.text)}' at position {at + 1}: {message}")
+        return RangeError(f"invalid range '{shorten(self.text)}' at character {at + 1}: {message}")
 
     def found(self, i: int | None = None) -> str:
         i = self.pos if i is None else i
@@ -486,8 +486,8 @@ class _Parser:
             if code in seen:
                 name = RANKS[code >> 2] + SUITS[code & 3]
                 raise EmptyRangeError(
-                    f"invalid range '{shorten(self.text)}' at position {card.position}: the "
-                    f"card {name} appears twice in the pattern '{shorten(term.text)}' (positions "
+                    f"invalid range '{shorten(self.text)}' at character {card.position}: the "
+                    f"card {name} appears twice in the pattern '{shorten(term.text)}' (characters "
                     f"{seen[code]} and {card.position}), so no holding matches it"
                 )
             seen[code] = card.position
@@ -496,7 +496,7 @@ class _Parser:
             where = macros[-1][1] if len(names) == 1 else term.position - 1
             shown = " ".join("$" + n for n in names)
             raise EmptyRangeError(
-                f"invalid range '{shorten(self.text)}' at position {where + 1}: no "
+                f"invalid range '{shorten(self.text)}' at character {where + 1}: no "
                 f"{self.size}-card holding is {shown} "
                 f"({'; '.join(f'${n} = {MACROS[n]}' for n in names)})"
             )

@@ -295,7 +295,7 @@ function renderEquity(result) {
       el("td", { class: "opt", text: pct(p.tie_equity) }),
     ];
     if (split) for (const key of ["hi", "lo", "scoop"]) cells.push(el("td", { text: pct(p[key] || 0) }));
-    if (sampled) cells.push(el("td", { text: pct(p.stderr, 3) }));
+    if (sampled) cells.push(el("td", { text: p.stderr === null ? "unknown" : pct(p.stderr, 3) }));
     cells.push(el("td", { text: count(p.combos) }));
     body.append(el("tr", {}, ...cells));
   });
