@@ -64,6 +64,32 @@ def test_heads_up_equity_reads_81_26_percent(page: Page) -> None:
     assert "1,712,304 deals enumerated" in page.inner_text("#equity-summary")
 
 
+def test_a_server_still_warming_up_is_asked_again_not_reported(page: Page) -> None:
+    answered: list[int] = []
+
+    def warming_twice(route: Any) -> None:
+        if len(answered) < 2:
+            answered.append(503)
+            body = '{"error": {"type": "WarmingUp", "message": "workers are starting"}}'
+            headers = {"Retry-After": "1", "Content-Type": "application/json"}
+            route.fulfill(status=503, body=body, headers=headers)
+        else:
+            answered.append(200)
+            route.continue_()
+
+    page.route("**/api/equity**", warming_twice)
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.click("#simulate")
+    page.wait_for_selector("#server-note:not([hidden])")
+    assert "starting up" in page.inner_text("#server-note")
+    page.wait_for_selector("#results:not([hidden])")
+    assert answered == [503, 503, 200]
+    assert page.is_hidden("#server-note")
+    assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
+    assert page.inner_text("#equity-error").strip() == ""
+
+
 def test_the_page_is_served_under_a_csp_and_still_draws_its_bars(page: Page) -> None:
     response = page.goto(page.url)
     assert response is not None

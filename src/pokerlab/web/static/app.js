@@ -42,13 +42,38 @@ async function failure(response) {
   return new ApiError(error.message, error.field, response.status, error.type);
 }
 
+// A server still warming its workers answers 503 WarmingUp with Retry-After: the page waits and
+// asks again (for at most a minute), saying so under the header, instead of showing an error.
+const WARM_UP_PATIENCE_MS = 60000;
+
+async function warmingUp(response) {
+  if (response.status !== 503) return false;
+  try { return (await response.clone().json()).error.type === "WarmingUp"; } catch (_) { return false; }
+}
+
+async function fetchReady(path, options) {
+  const note = $("#server-note");
+  const deadline = Date.now() + WARM_UP_PATIENCE_MS;
+  for (;;) {
+    const response = await fetch(path, options);
+    if (!(await warmingUp(response)) || Date.now() > deadline) {
+      note.hidden = true;
+      return response;
+    }
+    const wait = Math.min(10, Math.max(1, Number(response.headers.get("retry-after")) || 2));
+    note.textContent = `The server is still starting up; asking again in ${wait} s…`;
+    note.hidden = false;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  const response = await fetch(path, options);
+  const response = await fetchReady(path, options);
   if (!response.ok) throw await failure(response);
   return response.json();
 }
@@ -74,7 +99,7 @@ async function streamEquity(body, onProgress) {
   const controller = new AbortController();
   run.controller = controller;
   run.id = null;
-  const response = await fetch("/api/equity/stream", {
+  const response = await fetchReady("/api/equity/stream", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body), signal: controller.signal,
   });
