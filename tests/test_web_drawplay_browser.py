@@ -78,7 +78,8 @@ def test_play_a_hand_against_a_bot_and_keep_score(page: Page) -> None:
     assert " ".join(str(c) for c in expected.player_final) in rows[0].inner_text()
     assert " ".join(str(c) for c in expected.bot_hand) in rows[1].inner_text()
     wins, ties, losses = (int(expected.result == r) for r in (1, 0, -1))
-    assert page.inner_text("#play-score") == f"Score: {wins} won, {ties} tied, {losses} lost"
+    score = f"Score vs the rules bot: {wins} won, {ties} tied, {losses} lost"
+    assert page.inner_text("#play-score") == score
 
     # the next hand: deal 2 of the same seed, and the score keeps running
     assert page.inner_text("#play-deal") == "Next hand"
@@ -90,6 +91,20 @@ def test_play_a_hand_against_a_bot_and_keep_score(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('#play-showdown').hidden")
     second = play_hand(seed, 2, [], bot="rules").result
     wins, ties, losses = wins + (second == 1), ties + (second == 0), losses + (second == -1)
-    score = f"Score: {wins} won, {ties} tied, {losses} lost"
+    score = f"Score vs the rules bot: {wins} won, {ties} tied, {losses} lost"
     page.wait_for_function(f"() => document.querySelector('#play-score').textContent === '{score}'")
     assert wins + ties + losses == 2
+
+    # another bot: a new score, not one mixed across opponents
+    page.select_option("#play-bot", "random")
+    with page.expect_response("**/api/draw/deal"):
+        page.click("#play-deal")
+    assert page.inner_text("#play-score") == "Score vs the random bot: 0 won, 0 tied, 0 lost"
+    page.wait_for_selector("#play-showdown", state="hidden")
+    page.click("#play-draw")
+    page.wait_for_function("() => !document.querySelector('#play-showdown').hidden")
+    third = play_hand(seed, 3, [], bot="random").result
+    score = "Score vs the random bot: " + ", ".join(
+        f"{int(third == r)} {word}" for r, word in ((1, "won"), (0, "tied"), (-1, "lost"))
+    )
+    page.wait_for_function(f"() => document.querySelector('#play-score').textContent === '{score}'")

@@ -13,6 +13,7 @@
     settings: null,
     done: true,
     score: { wins: 0, ties: 0, losses: 0 },
+    scoreFor: null,  // the settings the score was played under: another bot starts a new score
   };
   const BUTTONS = ["#play-deal", "#play-advice", "#play-draw"];
 
@@ -41,7 +42,8 @@
 
   function renderScore() {
     const s = play.score;
-    $("#play-score").textContent = `Score: ${s.wins} won, ${s.ties} tied, ${s.losses} lost`;
+    $("#play-score").textContent =
+      `Score vs the ${play.settings.bot} bot: ${s.wins} won, ${s.ties} tied, ${s.losses} lost`;
   }
 
   function setButtons() {
@@ -58,6 +60,12 @@
       game: $("#play-game").value,
       max_draw: Number($("#play-max-draw").value),
     };
+    const key = JSON.stringify(play.settings);
+    if (key !== play.scoreFor) {
+      play.scoreFor = key;
+      play.score = { wins: 0, ties: 0, losses: 0 };
+      renderScore();
+    }
     const next = play.hand + 1;
     await busy("#play-busy", BUTTONS, async () => {
       try {
