@@ -498,3 +498,16 @@ def test_the_top_percent_slider_sets_the_range_and_the_grid_adds_to_it(page: Pag
     page.fill("#paint-weight", "0.5")
     page.click('#range-grid button[data-class="72o"]')
     wait_box(page, Range("10%,72o:0.5").to_string())
+
+
+def test_the_top_percent_slider_follows_the_chosen_ordering(page: Page) -> None:
+    open_grid(page, 2)
+    page.fill("#top-percent", "10")
+    wait_box(page, Range("10%").to_string())
+    page.select_option("#top-ordering", "vs1")  # the same 10 %, re-cut in the other ordering
+    wait_box(page, Range("10%@vs1").to_string())
+    assert Range("10%@vs1") != Range("10%")
+    page.select_option("#top-ordering", "sc")
+    page.fill("#top-percent", "3")
+    wait_box(page, Range("3%@sc").to_string())
+    assert page.inner_text("#grid-combos") == str(Range("3%@sc").combo_count)

@@ -893,11 +893,17 @@ function setupGrid() {
     if (grid.combos.has(combo)) grid.combos.delete(combo); else grid.combos.set(combo, paintWeight());
     gridEdited();
   });
-  $("#top-percent").addEventListener("input", () => {
-    // the best x% of hands (the library's ordering: equity against three random hands)
+  const topPercent = () => {
+    // the best x% of hands in the chosen ordering (vs3, the library's default, is written bare)
     const value = $("#top-percent").value;
+    const ordering = $("#top-ordering").value;
     $("#top-value").textContent = `${value}%`;
-    grid.pending = loadRange(Number(value) > 0 ? `${value}%` : "");
+    const item = ordering === "vs3" ? `${value}%` : `${value}%@${ordering}`;
+    grid.pending = loadRange(Number(value) > 0 ? item : "");
+  };
+  $("#top-percent").addEventListener("input", topPercent);
+  $("#top-ordering").addEventListener("change", () => {
+    if (Number($("#top-percent").value) > 0) topPercent();
   });
   $("#grid-range").addEventListener("input", () => {
     clearTimeout(grid.typing);
