@@ -152,7 +152,7 @@ def sample_deals(cum, offsets, combo_bits, unseen, board, hold_out, board_out):
                 break
         for j in range(b):
             board_out[i, j] = board[j]
-        for j in range(b, 5):
+        for j in range(b, board_out.shape[1]):
             while True:
                 c = unseen[np.random.randint(0, n_unseen)]
                 bit = uint64(1) << uint64(c)
