@@ -50,6 +50,17 @@ def holdings(game: str, text: str) -> list[tuple[Hand, float]]:
     return [(tuple(int(c) for c in combo), float(w)) for combo, w in rng]
 
 
+def completions(known: Sequence[Hand], left: list[int]) -> list[tuple[Hand, ...]]:
+    """Every way to deal each player its missing cards in order, player after player."""
+    if not known:
+        return [()]
+    out = []
+    for extra in itertools.permutations(left, 7 - len(known[0])):
+        rest = [c for c in left if c not in extra]
+        out += [((*known[0], *extra), *more) for more in completions(known[1:], rest)]
+    return out
+
+
 def stud_deals(game: str, players: Sequence[str], dead: str) -> list[Deal]:
     dead_set = set(cards(dead))
     out: list[Deal] = []
@@ -59,17 +70,7 @@ def stud_deals(game: str, players: Sequence[str], dead: str) -> list[Deal]:
             continue
         weight = math.prod(w for _, w in joint)
         deck = [c for c in range(52) if c not in dead_set and c not in known]
-
-        def deal(p: int, left: list[int], done: tuple[Hand, ...]) -> None:
-            if p == len(joint):
-                out.append((weight, done))
-                return
-            hand = joint[p][0]
-            for extra in itertools.permutations(left, 7 - len(hand)):
-                rest = [c for c in left if c not in extra]
-                deal(p + 1, rest, (*done, (*hand, *extra)))
-
-        deal(0, deck, ())
+        out += [(weight, hands) for hands in completions([h for h, _ in joint], deck)]
     return out
 
 
@@ -126,7 +127,8 @@ def sixth_equity(game: str, sixes: tuple[Hand, ...], dead: frozenset[int]) -> li
     total = [0.0] * len(sixes)
     runs = 0
     for sevenths in itertools.permutations(deck, len(sixes)):
-        for i, s in enumerate(shares(game, tuple((*h, c) for h, c in zip(sixes, sevenths)))):
+        hands = tuple((*h, c) for h, c in zip(sixes, sevenths, strict=True))
+        for i, s in enumerate(shares(game, hands)):
             total[i] += s
         runs += 1
     return [t / runs for t in total]
@@ -315,7 +317,8 @@ SPOT = "from game='{g}', hero='As 2d 3h', villain='Kd Kc 7s'"
 @pytest.mark.parametrize(
     ("game", "expr", "fragments"),
     [
-        ("razz", "count(pairedBoard(fifth))", ["column 14", "pairedBoard: Razz has no community board"]),
+        ("razz", "count(pairedBoard(fifth))",
+         ["column 14", "pairedBoard: Razz has no community board"]),
         ("stud", "min(rankAt(board, 1))", ["rankAt: Seven-card stud has no community board"]),
         ("stud-hilo", "count(boardInRange('AK2'))", ["boardInRange: Seven-card stud hi/lo"]),
         ("stud", "avg(suitCount(sixth))", ["suitCount:", "no community board"]),
