@@ -426,8 +426,8 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             ["'random' hand is not supported"],
         ),
         (
-            "select avg(riverEquity(hero)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
-            ["not Seven-card stud"],
+            "select min(rankAt(board, 1)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
+            ["rankAt: Seven-card stud has no community board"],
         ),
         (
             "select count(nutHi(hero, flop)) from game='omaha', hero='AsAhKsKh', "

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -179,7 +181,10 @@ STUD_FIFTH = ("Ah Kh Qh 7c 2d", "9s 9d Tc 5s 4s, 8s 8d Tc 5s 4s")
 STUD_FIFTH_KEEP = "Ah Kh Qh 7c 2d 9s 9d 8s 8d Tc 5s 4s Jh Th 3h 9h 9c 8c Ac Kd 6s 3d"
 
 
-def test_stud_functions_match_brute_force() -> None:
+Spot = tuple[tuple[str, str], str, dict[str, tuple[str, Fn]]]  # players, kept cards, checks
+
+
+def stud_spot() -> Spot:
     g = "stud"
     dead = frozenset(cards(dead_but(STUD_FIFTH_KEEP)))
     checks: dict[str, tuple[str, Fn]] = {
@@ -201,6 +206,12 @@ def test_stud_functions_match_brute_force() -> None:
         "ir": ("count(inRange(villain, '8s 8d Tc 5s 4s'))",
                lambda h: float(set(h[1][:5]) == set(cards("8s 8d Tc 5s 4s")))),
     }  # fmt: skip
+    return STUD_FIFTH, STUD_FIFTH_KEEP, checks
+
+
+def test_stud_functions_match_brute_force() -> None:
+    g = "stud"
+    _, _, checks = stud_spot()
     check(g, STUD_FIFTH, STUD_FIFTH_KEEP, checks)
     check(g, STUD_FIFTH, STUD_FIFTH_KEEP, {k: checks[k] for k in ("re", "six", "ht7", "wh")},
           ("handType(villain, sixth) < 'three of a kind'",
@@ -236,12 +247,12 @@ def test_stud_exact_equity_is_the_engines() -> None:
 # --- razz ------------------------------------------------------------------------------------
 
 
-def test_razz_functions_match_brute_force() -> None:
+def razz_spot() -> Spot:
     g = "razz"
     players = ("As 2d 5c 7h 9s", "3h 4h 6d Kc Ks, 3h 4h 6d Qc Qs")
     keep = "As 2d 5c 7h 9s 3h 4h 6d Kc Ks Qc Qs Ah 2h 3c 4c 5d 8c 8d Tc Jd 6s"
     dead = frozenset(cards(dead_but(keep)))
-    check(g, players, keep, {
+    return players, keep, {
         "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
         "six": ("avg(sixthEquity(villain))",
                 lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[1]),
@@ -255,7 +266,13 @@ def test_razz_functions_match_brute_force() -> None:
                   lambda h: float(razz_type(h[0]) >= RAZZ_TYPES.index("8-low"))),
         "m9": ("count(minHandType(villain, river, '9-low'))",
                lambda h: float(razz_type(h[1]) >= RAZZ_TYPES.index("9-low"))),
-    }, ("handType(villain, sixth) != 'paired'", lambda h: razz_type(h[1][:6]) != 0))  # fmt: skip
+    }  # fmt: skip
+
+
+def test_razz_functions_match_brute_force() -> None:
+    players, keep, checks = razz_spot()
+    check("razz", players, keep, checks, ("handType(villain, sixth) != 'paired'",
+                                         lambda h: razz_type(h[1][:6]) != 0))  # fmt: skip
 
 
 def test_razz_early_street_types() -> None:
@@ -275,10 +292,10 @@ HILO = ("As 2d 3h 8c 9d", "Kd Kc 7s 6s 5h")
 HILO_KEEP = "As 2d 3h 8c 9d Kd Kc 7s 6s 5h Ah 4c 4d 5c 6h 7d 9c Ks Qh Th"
 
 
-def test_stud_hilo_functions_match_brute_force() -> None:
+def hilo_spot() -> Spot:
     g = "stud-hilo"
     dead = frozenset(cards(dead_but(HILO_KEEP)))
-    check(g, HILO, HILO_KEEP, {
+    return HILO, HILO_KEEP, {
         "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
         "six": ("avg(sixthEquity(hero))",
                 lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[0]),
@@ -288,8 +305,48 @@ def test_stud_hilo_functions_match_brute_force() -> None:
         "wlv": ("count(winsLo(villain))", lambda h: wins_lo(g, h, 1)),
         "sc": ("count(scoops(hero))", lambda h: float(shares(g, h)[0] == 1)),
         "ht": ("histogram(handType(hero, sixth))", lambda h: HIGH_TYPES[high_type(h[0][:6])]),
-    }, ("winsLo(hero) or handType(hero, sixth) >= 'pair'",
-        lambda h: wins_lo(g, h, 0) == 1 or high_type(h[0][:6]) >= 1))  # fmt: skip
+    }  # fmt: skip
+
+
+def test_stud_hilo_functions_match_brute_force() -> None:
+    g = "stud-hilo"
+    _, _, checks = hilo_spot()
+    check(g, HILO, HILO_KEEP, checks, ("winsLo(hero) or handType(hero, sixth) >= 'pair'",
+          lambda h: wins_lo(g, h, 0) == 1 or high_type(h[0][:6]) >= 1))  # fmt: skip
+
+
+SPOTS: dict[str, Callable[[], Spot]] = {"stud": stud_spot, "razz": razz_spot,
+                                         "stud-hilo": hilo_spot}  # fmt: skip
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "query.md"
+
+
+def documented_stud_examples() -> list[tuple[str, str, str]]:
+    text = DOCS.read_text().split("### Stud examples checked by the tests", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    return re.findall(r"^\| `([a-z-]+)` \| `(.+)` \| (.+) \|$", text, flags=re.M)
+
+
+def test_documented_stud_examples() -> None:
+    """Every stud example in docs/query.md: its documented value is the brute-force value (the
+    other tests check the query's output against the same brute force)."""
+    rows = documented_stud_examples()
+    assert {g for g, _, _ in rows} == set(SPOTS) and len(rows) >= 12
+    for game in SPOTS:
+        players, keep, checks = SPOTS[game]()
+        by_expr = dict(checks.values())
+        spot = stud_deals(game, players, dead_but(keep))
+        for g, expr, shown in rows:
+            if g != game:
+                continue
+            kind = expr.split("(")[0]
+            want = aggregate(spot, by_expr[expr], kind)
+            if kind == "histogram":
+                bars = dict(part.split(": ") for part in shown.split("; "))
+                assert set(bars) == set(want), expr
+                for label, share in want.items():
+                    assert float(bars[label]) == pytest.approx(share, abs=5e-7), expr
+            else:
+                assert float(shown) == pytest.approx(want, abs=5e-7), expr
 
 
 def test_stud_hilo_monte_carlo_conditional_is_unbiased() -> None:
