@@ -96,8 +96,8 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "winsLo": (("player",), "bool", "the player alone has the best qualifying low"),
     "handType": (("player", "street"), "cat", "the player's high-hand category"),
     "minHandType": (("player", "street", "handtype"), "bool", "handType(...) >= the type"),
-    "outs": (("player", "next"), "num", "next cards that give the player the lead alone"),
-    "nutHi": (("player", "street"), "bool", "no two-card holding beats the player's hand"),
+    "outs": (("player", "next"), "num", "next cards after which the player scoops"),
+    "nutHi": (("player", "street"), "bool", "no two unseen cards (+ board) beat the hand"),
     "rankAt": (("board", "position"), "rank", "a board card's rank (flop sorted high first)"),
     "suitCount": (("street",), "num", "the most board cards of one suit"),
     "pairedBoard": (("street",), "bool", "two board cards share a rank"),
@@ -465,14 +465,10 @@ class _Compiler:
         elif name == "outs":
             if self.stud:
                 raise _error(node.column, f"outs: not defined for {self.title} yet")
-            if self.split:
-                raise _error(node.column, "outs: not defined for split-pot games yet")
             street = self._street(a[1], name, ("flop", "turn"))
             f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
         elif name == "nutHi":
             self._no_board(name, node.column)
-            if self.omaha:
-                raise _error(node.column, "nutHi: hold'em only so far")
             f = o.feature(K.NUT_HI, self._player(a[0], name), self._street(a[1], name), 0)
         elif name == "rankAt":
             self._no_board(name, node.column)
