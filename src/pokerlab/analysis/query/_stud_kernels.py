@@ -116,6 +116,8 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
     free = np.zeros(52, dtype=np.uint8)
     to_come = np.zeros(players, dtype=np.int64)
     idx = np.zeros(players, dtype=np.int64)
+    hi_with = np.zeros((players, 52), dtype=np.int64)  # value with each free card as 7th
+    lo_with = np.zeros((players, 52), dtype=np.int64)
     need7 = False
     need6 = False
     for f in range(n_feat):
@@ -159,6 +161,19 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
                 for p in range(players):
                     eq6[p] = 0.0
                     idx[p] = 0
+                # every player's showdown values with each free card as its seventh, once;
+                # players with no card to come keep their own
+                _values(cards, players, hi_code, lo_code, low_only, scratch, pair, hi6, lo6,
+                        tables)  # fmt: skip
+                for a in range(k):
+                    q = to_come[a]
+                    for i in range(n_free):
+                        cards[q, 6] = free[i]
+                        hand_values(hi_code, lo_code, cards[q], HAND, cards[q, :0], 0, scratch,
+                                    pair, card_key, card_mask, multiplier, displace,
+                                    values)  # fmt: skip
+                        hi_with[a, i] = pair[0]
+                        lo_with[a, i] = pair[0] if low_only else pair[1]
                 runs = 0
                 while True:  # every k-tuple of distinct free cards, an odometer over idx[:k]
                     distinct = True
@@ -168,9 +183,8 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
                                 distinct = False
                     if distinct:
                         for a in range(k):
-                            cards[to_come[a], 6] = free[idx[a]]
-                        _values(cards, players, hi_code, lo_code, low_only, scratch, pair, hi6,
-                                lo6, tables)  # fmt: skip
+                            hi6[to_come[a]] = hi_with[a, idx[a]]
+                            lo6[to_come[a]] = lo_with[a, idx[a]]
                         for p in range(players):
                             eq6[p] += _share(hi6, lo6, players, p, split)
                         runs += 1
