@@ -349,13 +349,29 @@ def test_documented_stud_examples() -> None:
                 assert float(shown) == pytest.approx(want, abs=5e-7), expr
 
 
-def test_stud_hilo_monte_carlo_conditional_is_unbiased() -> None:
+RAZZ_KEEP = "As 2d 5c 7h 3h 4h 6d Kc Qc Ah 2h 3c 4c 5d 8c 8d Tc Jd 6s 9s Ks Qs"
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "villain", "keep", "select", "where"),
+    [
+        ("stud-hilo", "As 2d 3h 8c", "Kd Kc 7s 6s, Qd Qc 7s 6s", HILO_KEEP + " Qd Qc",
+         "avg(riverEquity(hero)) as eq, count(winsLo(hero)) as lo, avg(sixthEquity(villain)) "
+         "as six", "handType(villain, sixth) >= 'two pair'"),
+        ("razz", "As 2d 5c 7h", "3h 4h 6d Kc, 3h 4h 6d Qc", RAZZ_KEEP,
+         "avg(riverEquity(villain)) as eq, count(scoops(hero)) as lo, avg(sixthEquity(hero)) "
+         "as six", "handType(hero, sixth) <= '9-low'"),
+        ("stud", "Ah Kh Qh 7c", "9s 9d Tc 5s, 8s 8d Tc 5s", STUD_FIFTH_KEEP,
+         "avg(riverEquity(hero)) as eq, count(winsHi(villain)) as lo, "
+         "avg(sixthEquity(villain)) as six", "handType(hero, sixth) < 'pair'"),
+    ],
+)  # fmt: skip
+def test_monte_carlo_conditional_is_unbiased(game: str, hero: str, villain: str, keep: str,
+                                             select: str, where: str) -> None:  # fmt: skip
     """Sampled with a where condition against the exact enumeration of the same spot: within
     four standard errors (fixed seed)."""
-    text = (f"select avg(riverEquity(hero)) as eq, count(winsLo(hero)) as lo, "
-            f"avg(sixthEquity(villain)) as six from game='stud-hilo', hero='As 2d 3h 8c', "
-            f"villain='Kd Kc 7s 6s, Qd Qc 7s 6s', dead='{dead_but(HILO_KEEP + ' Qd Qc')}' "
-            "where handType(villain, sixth) >= 'two pair'")  # fmt: skip
+    text = (f"select {select} from game='{game}', hero='{hero}', villain='{villain}', "
+            f"dead='{dead_but(keep)}' where {where}")  # fmt: skip
     exact = query(text)
     assert exact.method == "exact"
     mc = query(text, method="monte-carlo", trials=40_000, seed=5)
