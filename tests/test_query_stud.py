@@ -235,6 +235,21 @@ def test_stud_early_streets_match_brute_force() -> None:
     assert r.deals == 8 * 7 * math.comb(6, 2) * 4
 
 
+def test_stud_ties_match_brute_force() -> None:
+    """Two broadway draws on one ten: ties are common."""
+    g = "stud"
+    players = ("As Kd Qc Jh", "Ac Ks Qd Jd")
+    keep = "As Kd Qc Jh Ac Ks Qd Jd Th Tc 9s 8s 2c 3d 4h 5s"
+    r = check(g, players, keep, {
+        "th": ("count(tiesHi(hero))", lambda h: ties_hi(g, h, 0)),
+        "tv": ("count(tiesHi(villain))", lambda h: ties_hi(g, h, 1)),
+        "wh": ("count(winsHi(hero))", lambda h: wins_hi(g, h, 0)),
+        "re": ("avg(riverEquity(villain))", lambda h: shares(g, h)[1]),
+        "sc": ("count(scoops(hero))", lambda h: float(shares(g, h)[0] == 1)),
+    })  # fmt: skip
+    assert r["th"].value > 0.1
+
+
 def test_stud_exact_equity_is_the_engines() -> None:
     players = ["As Ad 7c", "Kd Qd Jd"]
     dead = dead_but("As Ad 7c Kd Qd Jd Ac Ah 7h 7s Td 9d 2c 3c 4c 5h")
