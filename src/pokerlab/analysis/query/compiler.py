@@ -3,10 +3,11 @@ feature row of the kernel (``_kernels.deal_features``) and every expression into
 function over the feature matrix (one row per feature, one column per deal).
 
 Types: ``num`` (numbers; ``unit`` numbers lie in [0, 1]), ``bool``, ``cat`` (a hand type, the
-high-hand category 0..8 in the usual order; in razz a low, :data:`RAZZ_TYPES`), ``rank`` (2..14) and ``hit`` (a board-hit made
-category of :mod:`pokerlab.analysis.board_categories`, its code, best first). A quoted string
-compared with a ``cat`` is a hand-type name, with a ``rank`` a rank letter, with a ``hit`` a
-made category, a group of them ('top pair') or a draw of that table.
+high-hand category 0..8 in the usual order; in razz a low, :data:`RAZZ_TYPES`), ``rank``
+(2..14) and ``hit`` (a board-hit made category of :mod:`pokerlab.analysis.board_categories`,
+its code, best first). A quoted string compared with a ``cat`` is a hand-type name, with a
+``rank`` a rank letter, with a ``hit`` a made category, a group of them ('top pair') or a draw
+of that table.
 """
 
 from __future__ import annotations
