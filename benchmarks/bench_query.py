@@ -32,6 +32,14 @@ HAND_TYPES = ("select count(handType(hero, flop) >= 'pair'), count(handType(hero
               "'flush'), histogram(handType(villain, flop)) from hero='AhKh', "
               "villain='QQ+,AKo,JTs'")  # fmt: skip
 MC_DEALS = 1_000_000
+STUD_FIFTH = ("select avg(riverEquity(hero)), count(winsHi(hero)), "
+              "histogram(handType(hero, seventh)) from game='stud', hero='AsAd Kc 7h 2d', "
+              "villain='Qs Qd Jc Th 9d'")  # fmt: skip
+STUD_HILO = ("select avg(riverEquity(hero)), count(winsLo(hero)), "
+             "histogram(handType(villain, fifth)) from game='stud-hilo', hero='As2d|3h', "
+             "villain='KdKc|7s'")  # fmt: skip
+RAZZ_SIXTH = ("select avg(sixthEquity(hero)), count(handType(hero, seventh) >= '8-low') "
+              "from game='razz', hero='As2d3c Kh 7d', villain='4h5h6d Qc 9c'")  # fmt: skip
 
 
 def line(label: str, seconds: float, deals: int, versus: float | None = None) -> None:
@@ -67,6 +75,21 @@ def main() -> None:
     t_eq, _ = best_of(lambda: pokerlab.equity(["AhAs", "KdKc"]), 3)
     t, r = best_of(lambda: pokerlab.query(PREFLOP), 3)
     line("exact preflop AhAs vs KdKc (contract example)", t, r.deals, t_eq)
+    stud()
+
+
+def stud() -> None:
+    """Stud games: the exact enumerator and the sampler with a stud feature kernel."""
+    t_eq, _ = best_of(lambda: pokerlab.equity(["AsAd Kc 7h 2d", "Qs Qd Jc Th 9d"], game="stud",
+                                              method="exact"), 3)  # fmt: skip
+    t, r = best_of(lambda: pokerlab.query(STUD_FIFTH), 3)
+    line("exact stud, fifth street, 3 aggregates", t, r.deals, t_eq)
+    t_eq, _ = best_of(lambda: pokerlab.equity(["As2d|3h", "KdKc|7s"], game="stud-hilo",
+                                              method="mc", trials=MC_DEALS, seed=1), 3)  # fmt: skip
+    t, r = best_of(lambda: pokerlab.query(STUD_HILO, trials=MC_DEALS, seed=1), 3)
+    line("sampled stud hi/lo, third street, 3 aggregates, 10^6", t, r.deals, t_eq)
+    t, r = best_of(lambda: pokerlab.query(RAZZ_SIXTH, method="mc", trials=100_000, seed=1), 3)
+    line("sampled razz fifth street, sixthEquity (~1,400 a deal), 10^5", t, r.deals)
 
 
 if __name__ == "__main__":

@@ -107,3 +107,25 @@ def test_the_issue_example_runs() -> None:
     assert data["method"] == "exact" and data["matched"] == data["deals"]  # no set on Ts9h2h
     assert values["fd"] == 1.0  # AhKh with two hearts on the flop
     assert 0 < values["fd_hits_and_wins"] < values["eq"] < 1
+
+
+RAZZ = ("select avg(riverEquity(hero)) as eq, histogram(handType(hero, seventh)) as low "
+        "from game='razz', hero='As 2d 3c 4h 9s Kd', villain='5h 6h 7d 8c Qc Qs'")  # fmt: skip
+
+
+def test_razz_query_json_and_table_name_the_lows() -> None:
+    data = as_json("query", RAZZ)
+    assert data["method"] == "exact" and data["game"] == "razz"
+    assert data["deals"] == 40 * 39  # one seventh-street card each
+    bars = {b["bucket"]: b["value"] for b in data["results"][1]["value"]}
+    # A2349 plays unless the seventh card is a 5, 6, 7 or 8 (three of each left: 3 of 40)
+    assert set(bars) == {"9-low", "8-low", "7-low", "6-low", "5-low"}
+    assert bars["5-low"] == pytest.approx(3 / 40) and bars["9-low"] == pytest.approx(28 / 40)
+    result = run("query", RAZZ)
+    assert result.exit_code == 0 and "9-low" in result.stdout and "exact" in result.stdout
+
+
+def test_stud_board_function_is_a_one_line_error() -> None:
+    result = run("query", "select count(pairedBoard(fifth)) from game='stud', hero='AsAd7c', "
+                 "villain='KdKc2s'")  # fmt: skip
+    assert_one_line_error(result, "pairedBoard: Seven-card stud has no community board")

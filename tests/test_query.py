@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bruteforce import best_high, best_omaha_high, showdown_values
+from bruteforce import best_high, best_omaha_high, rank5, showdown_values
 from pokerlab import QueryError, hits, query
 from pokerlab.analysis.query.syntax import parse
 from pokerlab.cards import parse_cards
@@ -426,18 +426,13 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             ["'random' hand is not supported"],
         ),
         (
-            "select avg(riverEquity(hero)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
-            ["not Seven-card stud"],
+            "select min(rankAt(board, 1)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
+            ["rankAt: Seven-card stud has no community board"],
         ),
         (
-            "select count(nutHi(hero, flop)) from game='omaha', hero='AsAhKsKh', "
+            "select avg(outs(hero, river)) from game='omaha-hilo', hero='AsAhKsKh', "
             "villain='QdQcJhTh', board='2c3c4d'",
-            ["nutHi: hold'em only"],
-        ),
-        (
-            "select avg(outs(hero, flop)) from game='omaha-hilo', hero='AsAhKsKh', "
-            "villain='QdQcJhTh', board='2c3c4d'",
-            ["outs: not defined for split-pot games"],
+            ["outs: expected a street (flop, turn), got 'river'"],
         ),
         ("select avg(riverEquity(hero)) from hero='AhAh', villain='KK'", ["AhAh"]),
     ],
@@ -757,3 +752,84 @@ def test_hits_errors(text: str, fragments: list[str]) -> None:
     assert "\n" not in message and "column" in message
     for fragment in fragments:
         assert fragment in message, message
+
+
+# --- outs in split pots, nutHi in Omaha ----------------------------------------------------
+
+
+def omaha_outs(game: str, hands: tuple[Hand, ...], p: int, prefix: Hand) -> int:
+    """Next cards after which p would scoop (whole pot alone) were the hand to end on the next
+    street (the low from the board so far); 0 when p scoops already."""
+    if omaha_shares(game, hands, prefix)[p] == 1.0:
+        return 0
+    deck = deck_without(*hands, prefix)
+    return sum(omaha_shares(game, hands, (*prefix, c))[p] == 1.0 for c in deck)
+
+
+@cache
+def omaha_nut(hand: Hand, prefix: Hand) -> bool:
+    """No two cards p cannot see, with exactly three board cards, beat p's Omaha high."""
+    mine = best_omaha_high(hand, prefix)
+    deck = deck_without(hand, prefix)
+    return all(max(rank5((a, b, *three)) for three in itertools.combinations(prefix, 3)) <= mine
+               for a, b in itertools.combinations(deck, 2))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board"),
+    [
+        ("omaha-hilo", ("AsKs3d4d", "2h3h9s9d,2d3c9h9c"), "Qs7s2c5h"),
+        ("omaha-hilo", ("AdKc4c5s", "2h3h9s9d"), "Ac6h7d9h"),
+        ("omaha", ("AsKsQhJh", "9c8c7d6d,TcTd5h5s"), "Qs9h2c5d"),
+    ],
+)
+def test_split_outs_and_omaha_nut_hi_on_the_turn(game: str, players: tuple[str, str],
+                                                  board: str) -> None:  # fmt: skip
+    spot = omaha_deals(players, board)
+    checks: dict[str, tuple[str, Callable[[tuple[Hand, ...], Hand], float]]] = {
+        "oh": ("avg(outs(hero, turn))", lambda h, b: omaha_outs(game, h, 0, b[:4])),
+        "ov": ("max(outs(villain, turn))", lambda h, b: omaha_outs(game, h, 1, b[:4])),
+        "nt": ("count(nutHi(hero, turn))", lambda h, b: float(omaha_nut(h[0], b[:4]))),
+        "nr": ("count(nutHi(villain, river))", lambda h, b: float(omaha_nut(h[1], b))),
+        "nhr": ("count(nutHi(hero, river))", lambda h, b: float(omaha_nut(h[0], b))),
+    }
+    items = ", ".join(f"{expr} as {name}" for name, (expr, _) in checks.items())
+    r = query(f"select {items} from game='{game}', hero='{players[0]}', "
+              f"villain='{players[1]}', board='{board}'")  # fmt: skip
+    assert r.method == "exact" and r.deals == len(spot)
+    for name, (expr, fn) in checks.items():
+        want = exact_aggregate(spot, fn, expr.split("(")[0])
+        assert r[name].value == pytest.approx(want, abs=1e-12), name
+    assert r["oh"].value > 0 and r["nhr"].value + r["nr"].value > 0  # not all zero
+
+
+def test_split_outs_on_the_flop_exact_and_sampled() -> None:
+    """outs(p, flop) depends on the holdings and the flop alone: the exact query's average is
+    the weighted average over joint holdings; Monte Carlo (seeded) within 4 standard errors."""
+    game, board = "omaha-hilo", "Qs7d2c"
+    players = ("As2sKd3d", "Ah4h5c9c,AcKh3h4s,4d5d6c6s,QdQh6c6s")
+    flop = tuple(int(c) for c in parse_cards(board))
+    ranges = [[(tuple(int(c) for c in h), w) for h, w in PatternRange(t, 4)] for t in players]
+    totals = [0.0, 0.0, 0.0]
+    weight = 0.0
+    for (hero, wh), (villain, wv) in itertools.product(*ranges):
+        if set(hero) & set(villain):
+            continue
+        hands = (hero, villain)
+        totals[0] += wh * wv * omaha_outs(game, hands, 0, flop)
+        totals[1] += wh * wv * omaha_outs(game, hands, 1, flop)
+        totals[2] += wh * wv * omaha_nut(villain, flop)
+        weight += wh * wv
+    text = (f"select avg(outs(hero, flop)) as oh, avg(outs(villain, flop)) as ov, "
+            f"count(nutHi(villain, flop)) as nv from game='{game}', hero='{players[0]}', "
+            f"villain='{players[1]}', board='{board}'")  # fmt: skip
+    exact = query(text)
+    assert exact.method == "exact"
+    for name, total in zip(("oh", "ov", "nv"), totals, strict=True):
+        assert exact[name].value == pytest.approx(total / weight, abs=1e-12), name
+        assert exact[name].value > 0, name
+    mc = query(text, method="monte-carlo", trials=20_000, seed=3)
+    for name in ("oh", "ov", "nv"):
+        se = mc[name].stderr
+        assert se is not None and se > 0
+        assert abs(mc[name].value - exact[name].value) < 4 * se, name  # type: ignore[operator]

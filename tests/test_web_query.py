@@ -19,6 +19,8 @@ FLOP = ("select avg(riverEquity(hero)) as eq, count(winsHi(hero)) as wins, "
         "board='Ts9h2h'")  # fmt: skip
 SAMPLED = ("select avg(flopEquity(hero)) as eq from hero='AhKh', villain='QQ+,AKo', "
            "trials=20000, seed=7")  # fmt: skip
+RAZZ = ("select avg(riverEquity(hero)) as eq, histogram(handType(hero, seventh)) as low "
+        "from game='razz', hero='As2d|3c', villain='KdQc|7s', trials=5000, seed=3")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +42,7 @@ def without_seconds(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "seconds"}
 
 
-@pytest.mark.parametrize("text", [FLOP, SAMPLED])
+@pytest.mark.parametrize("text", [FLOP, SAMPLED, RAZZ])
 def test_query_is_the_cli_json(client: TestClient, text: str) -> None:
     response = client.post("/api/query", json={"text": text})
     assert response.status_code == 200, response.text

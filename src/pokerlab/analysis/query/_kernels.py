@@ -36,7 +36,7 @@ from pokerlab.analysis.query._kinds import (
     WINS_HI,
     WINS_LO,
 )
-from pokerlab.evaluation._game_kernels import omaha_eight, omaha_high
+from pokerlab.evaluation._game_kernels import OMAHA8_OFFSET, low_bit, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
 CATEGORY_SHIFT = 12
@@ -152,7 +152,7 @@ def sample_deals(cum, offsets, combo_bits, unseen, board, hold_out, board_out):
                 break
         for j in range(b):
             board_out[i, j] = board[j]
-        for j in range(b, 5):
+        for j in range(b, board_out.shape[1]):
             while True:
                 c = unseen[np.random.randint(0, n_unseen)]
                 bit = uint64(1) << uint64(c)
@@ -200,12 +200,44 @@ def _alone_best(x, players, p):
     return 1.0
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _omaha_eight_so_far(hole, n_hole, bd, nb, values):
+    """Omaha 8-or-better low of two of the hole cards and three of ``bd[:nb]`` (3..5 board
+    cards; the low table is indexed by the two low-rank sets), 0 when none qualifies."""
+    h = uint64(0)
+    for i in range(n_hole):
+        h |= low_bit(hole[i])
+    b = uint64(0)
+    for j in range(nb):
+        b |= low_bit(bd[j])
+    return values[OMAHA8_OFFSET + (h << uint64(8)) + b]
+
+
+@njit(cache=True, _nrt=False)
+def _pair_with_three(key2, mask2, bd, nb, card_key, card_mask, multiplier, displace, values):
+    """Best high strength of two cards (their key and mask, without the empty hand's key) and
+    exactly three of ``bd[:nb]``."""
+    best = 0
+    for x in range(nb - 2):
+        for y in range(x + 1, nb - 1):
+            for z in range(y + 1, nb):
+                v = strength(
+                    EMPTY_KEY + key2 + card_key[bd[x]] + card_key[bd[y]] + card_key[bd[z]],
+                    mask2 | card_mask[bd[x]] | card_mask[bd[y]] | card_mask[bd[z]],
+                    multiplier,
+                    displace,
+                    values,
+                )
+                best = max(best, v)
+    return best
+
+
 @njit(cache=True, _nrt=False)
 def _evaluate(hole, n_hole, hkey, hmask, bd, nb, omaha, eight, card_key, card_mask, multiplier,
               displace, values, hi, lo):  # fmt: skip
-    """Every player's high strength (``hi``) and, when ``eight`` and the board is complete, 8-or-
-    better low (``lo``, 0 when none) with the board ``bd[:nb]``. Hold'em: hole cards plus the
-    board; Omaha: exactly two hole cards and three board cards."""
+    """Every player's high strength (``hi``) and, when ``eight``, 8-or-better low (``lo``, 0 when
+    none) with the board ``bd[:nb]`` (a low of the board so far before the river). Hold'em: hole
+    cards plus the board; Omaha: exactly two hole cards and three board cards."""
     players = hi.shape[0]
     bk = EMPTY_KEY
     bm = uint64(0)
@@ -236,7 +268,7 @@ def _evaluate(hole, n_hole, hkey, hmask, bd, nb, omaha, eight, card_key, card_ma
                                 )
                                 best = max(best, v)
             hi[p] = best
-        lo[p] = omaha_eight(hole[p], n_hole, bd, values) if eight and nb == 5 else 0
+        lo[p] = _omaha_eight_so_far(hole[p], n_hole, bd, nb, values) if eight else 0
 
 
 @njit(cache=True, nogil=True)
@@ -302,7 +334,7 @@ def deal_features(
     hit_bits = np.zeros(6, dtype=np.uint64)
     for f in range(n_feat):
         kind = spec[f, 0]
-        if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO, DRAW):
+        if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO, DRAW, NUT_HI):
             need[spec[f, 2]] = True
     for d in range(n_deals):
         same_hold = d > 0
@@ -415,16 +447,16 @@ def deal_features(
                 for q in range(players):
                     tmp[q] = st[s, q]
                     tmp_lo[q] = st_lo[s, q]
-                if _share(tmp, tmp_lo, players, p, False) < 1.0:
+                if _share(tmp, tmp_lo, players, p, eight) < 1.0:
                     taken = used | bbits[s]
                     count = 0
                     for c in range(52):
                         if (taken >> uint64(c)) & uint64(1):
                             continue
                         bd[s] = c
-                        _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, False, card_key,
+                        _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, eight, card_key,
                                   card_mask, multiplier, displace, values, tmp, tmp_lo)  # fmt: skip
-                        if _share(tmp, tmp_lo, players, p, False) == 1.0:
+                        if _share(tmp, tmp_lo, players, p, eight) == 1.0:
                             count += 1
                     bd[s] = boards[d, s]
                     v = float(count)
@@ -462,9 +494,11 @@ def deal_features(
                 if cache_valid[f] and same and cache_bits[f] == bbits[s]:
                     v = cache_val[f]
                 else:
-                    mine = strength(
-                        hkey[p] + bkey[s], hmask[p] | bmask[s], multiplier, displace, values
-                    )
+                    mine = st[s, p]  # Omaha: exactly two hole and three board cards
+                    if not omaha:
+                        mine = strength(
+                            hkey[p] + bkey[s], hmask[p] | bmask[s], multiplier, displace, values
+                        )
                     taken = uint64(dead_mask) | hbits[p] | bbits[s]
                     n_free = 0
                     for c in range(51, -1, -1):  # high cards first: a better hand shows sooner
@@ -478,9 +512,14 @@ def deal_features(
                         ma = bmask[s] | card_mask[ca]
                         for e in range(a + 1, n_free):
                             ce = free[e]
-                            other = strength(
-                                ka + card_key[ce], ma | card_mask[ce], multiplier, displace, values
-                            )
+                            if omaha:  # the two cards and three of the board
+                                other = _pair_with_three(card_key[ca] + card_key[ce],
+                                                         card_mask[ca] | card_mask[ce], bd, s,
+                                                         card_key, card_mask, multiplier,
+                                                         displace, values)  # fmt: skip
+                            else:
+                                other = strength(ka + card_key[ce], ma | card_mask[ce],
+                                                 multiplier, displace, values)  # fmt: skip
                             if other > mine:
                                 v = 0.0
                                 break

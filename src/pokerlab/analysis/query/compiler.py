@@ -3,10 +3,11 @@ feature row of the kernel (``_kernels.deal_features``) and every expression into
 function over the feature matrix (one row per feature, one column per deal).
 
 Types: ``num`` (numbers; ``unit`` numbers lie in [0, 1]), ``bool``, ``cat`` (a hand type, the
-high-hand category 0..8 in the usual order), ``rank`` (2..14) and ``hit`` (a board-hit made
-category of :mod:`pokerlab.analysis.board_categories`, its code, best first). A quoted string
-compared with a ``cat`` is a hand-type name, with a ``rank`` a rank letter, with a ``hit`` a
-made category, a group of them ('top pair') or a draw of that table.
+high-hand category 0..8 in the usual order; in razz a low, :data:`RAZZ_TYPES`), ``rank``
+(2..14) and ``hit`` (a board-hit made category of :mod:`pokerlab.analysis.board_categories`,
+its code, best first). A quoted string compared with a ``cat`` is a hand-type name, with a
+``rank`` a rank letter, with a ``hit`` a made category, a group of them ('top pair') or a draw
+of that table.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from pokerlab.analysis.query import _kinds as K
 from pokerlab.analysis.query._kinds import HIT_DRAW_SCALE
 from pokerlab.analysis.query.syntax import Binary, Call, Expr, Literal, Name, Query, Unary
 from pokerlab.errors import QueryError, RangeError
+from pokerlab.evaluation.codes import HighEval
+from pokerlab.games import Game
 from pokerlab.ranges.pattern import pattern_card_count
 
 __all__ = [
@@ -40,6 +43,9 @@ Array = NDArray[np.float64]
 Eval = Callable[[Array], Array]
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
+"""Board games: a street is the number of board cards seen."""
+STUD_STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "river": 7}
+"""Stud games: a street is the number of the player's own cards (``river`` = seventh)."""
 HAND_TYPES = (
     "high card",
     "pair",
@@ -65,6 +71,10 @@ _HAND_TYPE_ALIASES = {
     "boat": 6,
     "straightflush": 8,
 }
+RAZZ_TYPES = ("paired", *(f"{r}-low" for r in "KQJT9876543"))
+"""Razz hand types, weakest first: a hand whose best low (of its five lowest distinct ranks, or
+all its cards before fifth street) holds a pair, else ``'X-low'`` for X the highest of those
+ranks (ace low): code ``14 - X`` with X from 3 (``A-2-3`` on third street) to 13 (king)."""
 RANK_LETTERS = "23456789TJQKA"
 DRAWS = {"flushdraw": 0, "straightdraw": 1}
 """Draws ``handType(p, street)`` can equal (feature ``DRAW``'s argument)."""
@@ -76,14 +86,19 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "flopEquity": (("player",), "unit", "expected pot share seen from the flop"),
     "turnEquity": (("player",), "unit", "expected pot share seen from the turn"),
     "riverEquity": (("player",), "unit", "pot share at the river"),
+    "thirdEquity": (("player",), "unit", "stud: not available (see docs/query.md)"),
+    "fourthEquity": (("player",), "unit", "stud: not available (see docs/query.md)"),
+    "fifthEquity": (("player",), "unit", "stud: not available (see docs/query.md)"),
+    "sixthEquity": (("player",), "unit", "stud: expected pot share seen from sixth street"),
+    "seventhEquity": (("player",), "unit", "stud: pot share at seventh street (= riverEquity)"),
     "winsHi": (("player",), "bool", "the player alone has the best high hand at the river"),
     "tiesHi": (("player",), "bool", "the player shares the best high hand at the river"),
     "scoops": (("player",), "bool", "the player takes the whole pot alone"),
     "winsLo": (("player",), "bool", "the player alone has the best qualifying low"),
     "handType": (("player", "street"), "cat", "the player's high-hand category"),
     "minHandType": (("player", "street", "handtype"), "bool", "handType(...) >= the type"),
-    "outs": (("player", "next"), "num", "next cards that give the player the lead alone"),
-    "nutHi": (("player", "street"), "bool", "no two-card holding beats the player's hand"),
+    "outs": (("player", "next"), "num", "next cards after which the player scoops"),
+    "nutHi": (("player", "street"), "bool", "no two unseen cards (+ board) beat the hand"),
     "rankAt": (("board", "position"), "rank", "a board card's rank (flop sorted high first)"),
     "suitCount": (("street",), "num", "the most board cards of one suit"),
     "pairedBoard": (("street",), "bool", "two board cards share a rank"),
@@ -153,6 +168,7 @@ class Compiled:
     and the where filter."""
 
     players: list[str]
+    hand_types: tuple[str, ...] = HAND_TYPES  # what a ``cat`` code names (razz: RAZZ_TYPES)
     spec: list[tuple[int, int, int, int]] = field(default_factory=list)
     ranges: list[str] = field(default_factory=list)  # inRange tables: (player, text)
     range_players: list[int] = field(default_factory=list)
@@ -185,18 +201,23 @@ def _error(column: int, message: str) -> QueryError:
     return QueryError(f"column {column}: {message}")
 
 
-def _hand_type(text: str, column: int) -> int:
+def _hand_type(text: str, column: int, types: tuple[str, ...] = HAND_TYPES) -> int:
     key = text.lower().replace(" ", "").replace("-", "").replace("_", "")
-    for i, name in enumerate(HAND_TYPES):
-        if key == name.replace(" ", ""):
+    for i, name in enumerate(types):
+        if key == name.lower().replace(" ", "").replace("-", ""):
             return i
-    if key in _HAND_TYPE_ALIASES:
+    if types is RAZZ_TYPES:
+        key = "tlow" if key == "10low" else "paired" if key == "pair" else key
+        for i, name in enumerate(types):
+            if key == name.lower().replace("-", ""):
+                return i
+    elif key in _HAND_TYPE_ALIASES:
         return _HAND_TYPE_ALIASES[key]
     raise _error(
         column,
-        f"unknown hand type '{text}'{_suggest(text, HAND_TYPES)}: expected one of "
-        + ", ".join(HAND_TYPES)
-        + " (or, with = and !=, flush draw, straight draw)",
+        f"unknown hand type '{text}'{_suggest(text, types)}: expected one of "
+        + ", ".join(types)
+        + (" (or, with = and !=, flush draw, straight draw)" if types is HAND_TYPES else ""),
     )
 
 
@@ -209,10 +230,21 @@ def _rank(text: str, column: int) -> int:
 
 
 class _Compiler:
-    def __init__(self, players: list[str], split: bool, omaha: bool) -> None:
+    def __init__(self, players: list[str], split: bool, omaha: bool, game: Game | None) -> None:
         self.out = Compiled(players)
         self.split = split
         self.omaha = omaha
+        self.stud = game is not None and game.is_stud
+        self.low_only = game is not None and game.high == HighEval.NONE
+        self.title = game.title if game is not None else "this game"
+        self.streets = STUD_STREETS if self.stud else STREETS
+        self.final = max(self.streets.values())
+        if self.low_only:
+            self.out.hand_types = RAZZ_TYPES
+
+    def _no_board(self, fn: str, column: int) -> None:
+        if self.stud:
+            raise _error(column, f"{fn}: {self.title} has no community board")
 
     # --- arguments -------------------------------------------------------------------------
 
@@ -226,11 +258,16 @@ class _Compiler:
             f"of {', '.join(self.out.players)}",
         )
 
-    def _street(self, arg: Expr, fn: str, allowed: tuple[str, ...] = tuple(STREETS)) -> int:
+    def _street(self, arg: Expr, fn: str, allowed: tuple[str, ...] | None = None) -> int:
+        allowed = tuple(self.streets) if allowed is None else allowed
         if isinstance(arg, Name) and arg.name.lower() in allowed:
-            return STREETS[arg.name.lower()]
+            return self.streets[arg.name.lower()]
         shown = arg.name if isinstance(arg, Name) else "this argument"
         raise _error(arg.column, f"{fn}: expected a street ({', '.join(allowed)}), got '{shown}'")
+
+    def _equity_names(self) -> str:
+        names = ("sixth", "seventh", "river") if self.stud else tuple(self.streets)
+        return ", ".join(f"{s}Equity" for s in names)
 
     def _string(self, arg: Expr, fn: str, what: str) -> str:
         if isinstance(arg, Literal) and isinstance(arg.value, str):
@@ -317,6 +354,9 @@ class _Compiler:
         key = str(text.literal).lower().replace(" ", "").replace("-", "").replace("_", "")
         if key not in DRAWS:
             return None
+        if self.stud:
+            raise _error(node.column, f"'{text.literal}': draws are board draws; {self.title} "
+                         "has no community board")  # fmt: skip
         if node.op not in ("=", "!="):
             raise _error(node.column, f"'{text.literal}' compares only with = or !=")
         player, street = hand.source
@@ -369,7 +409,7 @@ class _Compiler:
             return t
         text = str(t.literal)
         if other.type == "cat":
-            code = _hand_type(text, node.column)
+            code = _hand_type(text, node.column, self.out.hand_types)
         elif other.type == "rank":
             code = _rank(text, node.column)
         else:
@@ -394,33 +434,45 @@ class _Compiler:
             )
         a = node.args
         o = self.out
-        if name in ("flopEquity", "turnEquity", "riverEquity"):
-            street = STREETS[name[: -len("Equity")]]
+        if name.endswith("Equity"):
+            street_name = name[: -len("Equity")]
+            if street_name not in self.streets:
+                raise _error(node.column, f"{name}: {self.title} has no {street_name} street; "
+                             f"its equities are {self._equity_names()}")  # fmt: skip
+            if self.stud and street_name in ("third", "fourth", "fifth"):
+                raise _error(node.column, f"{name}: not available in {self.title} (it would deal "
+                             "every player's remaining cards per deal); its equities are "
+                             f"{self._equity_names()}")  # fmt: skip
+            street = self.streets[street_name]
             f = o.feature(K.EQUITY, self._player(a[0], name), street, 0)
         elif name in ("winsHi", "tiesHi", "scoops", "winsLo"):
-            if name == "winsLo" and not self.split:
+            if name == "winsLo" and not (self.split or self.low_only):
                 raise _error(node.column, "winsLo: this game has no low half")
+            if name in ("winsHi", "tiesHi") and self.low_only:
+                raise _error(node.column, f"{name}: {self.title} has no high half (the low "
+                             "takes the whole pot): use winsLo or scoops")  # fmt: skip
             kinds_of = {"winsHi": K.WINS_HI, "tiesHi": K.TIES_HI, "scoops": K.SCOOPS,
                         "winsLo": K.WINS_LO}  # fmt: skip
-            f = o.feature(kinds_of[name], self._player(a[0], name), 5, 0)
+            f = o.feature(kinds_of[name], self._player(a[0], name), self.final, 0)
         elif name in ("handType", "minHandType"):
             p = self._player(a[0], name)
             street = self._street(a[1], name)
             f = o.feature(K.HAND_CAT, p, street, 0)
             if name == "minHandType":
-                code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column)
+                code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column,
+                                  self.out.hand_types)  # fmt: skip
                 return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
             return Typed("cat", _row(f), source=(p, street))
         elif name == "outs":
-            if self.split:
-                raise _error(node.column, "outs: not defined for split-pot games yet")
+            if self.stud:
+                raise _error(node.column, f"outs: not defined for {self.title} yet")
             street = self._street(a[1], name, ("flop", "turn"))
             f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
         elif name == "nutHi":
-            if self.omaha:
-                raise _error(node.column, "nutHi: hold'em only so far")
+            self._no_board(name, node.column)
             f = o.feature(K.NUT_HI, self._player(a[0], name), self._street(a[1], name), 0)
         elif name == "rankAt":
+            self._no_board(name, node.column)
             if not (isinstance(a[0], Name) and a[0].name == "board"):
                 raise _error(a[0].column, "rankAt: the first argument is the word board")
             pos = a[1]
@@ -429,6 +481,7 @@ class _Compiler:
             i = int(pos.value) - 1
             f = o.feature(K.RANK_AT, 0, max(3, i + 1), i)
         elif name in ("suitCount", "pairedBoard"):
+            self._no_board(name, node.column)
             kind = K.SUIT_COUNT if name == "suitCount" else K.PAIRED_BOARD
             f = o.feature(kind, 0, self._street(a[0], name), 0)
         elif name == "inRange":
@@ -438,6 +491,7 @@ class _Compiler:
             o.range_players.append(p)
             f = o.feature(K.IN_RANGE, p, 0, len(o.ranges) - 1)
         elif name == "boardInRange":
+            self._no_board(name, node.column)
             text = self._string(a[0], name, "a board pattern")
             try:
                 size = pattern_card_count(text)
@@ -449,6 +503,7 @@ class _Compiler:
             o.board_patterns.append(text)
             f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
         elif name == "hits":
+            self._no_board(name, node.column)
             p = self._player(a[0], name)
             f = o.feature(K.HITS, p, self._street(a[1], name), 0)
             row = _row(f)
@@ -457,11 +512,16 @@ class _Compiler:
 
 
 def compile_query(
-    query: Query, players: list[str], split: bool = False, omaha: bool = False
+    query: Query,
+    players: list[str],
+    split: bool = False,
+    omaha: bool = False,
+    game: Game | None = None,
 ) -> Compiled:
     """Type-check ``query`` against the named players and build what the runner needs
-    (``split``: the game has a low half; ``omaha``: hands use exactly two hole cards)."""
-    c = _Compiler(players, split, omaha)
+    (``split``: the game has a low half; ``omaha``: hands use exactly two hole cards; ``game``:
+    stud games have streets third..seventh and no board, razz hand types are lows)."""
+    c = _Compiler(players, split, omaha, game)
     for item in query.select:
         aggregate = item.aggregate.lower()
         if aggregate not in AGGREGATES:

@@ -22,6 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.analysis.board_categories import MADE
+from pokerlab.analysis.query._kinds import HAND_CAT as K_HAND_CAT
 from pokerlab.analysis.query.compiler import (
     HAND_TYPES,
     RANK_LETTERS,
@@ -189,6 +190,54 @@ def _stages(board_size: int, streets: set[int]) -> list[int]:
     return stages
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where a deal's dealt cards go: ``stages`` (sizes of the unordered card sets the exact
+    enumeration deals one after another) and, in stud, ``pos[p, j]`` = the column of player
+    ``p``'s ``j``-th dealt card (street order) in a deal's row of dealt cards (``width``)."""
+
+    stages: list[int]
+    width: int
+    pos: NDArray[np.int64]
+
+
+def _layout(problem: Problem, compiled: Compiled, names: list[str]) -> _Layout:
+    """Board games: the board's missing cards, one stage per street a feature looks at. Stud:
+    every player's missing cards, street by street (all players' cards up to one street a
+    feature looks at, then up to the next ...), so deals that agree up to a street come one
+    after another; a street before a player's known cards is refused for ``handType``."""
+    game = problem.game
+    if not game.is_stud:
+        b = len(problem.board)
+        return _Layout(_stages(b, compiled.streets), 5, np.zeros((1, 1), dtype=np.int64))
+    held = [int(h) for h in problem.held]
+    for kind, p, s, _ in compiled.spec:
+        if kind == K_HAND_CAT and s < held[p]:
+            raise QueryError(
+                f"handType: {names[p]} shows {held[p]} known cards (their order is not "
+                f"given), so the hand on a street before its {held[p]}th card is unknown; ask "
+                f"about {_street_name(max(held[p], 3))} street or later"
+            )
+    cuts = sorted({s for s in compiled.streets if 3 <= s < game.hole_cards} | {game.hole_cards})
+    pos = np.zeros((problem.n_players, game.hole_cards), dtype=np.int64)
+    last = list(held)
+    stages: list[int] = []
+    column = 0
+    for c in cuts:
+        for p in range(problem.n_players):
+            if c > last[p]:
+                stages.append(c - last[p])
+                for j in range(last[p] - held[p], c - held[p]):
+                    pos[p, j] = column
+                    column += 1
+                last[p] = c
+    return _Layout(stages, column, pos)
+
+
+def _street_name(cards: int) -> str:
+    return {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}[cards]
+
+
 # --- aggregation -----------------------------------------------------------------------------
 
 
@@ -198,6 +247,7 @@ class _Fold:
 
     aggregate: str
     type: str
+    hand_types: tuple[str, ...] = HAND_TYPES
     sw: float = 0.0  # sum of weights of matched deals
     swx: float = 0.0
     swx2: float = 0.0
@@ -243,7 +293,7 @@ class _Fold:
         if self.type == "bool":
             return "true" if key else "false"
         if self.type == "cat":
-            return HAND_TYPES[int(key)]
+            return self.hand_types[int(key)]
         if self.type == "hit":
             return MADE[int(key)].name
         if self.type == "rank":
@@ -290,15 +340,24 @@ class _Tables:
     in_range: NDArray[np.uint8]
     board_sets: NDArray[np.uint64]
     set_offsets: NDArray[np.int64]
+    layout: _Layout
 
 
-def _tables(compiled: Compiled, problem: Problem) -> _Tables:
+def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
     masks = problem.combo_masks
     rows = []
-    for text in compiled.ranges:
+    for text, p in zip(compiled.ranges, compiled.range_players, strict=True):
         game = problem.game
         try:
-            if game.range_syntax == "holdem":
+            if game.is_stud:  # the player's known cards
+                known = text.replace("|", " ")
+                size = int(problem.held[p])
+                listed = pattern_card_count(known, low_aces=game.low_aces)
+                if listed != size:
+                    raise QueryError(f"inRange: the range lists {listed} cards; the player's "
+                                     f"known cards are {size}")  # fmt: skip
+                held = PatternRange(known, size, low_aces=game.low_aces, percent=False).masks
+            elif game.range_syntax == "holdem":
                 rng = Range(text)
                 held = np.zeros(len(rng.combos), dtype=np.uint64)
                 for j in range(rng.combos.shape[1]):
@@ -322,7 +381,7 @@ def _tables(compiled: Compiled, problem: Problem) -> _Tables:
     board_sets = np.concatenate(sets) if sets else np.zeros(1, dtype=np.uint64)
     spec = np.array(compiled.spec, dtype=np.int64).reshape(-1, 4)
     return _Tables(spec, np.ascontiguousarray(in_range), board_sets.astype(np.uint64),
-                   np.array(offsets, dtype=np.int64))  # fmt: skip
+                   np.array(offsets, dtype=np.int64), layout)  # fmt: skip
 
 
 def _features(
@@ -344,6 +403,15 @@ def _features(
     out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
 
     def run(lo: int, hi: int) -> None:
+        if game.is_stud:
+            from pokerlab.analysis.query._stud_kernels import stud_features
+
+            stud_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos, problem.held,
+                          tables.layout.pos, tables.in_range, np.uint64(problem.dead_mask),
+                          int(game.high), int(game.low), game.split, game.high == HighEval.NONE,
+                          EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, values,
+                          out[:, lo:hi])  # fmt: skip
+            return
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
                         np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
@@ -458,17 +526,16 @@ def query(
         raise type(exc)(message, field=exc.field) from None
     game = problem.game
     omaha = game.high == HighEval.OMAHA
-    if game.is_stud:
-        raise QueryError(f"queries support hold'em and Omaha games so far, not {game.title}")
     if problem.deals_hole_cards:
         raise QueryError("a 'random' hand is not supported in Omaha queries yet; give a range")
-    compiled = compile_query(q, [n for n, _ in req.players], game.split, omaha)
+    player_names = [n for n, _ in req.players]
+    compiled = compile_query(q, player_names, game.split, omaha, game)
     run = _Run(THREADS if threads is None else max(1, threads), max_seconds, cancel)
-    tables = _tables(compiled, problem)
-    folds = [_Fold(agg, typed.type) for _, agg, typed in compiled.select]
+    layout = _layout(problem, compiled, player_names)
+    tables = _tables(compiled, problem, layout)
+    folds = [_Fold(agg, typed.type, compiled.hand_types) for _, agg, typed in compiled.select]
     unseen = _unseen(problem)
-    b = len(problem.board)
-    stages = _stages(b, compiled.streets)
+    stages = layout.stages
     left = len(unseen) - int(problem.held.sum())
     per_holding = 1
     for k in stages:
@@ -532,7 +599,7 @@ def _run_exact(
     total = len(joint) * per
     matched = 0
     hold = np.empty((CHUNK, problem.n_players), dtype=np.int64)
-    boards = np.empty((CHUNK, 5), dtype=np.uint8)
+    boards = np.empty((CHUNK, tables.layout.width), dtype=np.uint8)
     for start in range(0, total, CHUNK):
         run.check()
         stop = min(start + CHUNK, total)
@@ -570,7 +637,7 @@ def _run_sampled(
     bits = problem.combo_masks
     K.seed_sampler(seed)
     hold = np.empty((CHUNK, problem.n_players), dtype=np.int64)
-    boards = np.empty((CHUNK, 5), dtype=np.uint8)
+    boards = np.empty((CHUNK, tables.layout.width), dtype=np.uint8)
     deals = matched = 0
     while True:
         run.check()

@@ -1,0 +1,446 @@
+"""Stud, stud hi/lo and razz queries against a brute-force walk over every deal in plain Python.
+
+The oracle deals each player its missing cards in order (every permutation, player after
+player: equally likely, so averages equal those over unordered deals), evaluates hands with
+tests/bruteforce.py (no pokerlab code) and weights a deal by the product of its holdings'
+weights. The spots keep most of the deck dead so that every deal can be walked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bruteforce import _split_credit, best_high, showdown_values
+from pokerlab import QueryError, equity, query
+from pokerlab.cards import format_cards, parse_cards
+from pokerlab.games import get_game
+from pokerlab.ranges.pattern import PatternRange, pattern_card_count
+
+Hand = tuple[int, ...]
+Deal = tuple[float, tuple[Hand, ...]]  # weight, each player's seven cards (known first)
+Fn = Callable[[tuple[Hand, ...]], Any]
+
+RAZZ_TYPES = ["paired", "K-low", "Q-low", "J-low", "T-low", "9-low", "8-low", "7-low", "6-low",
+              "5-low", "4-low", "3-low"]  # fmt: skip
+HIGH_TYPES = ["high card", "pair", "two pair", "three of a kind", "straight", "flush",
+              "full house", "four of a kind", "straight flush"]  # fmt: skip
+
+
+def cards(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+def dead_but(keep: str) -> str:
+    """Every card not in ``keep`` (the players' possible cards and the few left to deal)."""
+    kept = set(cards(keep))
+    return format_cards([c for c in range(52) if c not in kept])
+
+
+def holdings(game: str, text: str) -> list[tuple[Hand, float]]:
+    g = get_game(game)
+    size = pattern_card_count(text, low_aces=g.low_aces)
+    rng = PatternRange(text, size, low_aces=g.low_aces, percent=False)
+    return [(tuple(int(c) for c in combo), float(w)) for combo, w in rng]
+
+
+def completions(known: Sequence[Hand], left: list[int]) -> list[tuple[Hand, ...]]:
+    """Every way to deal each player its missing cards in order, player after player."""
+    if not known:
+        return [()]
+    out = []
+    for extra in itertools.permutations(left, 7 - len(known[0])):
+        rest = [c for c in left if c not in extra]
+        out += [((*known[0], *extra), *more) for more in completions(known[1:], rest)]
+    return out
+
+
+def stud_deals(game: str, players: Sequence[str], dead: str) -> list[Deal]:
+    dead_set = set(cards(dead))
+    out: list[Deal] = []
+    for joint in itertools.product(*(holdings(game, t) for t in players)):
+        known = [c for h, _ in joint for c in h]
+        if len(set(known)) != len(known) or dead_set & set(known):
+            continue
+        weight = math.prod(w for _, w in joint)
+        deck = [c for c in range(52) if c not in dead_set and c not in known]
+        out += [(weight, hands) for hands in completions([h for h, _ in joint], deck)]
+    return out
+
+
+@cache
+def values(game: str, hand: frozenset[int]) -> tuple[Any, Any]:
+    return showdown_values(game, sorted(hand), [])
+
+
+def shares(game: str, hands: tuple[Hand, ...]) -> list[float]:
+    return _split_credit(game, [values(game, frozenset(h)) for h in hands])[0]
+
+
+def alone(xs: list[Any], p: int, better: Callable[[Any, Any], bool]) -> float:
+    if xs[p] is None:
+        return 0.0
+    return float(all(q == p or xs[q] is None or better(xs[p], xs[q]) for q in range(len(xs))))
+
+
+def wins_hi(game: str, hands: tuple[Hand, ...], p: int) -> float:
+    return alone([values(game, frozenset(h))[0] for h in hands], p, lambda a, b: a > b)
+
+
+def ties_hi(game: str, hands: tuple[Hand, ...], p: int) -> float:
+    highs = [values(game, frozenset(h))[0] for h in hands]
+    return float(highs[p] == max(highs) and highs.count(highs[p]) > 1)
+
+
+def wins_lo(game: str, hands: tuple[Hand, ...], p: int) -> float:
+    return alone([values(game, frozenset(h))[1] for h in hands], p, lambda a, b: a < b)
+
+
+def high_type(hand: Sequence[int]) -> int:
+    if len(hand) >= 5:
+        return best_high(hand)[0]
+    counts = sorted(Counter(c >> 2 for c in hand).values(), reverse=True)
+    if counts[0] == 4:
+        return 7
+    if counts[0] == 3:
+        return 3
+    return 2 if counts[:2] == [2, 2] else 1 if counts[0] == 2 else 0
+
+
+def razz_type(hand: Sequence[int]) -> int:
+    lows = sorted({1 if c >> 2 == 12 else (c >> 2) + 2 for c in hand})
+    need = min(5, len(hand))
+    return 0 if len(lows) < need else 14 - lows[need - 1]
+
+
+@cache
+def sixth_equity(game: str, sixes: tuple[Hand, ...], dead: frozenset[int]) -> list[float]:
+    """Every ordered way to give each player its seventh card."""
+    used = {c for h in sixes for c in h} | dead
+    deck = [c for c in range(52) if c not in used]
+    total = [0.0] * len(sixes)
+    runs = 0
+    for sevenths in itertools.permutations(deck, len(sixes)):
+        hands = tuple((*h, c) for h, c in zip(sixes, sevenths, strict=True))
+        for i, s in enumerate(shares(game, hands)):
+            total[i] += s
+        runs += 1
+    return [t / runs for t in total]
+
+
+def aggregate(spot: list[Deal], fn: Fn, kind: str, where: Fn | None = None) -> Any:
+    rows = [(w, fn(h)) for w, h in spot if where is None or where(h)]
+    total = sum(w for w, _ in rows)
+    if kind in ("avg", "count"):
+        return sum(w * x for w, x in rows) / total
+    if kind == "min":
+        return min(x for _, x in rows)
+    if kind == "max":
+        return max(x for _, x in rows)
+    hist: dict[Any, float] = defaultdict(float)
+    for w, x in rows:
+        hist[x] += w / total
+    return dict(hist)
+
+
+def check(game: str, players: Sequence[str], keep: str, checks: dict[str, tuple[str, Fn]],
+          where: tuple[str, Fn] | None = None) -> Any:  # fmt: skip
+    dead = dead_but(keep)
+    spot = stud_deals(game, players, dead)
+    items = ", ".join(f"{expr} as {name}" for name, (expr, _) in checks.items())
+    text = (f"select {items} from game='{game}', hero='{players[0]}', villain='{players[1]}', "
+            f"dead='{dead}'" + (f" where {where[0]}" if where else ""))  # fmt: skip
+    r = query(text)
+    assert r.method == "exact"
+    for name, (expr, fn) in checks.items():
+        kind = expr.split("(")[0]
+        want = aggregate(spot, fn, kind, where[1] if where else None)
+        got = r[name]
+        assert got.stderr == 0.0 or kind == "histogram"
+        if kind == "histogram":
+            bars = {b.bucket: b.value for b in got.value}
+            assert {k for k, v in bars.items() if v > 0} == set(want), name
+            for label, share in want.items():
+                assert bars[label] == pytest.approx(share, abs=1e-12), (name, label)
+        else:
+            assert got.value == pytest.approx(want, abs=1e-12), name
+    return r
+
+
+# --- stud ------------------------------------------------------------------------------------
+
+STUD_FIFTH = ("Ah Kh Qh 7c 2d", "9s 9d Tc 5s 4s, 8s 8d Tc 5s 4s")
+STUD_FIFTH_KEEP = "Ah Kh Qh 7c 2d 9s 9d 8s 8d Tc 5s 4s Jh Th 3h 9h 9c 8c Ac Kd 6s 3d"
+
+
+Spot = tuple[tuple[str, str], str, dict[str, tuple[str, Fn]]]  # players, kept cards, checks
+
+
+def stud_spot() -> Spot:
+    g = "stud"
+    dead = frozenset(cards(dead_but(STUD_FIFTH_KEEP)))
+    checks: dict[str, tuple[str, Fn]] = {
+        "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
+        "se": ("avg(seventhEquity(villain))", lambda h: shares(g, h)[1]),
+        "six": ("avg(sixthEquity(hero))",
+                lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[0]),
+        "wh": ("count(winsHi(hero))", lambda h: wins_hi(g, h, 0)),
+        "th": ("count(tiesHi(villain))", lambda h: ties_hi(g, h, 1)),
+        "sc": ("count(scoops(villain))", lambda h: float(shares(g, h)[1] == 1)),
+        "ht6": ("histogram(handType(hero, sixth))", lambda h: HIGH_TYPES[high_type(h[0][:6])]),
+        "ht7": ("histogram(handType(villain, river))",
+                lambda h: HIGH_TYPES[high_type(h[1])]),
+        "ht5": ("max(handType(villain, fifth))", lambda h: high_type(h[1][:5])),
+        "min": ("count(minHandType(hero, seventh, 'flush'))",
+                lambda h: float(high_type(h[0]) >= 5)),
+        "cmp": ("count(handType(villain, sixth) >= 'three of a kind')",
+                lambda h: float(high_type(h[1][:6]) >= 3)),
+        "ir": ("count(inRange(villain, '8s 8d Tc 5s 4s'))",
+               lambda h: float(set(h[1][:5]) == set(cards("8s 8d Tc 5s 4s")))),
+    }  # fmt: skip
+    return STUD_FIFTH, STUD_FIFTH_KEEP, checks
+
+
+def test_stud_functions_match_brute_force() -> None:
+    g = "stud"
+    _, _, checks = stud_spot()
+    check(g, STUD_FIFTH, STUD_FIFTH_KEEP, checks)
+    check(g, STUD_FIFTH, STUD_FIFTH_KEEP, {k: checks[k] for k in ("re", "six", "ht7", "wh")},
+          ("handType(villain, sixth) < 'three of a kind'",
+           lambda h: high_type(h[1][:6]) < 3))  # fmt: skip
+
+
+def test_stud_early_streets_match_brute_force() -> None:
+    g = "stud"
+    players = ("Ks 7d 7h", "Qc Qd Jc Js 2c 2h")
+    keep = "Ks 7d 7h Qc Qd Jc Js 2c 2h 7s Kd Kc 3s 4s 5s 6s 7c"
+    r = check(g, players, keep, {
+        "h3": ("histogram(handType(hero, third))", lambda h: HIGH_TYPES[high_type(h[0][:3])]),
+        "h4": ("histogram(handType(hero, fourth))", lambda h: HIGH_TYPES[high_type(h[0][:4])]),
+        "h5": ("avg(handType(hero, fifth) >= 'straight')",
+               lambda h: float(high_type(h[0][:5]) >= 4)),
+        "m4": ("count(minHandType(hero, fourth, 'two pair'))",
+               lambda h: float(high_type(h[0][:4]) >= 2)),
+        "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
+    })  # fmt: skip
+    # hero: fourth, fifth, then sixth and seventh as a set; villain: seventh
+    assert r.deals == 8 * 7 * math.comb(6, 2) * 4
+
+
+def test_stud_ties_match_brute_force() -> None:
+    """Two broadway draws on one ten: ties are common."""
+    g = "stud"
+    players = ("As Kd Qc Jh", "Ac Ks Qd Jd")
+    keep = "As Kd Qc Jh Ac Ks Qd Jd Th Tc 9s 8s 2c 3d 4h 5s"
+    r = check(g, players, keep, {
+        "th": ("count(tiesHi(hero))", lambda h: ties_hi(g, h, 0)),
+        "tv": ("count(tiesHi(villain))", lambda h: ties_hi(g, h, 1)),
+        "wh": ("count(winsHi(hero))", lambda h: wins_hi(g, h, 0)),
+        "re": ("avg(riverEquity(villain))", lambda h: shares(g, h)[1]),
+        "sc": ("count(scoops(hero))", lambda h: float(shares(g, h)[0] == 1)),
+    })  # fmt: skip
+    assert r["th"].value > 0.1
+
+
+def test_stud_exact_equity_is_the_engines() -> None:
+    players = ["As Ad 7c", "Kd Qd Jd"]
+    dead = dead_but("As Ad 7c Kd Qd Jd Ac Ah 7h 7s Td 9d 2c 3c 4c 5h")
+    want = equity(players, dead=dead, game="stud", method="exact").players[0].equity
+    r = query(f"select avg(riverEquity(hero)) as eq from game='stud', hero='{players[0]}', "
+              f"villain='{players[1]}', dead='{dead}'")  # fmt: skip
+    assert r.method == "exact" and r["eq"].value == pytest.approx(want, abs=1e-12)
+
+
+# --- razz ------------------------------------------------------------------------------------
+
+
+def razz_spot() -> Spot:
+    g = "razz"
+    players = ("As 2d 5c 7h 9s", "3h 4h 6d Kc Ks, 3h 4h 6d Qc Qs")
+    keep = "As 2d 5c 7h 9s 3h 4h 6d Kc Ks Qc Qs Ah 2h 3c 4c 5d 8c 8d Tc Jd 6s"
+    dead = frozenset(cards(dead_but(keep)))
+    return players, keep, {
+        "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
+        "six": ("avg(sixthEquity(villain))",
+                lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[1]),
+        "wl": ("count(winsLo(hero))", lambda h: wins_lo(g, h, 0)),
+        "sc": ("count(scoops(villain))", lambda h: float(shares(g, h)[1] == 1)),
+        "h7": ("histogram(handType(hero, seventh))", lambda h: RAZZ_TYPES[razz_type(h[0])]),
+        "h6": ("histogram(handType(villain, sixth))",
+               lambda h: RAZZ_TYPES[razz_type(h[1][:6])]),
+        "h5": ("min(handType(villain, fifth))", lambda h: razz_type(h[1][:5])),
+        "eight": ("count(handType(hero, seventh) >= '8-low')",
+                  lambda h: float(razz_type(h[0]) >= RAZZ_TYPES.index("8-low"))),
+        "m9": ("count(minHandType(villain, river, '9-low'))",
+               lambda h: float(razz_type(h[1]) >= RAZZ_TYPES.index("9-low"))),
+    }  # fmt: skip
+
+
+def test_razz_functions_match_brute_force() -> None:
+    players, keep, checks = razz_spot()
+    check("razz", players, keep, checks, ("handType(villain, sixth) != 'paired'",
+                                         lambda h: razz_type(h[1][:6]) != 0))  # fmt: skip
+
+
+def test_razz_early_street_types() -> None:
+    g = "razz"
+    players = ("As 2d 2c", "3h 4h 6d 7c 8s 9s")
+    keep = "As 2d 2c 3h 4h 6d 7c 8s 9s Ah 3c 4c 5d Kd Tc 6s"
+    check(g, players, keep, {
+        "h3": ("histogram(handType(hero, third))", lambda h: RAZZ_TYPES[razz_type(h[0][:3])]),
+        "h4": ("histogram(handType(hero, fourth))", lambda h: RAZZ_TYPES[razz_type(h[0][:4])]),
+        "h5": ("histogram(handType(hero, fifth))", lambda h: RAZZ_TYPES[razz_type(h[0][:5])]),
+    })  # fmt: skip
+
+
+# --- stud hi/lo ------------------------------------------------------------------------------
+
+HILO = ("As 2d 3h 8c 9d", "Kd Kc 7s 6s 5h")
+HILO_KEEP = "As 2d 3h 8c 9d Kd Kc 7s 6s 5h Ah 4c 4d 5c 6h 7d 9c Ks Qh Th"
+
+
+def hilo_spot() -> Spot:
+    g = "stud-hilo"
+    dead = frozenset(cards(dead_but(HILO_KEEP)))
+    return HILO, HILO_KEEP, {
+        "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
+        "six": ("avg(sixthEquity(hero))",
+                lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[0]),
+        "wh": ("count(winsHi(villain))", lambda h: wins_hi(g, h, 1)),
+        "th": ("count(tiesHi(hero))", lambda h: ties_hi(g, h, 0)),
+        "wl": ("count(winsLo(hero))", lambda h: wins_lo(g, h, 0)),
+        "wlv": ("count(winsLo(villain))", lambda h: wins_lo(g, h, 1)),
+        "sc": ("count(scoops(hero))", lambda h: float(shares(g, h)[0] == 1)),
+        "ht": ("histogram(handType(hero, sixth))", lambda h: HIGH_TYPES[high_type(h[0][:6])]),
+    }  # fmt: skip
+
+
+def test_stud_hilo_functions_match_brute_force() -> None:
+    g = "stud-hilo"
+    _, _, checks = hilo_spot()
+    check(g, HILO, HILO_KEEP, checks, ("winsLo(hero) or handType(hero, sixth) >= 'pair'",
+          lambda h: wins_lo(g, h, 0) == 1 or high_type(h[0][:6]) >= 1))  # fmt: skip
+
+
+SPOTS: dict[str, Callable[[], Spot]] = {"stud": stud_spot, "razz": razz_spot,
+                                         "stud-hilo": hilo_spot}  # fmt: skip
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "query.md"
+
+
+def documented_stud_examples() -> list[tuple[str, str, str]]:
+    text = DOCS.read_text().split("### Stud examples checked by the tests", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    return re.findall(r"^\| `([a-z-]+)` \| `(.+)` \| (.+) \|$", text, flags=re.M)
+
+
+def test_documented_stud_examples() -> None:
+    """Every stud example in docs/query.md: its documented value is the brute-force value (the
+    other tests check the query's output against the same brute force)."""
+    rows = documented_stud_examples()
+    assert {g for g, _, _ in rows} == set(SPOTS) and len(rows) >= 12
+    for game in SPOTS:
+        players, keep, checks = SPOTS[game]()
+        by_expr = dict(checks.values())
+        spot = stud_deals(game, players, dead_but(keep))
+        for g, expr, shown in rows:
+            if g != game:
+                continue
+            kind = expr.split("(")[0]
+            want = aggregate(spot, by_expr[expr], kind)
+            if kind == "histogram":
+                bars = dict(part.split(": ") for part in shown.split("; "))
+                assert set(bars) == set(want), expr
+                for label, share in want.items():
+                    assert float(bars[label]) == pytest.approx(share, abs=5e-7), expr
+            else:
+                assert float(shown) == pytest.approx(want, abs=5e-7), expr
+
+
+RAZZ_KEEP = "As 2d 5c 7h 3h 4h 6d Kc Qc Ah 2h 3c 4c 5d 8c 8d Tc Jd 6s 9s Ks Qs"
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "villain", "keep", "select", "where"),
+    [
+        ("stud-hilo", "As 2d 3h 8c", "Kd Kc 7s 6s, Qd Qc 7s 6s", HILO_KEEP + " Qd Qc",
+         "avg(riverEquity(hero)) as eq, count(winsLo(hero)) as lo, avg(sixthEquity(villain)) "
+         "as six", "handType(villain, sixth) >= 'two pair'"),
+        ("razz", "As 2d 5c 7h", "3h 4h 6d Kc, 3h 4h 6d Qc", RAZZ_KEEP,
+         "avg(riverEquity(villain)) as eq, count(scoops(hero)) as lo, avg(sixthEquity(hero)) "
+         "as six", "handType(hero, sixth) <= '9-low'"),
+        ("stud", "Ah Kh Qh 7c", "9s 9d Tc 5s, 8s 8d Tc 5s", STUD_FIFTH_KEEP,
+         "avg(riverEquity(hero)) as eq, count(winsHi(villain)) as lo, "
+         "avg(sixthEquity(villain)) as six", "handType(hero, sixth) < 'pair'"),
+    ],
+)  # fmt: skip
+def test_monte_carlo_conditional_is_unbiased(game: str, hero: str, villain: str, keep: str,
+                                             select: str, where: str) -> None:  # fmt: skip
+    """Sampled with a where condition against the exact enumeration of the same spot: within
+    four standard errors (fixed seed)."""
+    text = (f"select {select} from game='{game}', hero='{hero}', villain='{villain}', "
+            f"dead='{dead_but(keep)}' where {where}")  # fmt: skip
+    exact = query(text)
+    assert exact.method == "exact"
+    mc = query(text, method="monte-carlo", trials=40_000, seed=5)
+    assert mc.method == "monte-carlo" and 0 < mc.matched < mc.deals
+    for name in ("eq", "lo", "six"):
+        se = mc[name].stderr
+        assert se is not None and se > 0
+        assert abs(mc[name].value - exact[name].value) < 4 * se, name  # type: ignore[operator]
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+SPOT = "from game='{g}', hero='As 2d 3h', villain='Kd Kc 7s'"
+
+
+@pytest.mark.parametrize(
+    ("game", "expr", "fragments"),
+    [
+        ("razz", "count(pairedBoard(fifth))",
+         ["column 14", "pairedBoard: Razz has no community board"]),
+        ("stud", "min(rankAt(board, 1))", ["rankAt: Seven-card stud has no community board"]),
+        ("stud-hilo", "count(boardInRange('AK2'))", ["boardInRange: Seven-card stud hi/lo"]),
+        ("stud", "avg(suitCount(sixth))", ["suitCount:", "no community board"]),
+        ("stud", "count(nutHi(hero, sixth))", ["nutHi:", "no community board"]),
+        ("stud", "count(hits(hero, fifth) = 'set')", ["hits:", "no community board"]),
+        ("stud", "avg(flopEquity(hero))", ["flopEquity: Seven-card stud has no flop street",
+                                           "sixthEquity, seventhEquity, riverEquity"]),
+        ("razz", "avg(fourthEquity(hero))", ["fourthEquity: not available in Razz"]),
+        ("razz", "count(winsHi(hero))", ["winsHi: Razz has no high half", "winsLo or scoops"]),
+        ("razz", "count(tiesHi(hero))", ["tiesHi: Razz has no high half"]),
+        ("stud", "count(winsLo(hero))", ["winsLo: this game has no low half"]),
+        ("stud", "avg(outs(hero, fifth))", ["outs: not defined for Seven-card stud"]),
+        ("stud", "count(handType(hero, flop) = 'pair')", ["expected a street (third, fourth"]),
+        ("stud", "count(handType(hero, fifth) = 'flush draw')", ["draws are board draws"]),
+        ("razz", "count(handType(hero, fifth) >= 'flush')", ["unknown hand type 'flush'",
+                                                             "paired, K-low"]),
+        ("stud", "count(handType(villain, third) = 'pair') from game='stud', hero='As 2d 3h', "
+         "villain='Kd Kc 7s 7d'", ["villain shows 4 known cards", "fourth street or later"]),
+        ("stud", "count(inRange(hero, 'AA')) from game='stud', hero='As 2d 3h', "
+         "villain='Kd Kc 7s'", ["inRange: the range lists 2 cards", "known cards are 3"]),
+    ],
+)  # fmt: skip
+def test_stud_errors_are_one_line(game: str, expr: str, fragments: list[str]) -> None:
+    text = f"select {expr}" + ("" if " from " in expr else " " + SPOT.format(g=game))
+    with pytest.raises(QueryError) as info:
+        query(text, trials=10)
+    message = str(info.value)
+    assert "\n" not in message
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+def test_board_games_refuse_stud_streets() -> None:
+    with pytest.raises(QueryError, match="fifthEquity: Texas Hold'em has no fifth street"):
+        query("select avg(fifthEquity(hero)) from hero='AhAs', villain='KdKc'")
+    with pytest.raises(QueryError, match="expected a street \\(flop, turn, river\\)"):
+        query("select count(handType(hero, sixth) = 'pair') from hero='AhAs', villain='KdKc'")
