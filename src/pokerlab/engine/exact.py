@@ -27,7 +27,7 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -160,15 +160,22 @@ def preflop_chunks(problem: Problem, use_table: bool) -> Chunks[_Part]:
     return over(run, chunk_bounds(space, seconds))
 
 
+class _Chunked(Protocol):
+    name: str
+
+    def chunks(self, work: Work) -> Chunks[_Part]: ...
+
+
 def _summed(
-    chunks: Callable[[Work], Chunks[_Part]],
-    work: Work,
+    strategy: _Chunked,
+    problem: Problem,
     control: Control,
     shape: tuple[int, ...],
     winner_counts: bool,
 ) -> Tally:
-    """Run the chunks (here or on the client's workers) and add their partial results up in
-    chunk order."""
+    """Run the strategy's chunks of ``problem`` (here or on the client's workers) and add their
+    partial results up in chunk order."""
+    work = Work(problem, strategy.name)
     total = np.zeros(shape, dtype=np.float64)
     deals = [0]
 
@@ -176,7 +183,7 @@ def _summed(
         total[...] += part[0]
         deals[0] += part[1]
 
-    run_chunks(chunks(work), control, merge, work)
+    run_chunks(strategy.chunks(work), control, merge, work)
     stats = _stats_of(total) if winner_counts else total
     return Tally(stats, deals[0], sampled=False)
 
@@ -223,7 +230,7 @@ class PreflopTable:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
-        return _summed(self.chunks, Work(problem, self.name), control, shape, winner_counts=True)
+        return _summed(self, problem, control, shape, winner_counts=True)
 
 
 class PreflopMatchups:
@@ -242,7 +249,7 @@ class PreflopMatchups:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
-        return _summed(self.chunks, Work(problem, self.name), control, shape, winner_counts=True)
+        return _summed(self, problem, control, shape, winner_counts=True)
 
 
 # --- board-major: every runout --------------------------------------------------------------
@@ -358,7 +365,7 @@ class BoardRunouts:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
-        tally = _summed(self.chunks, Work(problem, self.name), control, shape, False)
+        tally = _summed(self, problem, control, shape, winner_counts=False)
         order = np.argsort(problem.sizes, kind="stable")  # as _kernel walks them
         return Tally(_stats_of(_unorder(tally.stats, order)), tally.deals, sampled=False)
 
@@ -426,7 +433,7 @@ class GameBoards:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self.chunks, Work(problem, self.name), control, shape, False)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
@@ -555,7 +562,7 @@ class StudSweep:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self.chunks, Work(problem, self.name), control, shape, False)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
 
 def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np.float64]) -> None:
@@ -616,7 +623,7 @@ class StudKnownHands:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self.chunks, Work(problem, self.name), control, shape, False)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
 
 class StudDeals:
@@ -636,7 +643,7 @@ class StudDeals:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self.chunks, Work(problem, self.name), control, shape, False)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
 
 EXACT_STRATEGIES = (
