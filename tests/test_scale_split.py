@@ -1,92 +1,170 @@
-""":func:`pokerlab.scale.distributed_equity`: an exact job split by one player's holdings and
-merged gives the one-machine engine's counts bit for bit (whole-number weights), on a Dask
-LocalCluster and on local processes."""
+"""One job over many machines: ``pokerlab.equity(..., client=...)`` runs the engine's chunks on
+the workers of a Dask client (or a process pool) and merges them here in chunk order, so exact
+runs and seeded Monte Carlo runs stopped by trials or stderr give the bits of the run without a
+client; ``pokerlab equity --scheduler / --local-cluster`` on the command line."""
 
 from __future__ import annotations
 
 import json
+import sys
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
+from click.testing import CliRunner, Result
 
 import pokerlab
-from pokerlab.scale.split import distributed_equity
+from cli_helpers import assert_one_line_error
+from pokerlab.cli import app
+from pokerlab.engine import _parallel, montecarlo
+from pokerlab.engine.problem import prepare
+from pokerlab.engine.strategies import exact_strategy
+from pokerlab.scale import distributed_equity
 
-SPOTS = [
-    (["QQ+,AKs", "22+,ATs+"], ""),  # heads-up preflop: the shipped table answers each part
-    (["AK", "QQ", "JJ"], ""),
-    (["AhKh", "QQ+,AK", "JTs,99"], "Td9c2h"),
-    (["AsKs", "QQ+,AKs"], "Qh7s2sJd"),
+EXACT_SPOTS = [
+    # (players, board, game, the strategy that runs)
+    (["QQ+,AKs", "22+,ATs+"], "", "holdem", "preflop-table"),
+    (["AhKh:0.5,QQ", "JJ-99:0.7,AQs", "random"], "Jc9h2dKs", "holdem", "board-runouts"),
+    (["AK", "QQ", "JJ"], "", "holdem", "preflop-matchups"),
+    (["As2sKd3d", "AA**$ds@50,KK**"], "Qs7d2c", "omaha-hilo", "game-boards"),
+    (["AsKsQsJs[9-]c", "2h3h4h5h7d"], "", "stud", "stud-sweep"),
+    (["As2d3h9c4d*", "KdKc7s5h5c6d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
+]  # fmt: skip
+MC_SPOTS = [
+    (["AhKh", "QQ+,AK:0.3", "JTs"], "Td9c2h", "holdem"),
+    (["AsAhKsKh", "JdTd9c8c", "random"], "", "omaha-hilo"),
+    (["AsAh|Kd", "QcQd|Jh"], "", "stud"),
 ]
 
 
-@pytest.mark.parametrize(("players", "board"), SPOTS)
-def test_parts_merge_to_the_same_bits(dask_client: Any, players: list[str], board: str) -> None:
+@pytest.fixture(scope="module")
+def threads_client() -> Iterator[Any]:
+    """An in-process Dask client (one worker of 2 threads): cheap, and it sees this process's
+    monkeypatched chunk sizes."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
+                            dashboard_address=None) as client:  # fmt: skip
+        yield client
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many chunks (and tasks) even for small spots."""
+    monkeypatch.setattr(_parallel, "TARGET_CHUNK_SECONDS", 1e-7)
+    monkeypatch.setattr(montecarlo, "CHUNK_DEALS", 1000)
+
+
+def same(a: pokerlab.EquityResult, b: pokerlab.EquityResult) -> None:
+    assert np.array_equal(a.counts, b.counts)
+    assert (a.samples, a.stopped, a.method) == (b.samples, b.stopped, b.method)
+    assert a.to_dict() == {**b.to_dict(), "seconds": a.seconds}
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize(("players", "board", "game", "strategy"), EXACT_SPOTS)
+def test_exact_with_a_client_is_bit_identical(
+    threads_client: Any, players: list[str], board: str, game: str, strategy: str
+) -> None:
+    chosen = exact_strategy(prepare(players, board=board, game=game))
+    assert chosen is not None and chosen.name == strategy
+    one = pokerlab.equity(players, board=board, game=game, method="exact", threads=1)
+    split = pokerlab.equity(players, board=board, game=game, method="exact",
+                            client=threads_client)  # fmt: skip
+    same(split, one)
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize(("players", "board", "game"), MC_SPOTS)
+def test_seeded_monte_carlo_with_a_client_is_bit_identical(
+    threads_client: Any, players: list[str], board: str, game: str
+) -> None:
+    kwargs: dict[str, Any] = dict(board=board, game=game, method="mc", seed=11)
+    trials = pokerlab.equity(players, trials=25_500, threads=2, **kwargs)
+    assert trials.samples == 25_500 and trials.stopped == "trials"
+    same(pokerlab.equity(players, trials=25_500, client=threads_client, **kwargs), trials)
+    here: list[Any] = []
+    there: list[Any] = []
+    target = dict(stderr=0.003, **kwargs)
+    by_stderr = pokerlab.equity(players, threads=1, partial=lambda *a: here.append(a), **target)
+    split = pokerlab.equity(players, client=threads_client,
+                            partial=lambda *a: there.append(a), **target)  # fmt: skip
+    assert by_stderr.stopped == "stderr" and len(here) > 3  # checked chunk by chunk
+    same(split, by_stderr)
+    assert there == here  # the same running estimates after every chunk
+    other = pokerlab.equity(players, trials=25_500, client=threads_client, **{**kwargs, "seed": 12})
+    assert not np.array_equal(other.counts, trials.counts)  # the seed reaches the workers
+
+
+def test_time_limit_and_cancel_with_a_client(threads_client: Any) -> None:
+    players = ["AhKh", "QQ+,AK"]
+    timed = pokerlab.equity(players, method="mc", time_limit=0.3, stderr=1e-6,
+                            client=threads_client)  # fmt: skip
+    assert timed.stopped == "time" and timed.samples > 0  # best effort: chunks merged by then
+    stop = threading.Event()
+    stop.set()
+    cancelled = pokerlab.equity(players, method="mc", stderr=1e-6, cancel=stop,
+                                client=threads_client)  # fmt: skip
+    assert cancelled.stopped == "cancelled"
+    with pytest.raises(pokerlab.CancelledError):
+        pokerlab.equity(["AK", "QQ", "JJ"], method="exact", cancel=stop, client=threads_client)
+
+
+def test_a_client_must_submit() -> None:
+    with pytest.raises(pokerlab.GameError, match="client must be a dask"):
+        pokerlab.equity(["AhAs", "KdKc"], client="tcp://127.0.0.1:8786")
+
+
+def test_worker_processes_give_the_same_bits(dask_client: Any) -> None:
+    """Real workers (processes of a LocalCluster, and a local process pool): the Work travels
+    pickled, and the workers' chunks are the ones built here."""
+    players, board = ["AhKh:0.5,QQ", "JJ-99,AQs", "JTs"], "Td9c2h"
     one = pokerlab.equity(players, board=board, method="exact")
-    split = distributed_equity(players, board, client=dask_client, parts=7)
-    assert np.array_equal(split.counts, one.counts)
-    assert split.players == one.players and split.samples == one.samples
-    assert split.to_dict() == {**one.to_dict(), "seconds": split.seconds}
+    same(pokerlab.equity(players, board=board, method="exact", client=dask_client), one)
+    mc: dict[str, Any] = dict(board=board, method="mc", trials=150_000, seed=5)
+    local = pokerlab.equity(players, **mc)
+    same(pokerlab.equity(players, client=dask_client, **mc), local)
+    same(distributed_equity(players, workers=1, **mc), local)
 
 
-def test_local_processes_and_fractional_weights() -> None:
-    players = ["AKs:0.3,QQ", "JJ-88:0.7,AQ"]
-    one = pokerlab.equity(players, method="exact")
-    split = distributed_equity(players, workers=1, parts=5)
-    assert split.samples == one.samples
-    np.testing.assert_allclose(split.counts, one.counts, rtol=1e-13)  # summed in another order
-    for got, want in zip(split.players, one.players, strict=True):
-        assert got.equity == pytest.approx(want.equity, rel=1e-12)
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args))
 
 
-def test_bad_input_is_the_engine_error() -> None:
-    with pytest.raises(pokerlab.RangeError, match="KdKx"):
-        distributed_equity(["AhAs", "KdKx"], workers=1)
+def test_equity_cli_on_a_local_cluster() -> None:
+    pytest.importorskip("distributed")
+    args = ["equity", "AhKh", "QQ+,AK", "JTs", "--board", "Td9c2h", "--json"]
+    result = run(*args, "--mc", "--trials", "70000", "--seed", "3", "--local-cluster", "1")
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    want = pokerlab.equity(["AhKh", "QQ+,AK", "JTs"], board="Td9c2h", method="mc",
+                           trials=70_000, seed=3).to_dict()  # fmt: skip
+    assert got == {**want, "seconds": got["seconds"]}
 
 
 def test_equity_cli_with_a_scheduler(dask_client: Any) -> None:
-    from click.testing import CliRunner
-
-    from cli_helpers import assert_one_line_error
-    from pokerlab.cli import app
-
-    address = dask_client.scheduler.address
     args = ["equity", "AhKh", "QQ+,AK", "JTs", "--board", "Td9c2h", "--json"]
-    result = CliRunner().invoke(app, [*args, "--scheduler", address])
+    result = run(*args, "--scheduler", dask_client.scheduler.address)
     assert result.exit_code == 0, result.output
     got = json.loads(result.stdout)
     want = pokerlab.equity(["AhKh", "QQ+,AK", "JTs"], board="Td9c2h").to_dict()
     assert got == {**want, "seconds": got["seconds"]}
-    mc = CliRunner().invoke(app, [*args, "--mc", "--scheduler", address])
-    assert_one_line_error(mc, "needs a number of deals (trials)")
-    mc = CliRunner().invoke(app, [*args, "--mc", "--trials", "300000", "--seed", "3",
-                                  "--scheduler", address])  # fmt: skip
-    assert mc.exit_code == 0, mc.output
-    local = distributed_equity(["AhKh", "QQ+,AK", "JTs"], "Td9c2h", method="mc",
-                               trials=300_000, seed=3, workers=1)  # fmt: skip
-    assert json.loads(mc.stdout) == {**local.to_dict(), "seconds": json.loads(mc.stdout)["seconds"]}
-    omaha = CliRunner().invoke(app, [*args[:3], "--game", "omaha", "--scheduler", address])
-    assert_one_line_error(omaha, "hold'em only")
 
 
-@pytest.mark.parametrize(
-    ("players", "board", "game"),
-    [(["AhKh", "QQ+,AK", "JTs"], "Td9c2h", "holdem"),
-     (["AsAhKsKh", "JdTd9c8c"], "", "omaha-hilo"),
-     (["AsAh|Kd", "QcQd|Jh"], "", "stud")],
-)  # fmt: skip
-def test_monte_carlo_parts_same_on_every_backend_and_unbiased(
-    dask_client: Any, players: list[str], board: str, game: str
-) -> None:
-    kwargs: dict[str, Any] = dict(method="mc", trials=200_000, seed=9, parts=4)
-    local = distributed_equity(players, board, "", game, workers=2, **kwargs)
-    dask = distributed_equity(players, board, "", game, client=dask_client, **kwargs)
-    assert np.array_equal(local.counts, dask.counts) and local.players == dask.players
-    assert local.samples == 200_000 and local.stopped == "trials"
-    exact = pokerlab.equity(players, board=board, game=game, method="exact")
-    for got, want in zip(local.players, exact.players, strict=True):
-        assert got.stderr > 0
-        assert abs(got.equity - want.equity) < 4 * got.stderr
-    again = distributed_equity(players, board, "", game, workers=1, **{**kwargs, "seed": 10})
-    assert not np.array_equal(again.counts, local.counts)  # the seed reaches the parts
+def test_equity_cli_unreachable_scheduler_is_one_line_within_10_s() -> None:
+    pytest.importorskip("distributed")
+    started = time.monotonic()
+    result = run("equity", "AhKh", "QQ", "--scheduler", "tcp://127.0.0.1:9")
+    assert time.monotonic() - started < 10
+    assert_one_line_error(result, "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+
+
+def test_equity_cli_without_dask_or_with_both_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["equity", "AhKh", "QQ"]
+    assert_one_line_error(run(*args, "--scheduler", "tcp://x:1", "--local-cluster", "2"),
+                          "exclude each other")  # fmt: skip
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert_one_line_error(run(*args, "--local-cluster", "1"), 'pip install "pokerlab[dask]"')
+    assert_one_line_error(run(*args, "--scheduler", "tcp://127.0.0.1:8786"), "pokerlab[dask]")

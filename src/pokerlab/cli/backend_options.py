@@ -10,11 +10,9 @@ import click
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def backend_options(command: F) -> F:
-    """Add ``--workers``, ``--scheduler`` and ``--local-cluster`` to a command."""
+def cluster_options(command: F) -> F:
+    """Add ``--scheduler`` and ``--local-cluster`` to a command."""
     options = [
-        click.option("--workers", type=click.IntRange(min=1), default=None,
-                     help="Local backend: worker processes (default: every core)."),
         click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
                      help="Run on the Dask cluster of this scheduler."),
         click.option("--local-cluster", type=click.IntRange(min=1), default=None, metavar="N",
@@ -23,6 +21,15 @@ def backend_options(command: F) -> F:
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def backend_options(command: F) -> F:
+    """Add ``--workers``, ``--scheduler`` and ``--local-cluster`` to a command."""
+    workers = click.option(
+        "--workers", type=click.IntRange(min=1), default=None,
+        help="Local backend: worker processes (default: every core).",
+    )  # fmt: skip
+    return workers(cluster_options(command))
 
 
 def check_backend(scheduler: str | None, local_cluster: int | None) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from typing import Any
+
 import click
 
+from pokerlab.cli.backend_options import check_backend, cluster_options
 from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
@@ -69,7 +73,6 @@ def render_equity(result: EquityResult) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards: 0, 3, 4 or 5 (e.g. Qh7c2d).")
 @click.option("--dead", "-d", default="", help="Dead cards (folded, seen, burned).")
-@click.option("--scheduler", help="Split the job over this Dask scheduler (tcp://HOST:8786).")
 @click.option(
     "--game",
     "-g",
@@ -99,10 +102,10 @@ def render_equity(result: EquityResult) -> None:
     default=None,
     help="Threads to use (default: every available core; the answer is the same).",
 )
+@cluster_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(
     players: tuple[str, ...],
-    scheduler: str | None,
     board: str,
     dead: str,
     game: str,
@@ -114,23 +117,28 @@ def equity_command(
     no_limit: bool,
     seed: int | None,
     threads: int | None,
+    scheduler: str | None,
+    local_cluster: int | None,
     as_json: bool,
 ) -> None:
     """Equity of each player, e.g. `pokerlab equity AhAs KdKc` or
-    `pokerlab equity AsKs "QQ+,AKs" --board Qh7c2d --dead 3s`."""
+    `pokerlab equity AsKs "QQ+,AKs" --board Qh7c2d --dead 3s`.
+
+    With --scheduler or --local-cluster the job's chunks run on a Dask cluster; the answer is
+    the same bits (Monte Carlo: with --seed, unless --time stops it)."""
     method = _method(exact, mc, trials, stderr, time_limit, seed)
     check_limits(trials, stderr, time_limit, no_limit)
-    if scheduler is not None:  # one exact job in parts on a Dask cluster (pokerlab.scale)
-        from pokerlab.scale import distributed_equity
+    check_backend(scheduler, local_cluster)
+    cluster: Any = nullcontext()
+    if scheduler is not None or local_cluster is not None:
+        from pokerlab.scale import make_backend  # Dask only when asked for
 
-        split = distributed_equity(list(players), board, dead, game, method, trials=trials,
-                                   seed=seed, scheduler=scheduler)  # fmt: skip
-        return emit_json(split.to_dict()) if as_json else render_equity(split)
-    with LazyProgress("equity") as bar:
+        cluster = make_backend(scheduler=scheduler, local_cluster=local_cluster)
+    with cluster as backend, LazyProgress("equity") as bar:
         result = equity(
             list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, progress=bar,
-            threads=threads,
+            threads=threads, client=None if backend is None else backend.executor,
         )  # fmt: skip
     if as_json:
         emit_json(result.to_dict())

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pokerlab.errors import CancelledError, GameError
 
 __all__ = [
     "CancelLike",
+    "ChunkExecutor",
     "Control",
     "PartialCallback",
     "ProgressCallback",
@@ -44,6 +45,14 @@ def is_cancelled(cancel: CancelLike) -> bool:
     return bool(cancel())
 
 
+class ChunkExecutor(Protocol):
+    """Where chunks can run besides this process's threads: anything with
+    ``submit(function, *args)`` returning a future with ``result()`` and ``cancel()``, such as
+    a ``dask.distributed.Client`` or a :class:`concurrent.futures.ProcessPoolExecutor`."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...
+
+
 @dataclass(frozen=True)
 class Stopping:
     """When a Monte Carlo run stops; at least one of the three must be set."""
@@ -71,9 +80,10 @@ class Stopping:
 
 @dataclass(frozen=True)
 class Control:
-    """How a strategy runs: on ``threads`` threads (a result never depends on it), reporting
-    ``progress``, stopping on ``cancel``; Monte Carlo also reads ``stopping`` and ``seed``, and
-    hands its running estimates to ``partial`` after each chunk."""
+    """How a strategy runs: on ``threads`` threads (a result never depends on it), or with its
+    chunks on the workers of ``client`` (nor on that), reporting ``progress``, stopping on
+    ``cancel``; Monte Carlo also reads ``stopping`` and ``seed``, and hands its running
+    estimates to ``partial`` after each chunk."""
 
     threads: int = 1
     progress: ProgressCallback | None = None
@@ -81,6 +91,7 @@ class Control:
     stopping: Stopping | None = None
     seed: int | None = None
     partial: PartialCallback | None = None
+    client: ChunkExecutor | None = None
 
 
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:

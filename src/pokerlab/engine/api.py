@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card
@@ -49,6 +49,7 @@ def equity(
     cancel: CancelLike = None,
     threads: int | None = None,
     partial: PartialCallback | None = None,
+    client: Any = None,
 ) -> EquityResult:
     """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
 
@@ -63,6 +64,12 @@ def equity(
     ``seed`` stopped by ``trials`` or ``stderr``, are the same for any thread count.
     ``partial(samples, equities, stderrs)`` (Monte Carlo only) gets the running estimates after
     each chunk; its last call matches the result.
+
+    ``client``: run the job's chunks on the workers of a ``dask.distributed.Client`` (or of any
+    executor with ``submit``, such as a ``ProcessPoolExecutor``; pokerlab must be importable
+    there), merged here in chunk order: the same bits as without a client, exact or Monte Carlo
+    with a ``seed`` stopped by ``trials`` or ``stderr``; a ``time_limit`` stops after the chunks
+    merged by then (best effort). ``threads`` then does not apply.
 
     >>> r = equity(["AdAc", "KhKs"])
     >>> r.method, r.samples, round(r.players[0].equity, 6)
@@ -89,6 +96,12 @@ def equity(
             f"unknown method '{method}': use auto, exact or monte-carlo", field="method"
         )
     n_threads = resolve_threads(threads)
+    if client is not None and not callable(getattr(client, "submit", None)):
+        raise GameError(
+            f"client must be a dask.distributed.Client or an executor with submit(), not "
+            f"{type(client).__name__}",
+            field="client",
+        )
     problem = prepare(players, board, dead, game)
     exact = exact_strategy(problem)
     estimate = exact.estimate(problem) if exact is not None else math.inf
@@ -109,14 +122,14 @@ def equity(
     # The choice depends on the single-core estimate only, never on the thread count.
     run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
     if exact is not None and run_exact and not wants_mc:
-        control = Control(threads=n_threads, progress=progress, cancel=cancel)
+        control = Control(threads=n_threads, progress=progress, cancel=cancel, client=client)
         tally = exact.run(problem, control)
     else:
         if trials is None and stderr is None and time_limit is None:
             stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         else:
             stopping = Stopping(trials, stderr, time_limit)
-        control = Control(n_threads, progress, cancel, stopping, seed, partial)
+        control = Control(n_threads, progress, cancel, stopping, seed, partial, client)
         tally = MONTE_CARLO.run(problem, control)
     split = problem.game.split
     stats = player_stats(tally.stats, tally.sampled, split)

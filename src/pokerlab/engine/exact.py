@@ -12,10 +12,12 @@ approximation. Each is a strategy of :mod:`pokerlab.engine.strategies` (``applie
 * :class:`StudSweep` (heads-up stud), :class:`StudKnownHands` (stud, complete hands) and
   :class:`StudDeals` (stud, every deal).
 
-Every strategy runs in chunks fixed by the problem (:mod:`pokerlab.engine._parallel`), on as many
-threads as the :class:`~pokerlab.engine._control.Control` allows; the result is the same for any
-thread count. :meth:`estimate` is a rough single-core upper estimate (seconds) so
-``method="auto"`` can choose and a forced exact run that would take too long is refused.
+Every strategy runs in chunks fixed by the problem (:mod:`pokerlab.engine._parallel`; its
+``chunks(work)`` builds them, from a :class:`~pokerlab.engine._parallel.Work`, here or on a
+worker), on as many threads as the :class:`~pokerlab.engine._control.Control` allows or on the
+workers of its client; the result is the same wherever the chunks run. :meth:`estimate` is a
+rough single-core upper estimate (seconds) so ``method="auto"`` can choose and a forced exact run
+that would take too long is refused.
 """
 
 from __future__ import annotations
@@ -24,14 +26,15 @@ import itertools
 import math
 import threading
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.engine import _exact, _generic, _preflop_table, _runouts, _stud_sweep
 from pokerlab.engine._control import Control
-from pokerlab.engine._parallel import chunk_bounds, run_chunks
+from pokerlab.engine._parallel import Chunks, Work, chunk_bounds, over, run_chunks
 from pokerlab.engine._showdown import RANK_KEY
 from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
@@ -75,6 +78,8 @@ _CACHE_BYTES = 32 << 20  # per thread
 
 _Kernel = Callable[[int, int, bool, NDArray[np.float64]], int]
 """A kernel over runouts ``start..stop-1``: statistics into ``out``, returns the deals."""
+_Part = tuple[NDArray[np.float64], int]
+"""One chunk's partial result: its statistics (or winner counts) and its deals."""
 
 
 def _two_card_high(problem: Problem) -> bool:
@@ -128,7 +133,7 @@ class _MatchupCache:
         self.stored = np.zeros(1, dtype=np.int64)
 
 
-def preflop_matchups(problem: Problem, control: Control, use_table: bool) -> Tally:
+def preflop_chunks(problem: Problem, use_table: bool) -> Chunks[_Part]:
     """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
     n = problem.n_players
     space = _space(problem)
@@ -138,7 +143,7 @@ def preflop_matchups(problem: Problem, control: Control, use_table: bool) -> Tal
     caches: dict[int, _MatchupCache] = {}
     seconds = (_table_seconds if use_table else _matchup_seconds)(problem)
 
-    def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+    def run(start: int, stop: int) -> _Part:
         cache = caches.get(threading.get_ident())
         if cache is None:
             cache = caches[threading.get_ident()] = _MatchupCache(n, space, use_cache)
@@ -152,27 +157,43 @@ def preflop_matchups(problem: Problem, control: Control, use_table: bool) -> Tal
         )  # fmt: skip
         return acc, int(totals[0])
 
-    return _summed(run, chunk_bounds(space, seconds), control, (n + 1, n), winner_counts=True)
+    return over(run, chunk_bounds(space, seconds))
+
+
+class _Chunked(Protocol):
+    name: str
+
+    def chunks(self, work: Work) -> Chunks[_Part]: ...
 
 
 def _summed(
-    run: Callable[[int, int], tuple[NDArray[np.float64], int]],
-    bounds: list[tuple[int, int]],
+    strategy: _Chunked,
+    problem: Problem,
     control: Control,
     shape: tuple[int, ...],
     winner_counts: bool,
 ) -> Tally:
-    """Run the chunks and add their partial results up in chunk order."""
+    """Run the strategy's chunks of ``problem`` (here or on the client's workers) and add their
+    partial results up in chunk order."""
+    work = Work(problem, strategy.name)
     total = np.zeros(shape, dtype=np.float64)
     deals = [0]
 
-    def merge(part: tuple[NDArray[np.float64], int]) -> None:
+    def merge(part: _Part) -> None:
         total[...] += part[0]
         deals[0] += part[1]
 
-    run_chunks(run, bounds, control, merge)
+    run_chunks(strategy.chunks(work), control, merge, work)
     stats = _stats_of(total) if winner_counts else total
     return Tally(stats, deals[0], sampled=False)
+
+
+def _winner_shape(problem: Problem) -> tuple[int, int]:
+    return (problem.n_players + 1, problem.n_players)
+
+
+def _stats_shape(problem: Problem) -> tuple[int, int]:
+    return (problem.n_players + 1, STATS)
 
 
 def _table_seconds(problem: Problem) -> float:
@@ -204,8 +225,12 @@ class PreflopTable:
     def estimate(self, problem: Problem) -> float:
         return _table_seconds(problem)
 
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        return preflop_chunks(work.problem, use_table=True)
+
     def run(self, problem: Problem, control: Control) -> Tally:
-        return preflop_matchups(problem, control, use_table=True)
+        shape = _winner_shape(problem)
+        return _summed(self, problem, control, shape, winner_counts=True)
 
 
 class PreflopMatchups:
@@ -219,8 +244,12 @@ class PreflopMatchups:
     def estimate(self, problem: Problem) -> float:
         return _matchup_seconds(problem)
 
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        return preflop_chunks(work.problem, use_table=False)
+
     def run(self, problem: Problem, control: Control) -> Tally:
-        return preflop_matchups(problem, control, use_table=False)
+        shape = _winner_shape(problem)
+        return _summed(self, problem, control, shape, winner_counts=True)
 
 
 # --- board-major: every runout --------------------------------------------------------------
@@ -320,18 +349,24 @@ class BoardRunouts:
 
         return kernel, order
 
-    def run(self, problem: Problem, control: Control) -> Tally:
-        n = problem.n_players
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        """Winner counts of chunks of runouts, players in the order of ``_kernel``."""
+        problem = work.problem
+        shape = (1, *_winner_shape(problem))
         sym = _symmetries_if_worth_it(problem, self.estimate(problem))
-        kernel, order = self._kernel(problem, sym)
+        kernel, _ = self._kernel(problem, sym)
 
-        def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
-            out = np.zeros((1, n + 1, n), dtype=np.float64)
+        def run(start: int, stop: int) -> _Part:
+            out = np.zeros(shape, dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        bounds = chunk_bounds(_runout_total(problem), self.estimate(problem))
-        tally = _summed(run, bounds, control, (n + 1, n), winner_counts=False)
+        return over(run, chunk_bounds(_runout_total(problem), self.estimate(problem)))
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        shape = _winner_shape(problem)
+        tally = _summed(self, problem, control, shape, winner_counts=False)
+        order = np.argsort(problem.sizes, kind="stable")  # as _kernel walks them
         return Tally(_stats_of(_unorder(tally.stats, order)), tally.deals, sampled=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
@@ -340,7 +375,8 @@ class BoardRunouts:
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, n), dtype=np.float64)
         bounds = chunk_bounds(total, self.estimate(problem))
-        run_chunks(lambda a, b: kernel(a, b, True, out[a:b]), bounds, control, lambda _: None)
+        chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
+        run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
         return _stats_of(_unorder(out, order))
 
 
@@ -383,17 +419,21 @@ class GameBoards:
 
         return kernel
 
-    def run(self, problem: Problem, control: Control) -> Tally:
-        n = problem.n_players
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        problem = work.problem
+        shape = (1, *_stats_shape(problem))
         kernel = self._kernel(problem, _symmetries_if_worth_it(problem, self.estimate(problem)))
 
-        def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
-            out = np.zeros((1, n + 1, STATS), dtype=np.float64)
+        def run(start: int, stop: int) -> _Part:
+            out = np.zeros(shape, dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        bounds = chunk_bounds(_runout_total(problem), self.estimate(problem))
-        return _summed(run, bounds, control, (n + 1, STATS), winner_counts=False)
+        return over(run, chunk_bounds(_runout_total(problem), self.estimate(problem)))
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        shape = _stats_shape(problem)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
@@ -401,7 +441,8 @@ class GameBoards:
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, STATS), dtype=np.float64)
         bounds = chunk_bounds(total, self.estimate(problem))
-        run_chunks(lambda a, b: kernel(a, b, True, out[a:b]), bounds, control, lambda _: None)
+        chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
+        run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
         return out
 
 
@@ -450,13 +491,13 @@ def _complete(problem: Problem) -> bool:
     return bool((problem.held == problem.game.hole_cards).all())
 
 
-def _stud_walk(problem: Problem, control: Control, kernel: Any, seconds: float) -> Tally:
+def _stud_walk(problem: Problem, kernel: Any, seconds: float) -> Chunks[_Part]:
     """A stud kernel over chunks of player 0's holdings."""
     game = problem.game
     n = problem.n_players
     tables = kernel_tables(game)
 
-    def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+    def run(start: int, stop: int) -> _Part:
         stats = np.zeros((n + 1, STATS), dtype=np.float64)
         totals = np.zeros(2, dtype=np.int64)
         kernel(
@@ -466,8 +507,7 @@ def _stud_walk(problem: Problem, control: Control, kernel: Any, seconds: float) 
         )  # fmt: skip
         return stats, int(totals[0])
 
-    bounds = chunk_bounds(problem.sizes[0], seconds)
-    return _summed(run, bounds, control, (n + 1, STATS), winner_counts=False)
+    return over(run, chunk_bounds(problem.sizes[0], seconds))
 
 
 class StudSweep:
@@ -485,14 +525,15 @@ class StudSweep:
     def estimate(self, problem: Problem) -> float:
         return _sweep_seconds(problem)
 
-    def run(self, problem: Problem, control: Control) -> Tally:
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        problem = work.problem
         game = problem.game
         tables = kernel_tables(game)
         masks = problem.combo_masks
         first, second = problem.sizes
         n1, n2 = int(problem.held[0]), int(problem.held[1])
 
-        def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+        def run(start: int, stop: int) -> _Part:
             stats = np.zeros((3, STATS), dtype=np.float64)
             deals = 0
             for index in range(start, stop):
@@ -517,8 +558,11 @@ class StudSweep:
                 deals += int(count)
             return stats, deals
 
-        bounds = chunk_bounds(first * second, self.estimate(problem))
-        return _summed(run, bounds, control, (3, STATS), winner_counts=False)
+        return over(run, chunk_bounds(first * second, self.estimate(problem)))
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        shape = _stats_shape(problem)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
 
 def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np.float64]) -> None:
@@ -573,9 +617,13 @@ class StudKnownHands:
     def estimate(self, problem: Problem) -> float:
         return _known_seconds(problem)
 
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        seconds = self.estimate(work.problem)
+        return _stud_walk(work.problem, _generic.enumerate_known_hands, seconds)
+
     def run(self, problem: Problem, control: Control) -> Tally:
-        seconds = self.estimate(problem)
-        return _stud_walk(problem, control, _generic.enumerate_known_hands, seconds)
+        shape = _stats_shape(problem)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
 
 class StudDeals:
@@ -589,8 +637,13 @@ class StudDeals:
     def estimate(self, problem: Problem) -> float:
         return _deal_seconds(problem)
 
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        problem = work.problem
+        return _stud_walk(problem, _generic.enumerate_stud_deals, self.estimate(problem))
+
     def run(self, problem: Problem, control: Control) -> Tally:
-        return _stud_walk(problem, control, _generic.enumerate_stud_deals, self.estimate(problem))
+        shape = _stats_shape(problem)
+        return _summed(self, problem, control, shape, winner_counts=False)
 
 
 EXACT_STRATEGIES = (

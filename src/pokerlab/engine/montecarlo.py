@@ -7,20 +7,22 @@ stopping rules checked in chunk order, after each chunk. Stopping rules: a numbe
 (``trials``), a target standard error (``stderr``: the largest player's standard error of equity
 at or below it, checked from 1,000 deals on), or a time limit (``time_limit`` seconds);
 whichever comes first. So a run with a seed that stops by ``trials`` or by ``stderr`` gives the
-same answer on any number of threads; a time limit or a cancellation stops after whatever
-chunks are done by then (still unbiased).
+same answer on any number of threads, and with a client (chunk ``i`` drawn on a worker is chunk
+``i`` drawn here; the chunks merged here in order, the rules checked after each as always); a
+time limit or a cancellation stops after whatever chunks are done by then (still unbiased; with
+a client, chunks still running on workers then are dropped).
 """
 
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.engine import _sampling
 from pokerlab.engine._control import Control, Stopping, is_cancelled
+from pokerlab.engine._parallel import Chunks, Work, in_order
 from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import STATS, StopReason, Tally, from_winner_counts, player_stats
@@ -76,6 +78,11 @@ class MonteCarlo:
     def estimate(self, problem: Problem) -> float:
         return float("inf")  # it stops when told to
 
+    def chunks(self, work: Work) -> Chunks[NDArray[np.float64]]:
+        """Chunk ``i``: :data:`CHUNK_DEALS` deals of stream ``i`` of ``work.seed`` (the last
+        one cut at ``work.trials``)."""
+        return _Sampler(work.problem).chunks(work.seed, work.trials)
+
     def run(self, problem: Problem, control: Control) -> Tally:
         stopping = control.stopping or Stopping(None, 0.001, 30.0)
         seed = control.seed
@@ -95,22 +102,13 @@ class MonteCarlo:
         def stats_now() -> NDArray[np.float64]:
             return from_winner_counts(total) if winner_counts else total
 
-        pool = ThreadPoolExecutor(max_workers=control.threads) if control.threads > 1 else None
-        pending: dict[int, Future[NDArray[np.float64]]] = {}
+        work = Work(problem, self.name, seed, limit)
+        parts = in_order(sampler.chunks(seed, limit), control, work)
         index = 0
         try:
             while reason is None:
                 size = _size_of(limit, index, per_chunk)
-                if pool is None:
-                    part = sampler.chunk(seed, index, size)
-                else:
-                    for ahead in range(index, index + 2 * control.threads):
-                        if ahead not in pending:
-                            pending[ahead] = pool.submit(
-                                sampler.chunk, seed, ahead, _size_of(limit, ahead, per_chunk)
-                            )
-                    part = pending.pop(index).result()
-                total += part
+                total += next(parts)
                 done += size
                 index += 1
                 elapsed = time.perf_counter() - started
@@ -142,10 +140,7 @@ class MonteCarlo:
                 if reason is None and is_cancelled(control.cancel):
                     reason = "cancelled"
         finally:
-            if pool is not None:
-                for future in pending.values():
-                    future.cancel()
-                pool.shutdown(wait=True, cancel_futures=True)
+            parts.close()
         return Tally(stats_now(), done, sampled=True, stopped=reason)
 
 
@@ -173,6 +168,12 @@ class _Sampler:
             and game.low == LowEval.NONE
         )
         self.chunk_deals = CHUNK_DEALS * (4 if self.two_card_high else 1)
+
+    def chunks(self, seed: int, trials: int | None) -> Chunks[NDArray[np.float64]]:
+        """Chunk ``i`` of a run of ``trials`` deals (``None``: no end) with ``seed``."""
+        per_chunk = self.chunk_deals
+        count = None if trials is None else -(-trials // per_chunk)
+        return Chunks(count, lambda i: self.chunk(seed, i, _size_of(trials, i, per_chunk)))
 
     def chunk(self, seed: int, index: int, size: int) -> NDArray[np.float64]:
         """The tally of ``size`` deals from chunk ``index``'s stream (winner counts for

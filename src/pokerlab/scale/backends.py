@@ -1,9 +1,10 @@
 """Where the work of a batch runs: this machine's cores, or a Dask distributed cluster.
 
-A backend takes tasks (a picklable function of the light module :mod:`pokerlab.scale.jobs` or
-:mod:`pokerlab.scale.split` and its argument) and yields ``(tag, answer)`` as each task finishes,
-in whatever order they finish. It keeps a bounded number of tasks in flight, so an endless input
-costs bounded memory.
+A backend takes tasks (a picklable function of the light module :mod:`pokerlab.scale.jobs` and
+its argument) and yields ``(tag, answer)`` as each task finishes, in whatever order they finish.
+It keeps a bounded number of tasks in flight, so an endless input costs bounded memory. Its
+``executor`` (the process pool, or the Dask client) is what ``pokerlab.equity(..., client=)``
+takes to run one job's chunks there.
 
 * :class:`LocalBackend`: a :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers``
   processes (default: every core), started with ``spawn``; each worker runs numba on one thread
@@ -68,6 +69,11 @@ class LocalBackend:
             count, mp_context=multiprocessing.get_context("spawn"),
             initializer=_single_thread_worker,
         )  # fmt: skip
+
+    @property
+    def executor(self) -> Any:
+        """The process pool (``pokerlab.equity``'s ``client=``)."""
+        return self._pool
 
     def run(self, tasks: Iterable[Task]) -> Iterator[tuple[Any, Any]]:
         from concurrent.futures import FIRST_COMPLETED, wait
@@ -155,6 +161,11 @@ class DaskBackend:
         self.client = client
         self.owned = owned
         self.workers = max(1, sum(client.nthreads().values()))
+
+    @property
+    def executor(self) -> Any:
+        """The Dask client (``pokerlab.equity``'s ``client=``)."""
+        return self.client
 
     def run(self, tasks: Iterable[Task]) -> Iterator[tuple[Any, Any]]:
         distributed = _import_distributed()
