@@ -117,6 +117,26 @@ def test_a_client_must_submit() -> None:
         pokerlab.equity(["AhAs", "KdKc"], client="tcp://127.0.0.1:8786")
 
 
+class LosingWorkers:
+    """A client whose workers are lost: every task's result raises what Dask would."""
+
+    def submit(self, *args: Any) -> Any:
+        from concurrent.futures import Future
+
+        future: Future[Any] = Future()
+        future.set_exception(OSError("Timed out trying to connect to tcp://10.0.0.7:40123"))
+        return future
+
+
+def test_a_cluster_lost_mid_run_is_one_cluster_error_line() -> None:
+    with pytest.raises(pokerlab.ClusterError) as info:
+        pokerlab.equity(["AhKh", "QQ+,AK"], method="mc", trials=10**6, seed=1,
+                        client=LosingWorkers())  # fmt: skip
+    message = str(info.value)
+    assert message.startswith("the cluster failed during the run: OSError: Timed out")
+    assert "\n" not in message
+
+
 def test_worker_processes_give_the_same_bits(dask_client: Any) -> None:
     """Real workers (processes of a LocalCluster, and a local process pool): the Work travels
     pickled, and the workers' chunks are the ones built here."""
