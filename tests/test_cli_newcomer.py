@@ -284,6 +284,7 @@ def test_warm_runs_every_kernel_path() -> None:
     for game in ("hold'em", "Omaha", "Omaha hi/lo", "stud", "stud hi/lo", "razz"):
         assert f"{game} Monte Carlo" in labels
     assert {"hold'em outs", "Omaha outs", "draw advice", "draw bots"} <= set(labels)
+    assert {"range analytics", "queries", "stud queries"} <= set(labels)
     result = run("warm")
     assert result.exit_code == 0, result.output
     assert re.fullmatch(rf"{len(labels)} kernel groups compiled and cached in [0-9.]+ s\n",

@@ -83,7 +83,8 @@ def test_the_warm_up_runs_every_task_kind_and_game(monkeypatch: pytest.MonkeyPat
     assert {(kw["game"], kw["method"]) for kw in equity} >= {(g, "mc") for g in GAMES}
     assert {kw["game"] for kind, kw in calls if kind == "draw"} == {"high", "2-7"}
     assert {len(kw["board"]) for kind, kw in calls if kind == "outs"} == {6, 8}  # flop, turn
-    assert len([kw for kind, kw in calls if kind == "query"]) == 2  # sampled, exact
+    queries = [kw["text"] for kind, kw in calls if kind == "query"]
+    assert len(queries) == 3 and "game='razz'" in queries[2]  # sampled, exact, stud
     assert {kw["bot"] for kind, kw in calls if kind == "draw_showdown"} == {"optimal"}
 
 

@@ -19,7 +19,7 @@ Task = tuple[str, Callable[[], object]]
 
 def warm_tasks() -> list[Task]:
     """``(label, run)`` pairs, one per distinct kernel path of the public API and the CLI."""
-    from pokerlab import equity, evaluate, evaluate_batch, outs
+    from pokerlab import equity, equity_distribution, evaluate, evaluate_batch, hits, outs, query
     from pokerlab.analysis.bots import round_robin
     from pokerlab.analysis.draw import advise
     from pokerlab.evaluation.deuce7 import deuce7_batch
@@ -85,6 +85,34 @@ def warm_tasks() -> list[Task]:
             ),
         ),
         ("draw bots", lambda: round_robin(["optimal", "rules", "random"], 20, seed=1)),
+        (
+            "range analytics",
+            lambda: (
+                hits("QQ+,AKs", "Qh7c2d"),
+                hits("AA**", "Qh7c2d", game="omaha"),
+                equity_distribution("QQ+,AKs", "JJ", "Qh7c2d3s"),
+            ),
+        ),
+        (
+            "queries",
+            lambda: [
+                query(
+                    f"select avg(riverEquity(h)), histogram(handType(h, flop)) "
+                    f"from h='AhAs', v='KdKc', {spot}"
+                )
+                for spot in ("board='Qh7c2d', trials=300, seed=1", "board='Qh7c2d3s'")
+            ],
+        ),
+        (
+            "stud queries",
+            lambda: [
+                query(
+                    f"select avg(riverEquity(h)), histogram(handType(h, seventh)) "
+                    f"from game='{game}', h='As2d|3c', v='QhQs|Jd', trials=300, seed=1"
+                )
+                for game in ("stud", "stud-hilo", "razz")
+            ],
+        ),
     ]
 
 

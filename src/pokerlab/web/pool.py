@@ -172,6 +172,10 @@ def _warm_up() -> None:
             f"from h='AhAs', v='KdKc', {spot}",
             limit=60.0,
         )
+    TASKS["query"](  # the stud games' query kernel
+        text="select avg(riverEquity(h)) from game='razz', h='As2d|3c', v='QhQs|Jd', trials=300",
+        limit=60.0,
+    )
 
 
 def _serve(tasks: Connection, replies: Connection, stop_flag: Any) -> None:
