@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -281,4 +282,20 @@ def six_card_histogram() -> NDArray[np.int64]:
     """How many of the C(52, 6) six-card hands have each :func:`encode`'d best value."""
     hist = np.zeros(9 * BASE**DIGITS, dtype=np.int64)
     _six_card_histogram(hist)
+    return hist
+
+
+def weighted_aggregate(rows: Sequence[tuple[float, Any]], kind: str) -> Any:
+    """A query aggregate over ``(weight, value)`` rows computed the plain way: ``avg`` and
+    ``count`` the weighted mean, ``min``/``max``, else the histogram ``{value: share}``."""
+    total = sum(w for w, _ in rows)
+    if kind in ("avg", "count"):
+        return sum(w * x for w, x in rows) / total
+    if kind == "min":
+        return min(x for _, x in rows)
+    if kind == "max":
+        return max(x for _, x in rows)
+    hist: dict[Any, float] = {}
+    for w, x in rows:
+        hist[x] = hist.get(x, 0.0) + w / total
     return hist

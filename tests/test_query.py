@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -24,6 +23,7 @@ from pokerlab.analysis.query.syntax import parse
 from pokerlab.cards import parse_cards
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
+from reference import weighted_aggregate
 
 Hand = tuple[int, ...]
 Deal = tuple[float, tuple[Hand, ...], Hand]
@@ -107,17 +107,7 @@ def exact_aggregate(
     where: Callable[[tuple[Hand, ...], Hand], bool] | None = None,
 ) -> Any:  # fmt: skip
     rows = [(w, fn(h, b)) for w, h, b in spot if where is None or where(h, b)]
-    total = sum(w for w, _ in rows)
-    if kind in ("avg", "count"):
-        return sum(w * x for w, x in rows) / total
-    if kind == "min":
-        return min(x for _, x in rows)
-    if kind == "max":
-        return max(x for _, x in rows)
-    hist: dict[float, float] = defaultdict(float)
-    for w, x in rows:
-        hist[x] += w / total
-    return dict(hist)
+    return weighted_aggregate(rows, kind)
 
 
 CATEGORIES = ["high card", "pair", "two pair", "three of a kind", "straight", "flush",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -24,6 +24,7 @@ from pokerlab import QueryError, equity, query
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.games import get_game
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count
+from reference import weighted_aggregate
 
 Hand = tuple[int, ...]
 Deal = tuple[float, tuple[Hand, ...]]  # weight, each player's seven cards (known first)
@@ -138,17 +139,7 @@ def sixth_equity(game: str, sixes: tuple[Hand, ...], dead: frozenset[int]) -> li
 
 def aggregate(spot: list[Deal], fn: Fn, kind: str, where: Fn | None = None) -> Any:
     rows = [(w, fn(h)) for w, h in spot if where is None or where(h)]
-    total = sum(w for w, _ in rows)
-    if kind in ("avg", "count"):
-        return sum(w * x for w, x in rows) / total
-    if kind == "min":
-        return min(x for _, x in rows)
-    if kind == "max":
-        return max(x for _, x in rows)
-    hist: dict[Any, float] = defaultdict(float)
-    for w, x in rows:
-        hist[x] += w / total
-    return dict(hist)
+    return weighted_aggregate(rows, kind)
 
 
 def check(game: str, players: Sequence[str], keep: str, checks: dict[str, tuple[str, Fn]],
