@@ -117,6 +117,30 @@ def test_a_client_must_submit() -> None:
         pokerlab.equity(["AhAs", "KdKc"], client="tcp://127.0.0.1:8786")
 
 
+def test_the_exact_size_limit_counts_the_clusters_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pokerlab.engine import api
+
+    spot = dict(players=["AhKh", "QQ+"], board="Qh7c2d", method="exact")
+    estimate = exact_strategy(prepare(spot["players"], spot["board"], "", "holdem")).estimate(
+        prepare(spot["players"], spot["board"], "", "holdem")
+    )
+    monkeypatch.setattr(api, "MAX_EXACT_SECONDS", estimate / 3)  # too large for one core
+    with pytest.raises(pokerlab.TooLargeError, match="too large"):
+        pokerlab.equity(**spot)
+    with (
+        ThreadPoolExecutor(max_workers=2) as two,
+        pytest.raises(pokerlab.TooLargeError, match=r"s on 2 workers"),
+    ):
+        pokerlab.equity(**spot, client=two)
+    with ThreadPoolExecutor(max_workers=4) as four:  # a quarter each: within the limit
+        assert (
+            pokerlab.equity(**spot, client=four).players
+            == pokerlab.equity(spot["players"], spot["board"]).players
+        )
+
+
 class LosingWorkers:
     """A client whose workers are lost: every task's result raises what Dask would."""
 

@@ -88,6 +88,7 @@ def equity(
     (True, True)
     """
     # The strategies (numba kernels) are imported on first use so `import pokerlab` stays light.
+    from pokerlab.engine._parallel import executor_workers
     from pokerlab.engine.strategies import MONTE_CARLO, exact_strategy
 
     started = time.perf_counter()
@@ -112,9 +113,12 @@ def equity(
             "range of holdings; a 'random' hand is only dealt by Monte Carlo (--mc, "
             "method='monte-carlo')"
         )
-    if method == "exact" and estimate > MAX_EXACT_SECONDS:
+    # a cluster shares the work: its workers together may take MAX_EXACT_SECONDS of wall time
+    workers = 1 if client is None else executor_workers(client)
+    if method == "exact" and estimate > MAX_EXACT_SECONDS * workers:
+        on = "" if client is None else f" ({estimate / workers:,.0f} s on {workers} workers)"
         raise TooLargeError(
-            f"exact enumeration is too large: about {estimate:,.0f} s of work "
+            f"exact enumeration is too large: about {estimate:,.0f} s of work{on} "
             f"({'x'.join(str(s) for s in problem.sizes)} combos per player); use Monte Carlo "
             "(--mc, method='monte-carlo') with a target standard error",
             field="method",
