@@ -364,7 +364,7 @@ def test_an_opponent_range_with_many_hands_is_sampled() -> None:
     ("text", "error", "fragment"),
     [
         ("JJ***@50,KK***", RangeError, "weights are not supported"),
-        ("JJ#", RangeError, "position"),
+        ("JJ#", RangeError, "character"),
         ("AhAd7c4s", CardError, "needs 5 cards"),
     ],
 )
