@@ -6,6 +6,20 @@ each joint holding with the product of its combos' weights. Evaluations cost
 ``runouts x sum(range sizes)`` instead of ``runouts x matchups x players``; what remains per
 matchup is a comparison of precomputed strengths. Counts layout as in ``_showdown`` (folded into
 the engine's one layout by ``tally.from_winner_counts``).
+
+Two things keep a runout cheap when the ranges are wide:
+
+* **Rank pairs.** A 7-card hand without a flush is worth what its ranks are worth, so when a
+  runout's board lets no combo make a flush (or a combo has too few cards of the board's long
+  suit to make one), its strength is read from a table of the board plus each of the 91 rank
+  pairs (built once per runout) instead of being evaluated.
+* **The last player is counted, not walked**, when all its combos weigh the same (a ``random``
+  hand, most ranges): per joint holding of the other players, its combos that beat, tie or lose
+  to their best hand are *counted*. With few joint holdings per runout the counted player's
+  combos are scanned; with many, they are sorted by strength once per runout and each joint
+  holding reads its counts from the cumulative counts by strength, minus the combos that hold
+  one of the walked cards (a sorted list per card), plus the combos that hold two of them
+  (inclusion-exclusion). The counts are the same integers the walk would have added up.
 """
 
 from __future__ import annotations
@@ -19,6 +33,12 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 _Z = np.uint64(0)
 _ONE = np.uint64(1)
 
+RANK_TABLE_MIN_COMBOS = 160
+"""Combos per runout from which the 91-entry rank pair table pays for itself."""
+SCAN_MAX_JOINT = 8
+"""Joint holdings of the walked players up to which the counted player's combos are scanned per
+joint holding rather than sorted once per runout."""
+
 
 @njit(cache=True)
 def runout_count(n_unseen, to_come):
@@ -28,6 +48,20 @@ def runout_count(n_unseen, to_come):
     if to_come == 1:
         return n_unseen
     return n_unseen * (n_unseen - 1) // 2
+
+
+@njit(cache=True, inline="always")
+def _lower_bound(row, size, x):
+    """First index of ``row[:size]`` (ascending) whose value is not below ``x``."""
+    lo = 0
+    hi = size
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if row[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 @njit(cache=True, nogil=True)
@@ -41,6 +75,9 @@ def enumerate_runouts(
     stop,
     by_runout,
     sym,
+    counted,
+    rank_key,
+    dense,
     out,
     totals,
     tables,
@@ -49,21 +86,40 @@ def enumerate_runouts(
     lexicographically) to ``out[0]`` (float64, counts layout), or each to its own
     ``out[r - start]`` when ``by_runout``. ``totals[0]`` += deals (joint holding x runout),
     ``totals[1]`` += runouts. Runouts use no card of the board or of ``skip_mask`` (dead cards,
-    and cards every combo of some player holds); combos must not touch board or dead cards."""
+    and cards every combo of some player holds); combos must not touch board or dead cards.
+    ``counted``: the last player's combos all weigh the same and are counted (module
+    docstring). ``rank_key``: each rank's additive key without suit counters; ``dense[v]``: the
+    place of strength ``v`` among the table's strengths (0-based, increasing)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combo_cards.shape[0]
+    n_walk = n - 1 if counted else n
     board_key = EMPTY_KEY
     board_mask = _Z
+    board_rkey = _Z
+    board_suits = np.zeros(4, np.int64)
+    board_ranks = np.zeros(13, np.int64)
     used = skip_mask
     for i in range(board.shape[0]):
         c = board[i]
         board_key += card_key[c]
         board_mask |= card_mask[c]
+        board_rkey += rank_key[c >> 2]
+        board_suits[c & 3] += 1
+        board_ranks[c >> 2] += 1
         used |= _ONE << uint64(c)
     combo_masks = np.empty(n_combos, np.uint64)
+    combo_pair = np.empty(n_combos, np.int64)
     for t in range(n_combos):
-        combo_masks[t] = (_ONE << uint64(combo_cards[t, 0])) | (_ONE << uint64(combo_cards[t, 1]))
+        a = combo_cards[t, 0]
+        b = combo_cards[t, 1]
+        combo_masks[t] = (_ONE << uint64(a)) | (_ONE << uint64(b))
+        lo_rank = min(a >> 2, b >> 2)
+        combo_pair[t] = 13 * lo_rank + (a >> 2) + (b >> 2) - lo_rank
+    use_ranks = n_combos >= RANK_TABLE_MIN_COMBOS
+    pair_value = np.empty(169, np.int64)
+    run_suits = np.empty(4, np.int64)
+    run_ranks = np.empty(13, np.int64)
     deck = np.empty(52, np.int64)
     nd = unseen_deck(used, deck)
     to_come = 5 - board.shape[0]
@@ -76,6 +132,28 @@ def enumerate_runouts(
     last = offsets[1:]
     run_cards = np.empty(2, np.int64)
     image = np.empty(2, np.int64)
+    # the counted player: its weight, and how its combos are counted
+    c_first = offsets[n - 1]
+    c_last = offsets[n]
+    c_weight = weights[c_first] if counted else 1.0
+    joint = 1
+    for p in range(n_walk):
+        joint *= last[p] - first[p]
+    by_sort = counted and joint > SCAN_MAX_JOINT
+    n_classes = dense[dense.shape[0] - 1] + 1  # the strongest hand's class, plus one
+    below = np.zeros(n_classes + 2 if by_sort else 1, np.int64)
+    place = np.empty(n_classes + 1 if by_sort else 1, np.int64)
+    order = np.empty(c_last - c_first if by_sort else 1, np.int64)
+    card_count = np.zeros(52, np.int64)
+    card_values = np.empty((52, 52) if by_sort else (1, 1), np.int64)
+    pair_combo = np.full(52 * 52 if by_sort else 1, -1, np.int64)
+    if by_sort:
+        for t in range(c_first, c_last):
+            a = combo_cards[t, 0]
+            b = combo_cards[t, 1]
+            pair_combo[52 * a + b] = t
+            pair_combo[52 * b + a] = t
+    walked = np.empty(2 * n, np.int64)
     # decode the first runout of the chunk
     i = 0
     j = 0
@@ -105,29 +183,75 @@ def enumerate_runouts(
         run_mask = _Z
         run_key = board_key
         run_emask = board_mask
-        if to_come >= 1:
-            run_mask |= _ONE << uint64(deck[i])
-            run_key += card_key[deck[i]]
-            run_emask |= card_mask[deck[i]]
-        if to_come == 2:
-            run_mask |= _ONE << uint64(deck[j])
-            run_key += card_key[deck[j]]
-            run_emask |= card_mask[deck[j]]
+        run_rkey = board_rkey
+        for s in range(4):
+            run_suits[s] = board_suits[s]
+        for q in range(13):
+            run_ranks[q] = board_ranks[q]
+        for x in range(to_come):
+            c = deck[i] if x == 0 else deck[j]
+            run_mask |= _ONE << uint64(c)
+            run_key += card_key[c]
+            run_emask |= card_mask[c]
+            run_rkey += rank_key[c >> 2]
+            run_suits[c & 3] += 1
+            run_ranks[c >> 2] += 1
+        # the board's long suit: a combo with ``need`` cards of it may make a flush
+        flush_suit = -1
+        need = 3
+        for s in range(4):
+            if run_suits[s] >= 3:
+                flush_suit = s
+                need = 5 - run_suits[s]
+        if use_ranks:
+            for r1 in range(13):
+                for r2 in range(r1, 13):
+                    if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
+                        key = run_rkey + rank_key[r1] + rank_key[r2]
+                        pair_value[13 * r1 + r2] = values[table_index(key, _Z, mult, displace)]
         for t in range(n_combos):
             if combo_masks[t] & run_mask:
                 strength[t] = -1
+                continue
+            a = combo_cards[t, 0]
+            b = combo_cards[t, 1]
+            if use_ranks and ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
+                strength[t] = pair_value[combo_pair[t]]
             else:
-                a = combo_cards[t, 0]
-                b = combo_cards[t, 1]
                 key = run_key + card_key[a] + card_key[b]
                 mask = run_emask | card_mask[a] | card_mask[b]
                 strength[t] = values[table_index(key, mask, mult, displace)]
+        if by_sort:
+            # counted combos by strength class: cumulative counts, and a sorted list per card
+            for v in range(n_classes + 2):
+                below[v] = 0
+            for t in range(c_first, c_last):
+                if strength[t] >= 0:
+                    below[dense[strength[t]] + 1] += 1
+            for v in range(1, n_classes + 2):
+                below[v] += below[v - 1]
+            for v in range(n_classes + 1):
+                place[v] = below[v]
+            n_valid = below[n_classes + 1]
+            for t in range(c_first, c_last):
+                if strength[t] >= 0:
+                    d = dense[strength[t]]
+                    order[place[d]] = t
+                    place[d] += 1
+            for c in range(52):
+                card_count[c] = 0
+            for x in range(n_valid):
+                t = order[x]
+                for y in range(2):
+                    c = combo_cards[t, y]
+                    card_values[c, card_count[c]] = strength[t]
+                    card_count[c] += 1
         # depth-first walk over joint holdings, pruned at the first conflict
         level = start_walk(first, pos, level_used, level_weight, run_mask)
         while True:
             level = next_joint_holding(
                 level,
-                n,
+                n_walk,
                 first,
                 last,
                 combo_masks,
@@ -142,7 +266,7 @@ def enumerate_runouts(
             best = -1
             k = 0
             winner = 0
-            for q in range(n):
+            for q in range(n_walk):
                 s = strength[chosen[q]]
                 if s > best:
                     best = s
@@ -150,15 +274,73 @@ def enumerate_runouts(
                     winner = q
                 elif s == best:
                     k += 1
-            w = level_weight[n] * orbit
-            if k == 1:
-                acc[winner, 0] += w
+            if not counted:
+                w = level_weight[n] * orbit
+                if k == 1:
+                    acc[winner, 0] += w
+                else:
+                    for q in range(n):
+                        if strength[chosen[q]] == best:
+                            acc[q, k - 1] += w
+                acc[n, 0] += w
+                totals[0] += orbit
+                continue
+            # the counted player's combos below, equal to and above ``best``
+            lose = 0
+            tie = 0
+            deals = 0
+            if by_sort:
+                d = dense[best]
+                lose = below[d]
+                tie = below[d + 1] - lose
+                deals = n_valid
+                nw = 0
+                for q in range(n_walk):
+                    walked[nw] = combo_cards[chosen[q], 0]
+                    walked[nw + 1] = combo_cards[chosen[q], 1]
+                    nw += 2
+                for x in range(nw):
+                    c = walked[x]
+                    size = card_count[c]
+                    row = card_values[c]
+                    lo = _lower_bound(row, size, best)
+                    hi = _lower_bound(row, size, best + 1)
+                    lose -= lo
+                    tie -= hi - lo
+                    deals -= size
+                    for y in range(x + 1, nw):
+                        t = pair_combo[52 * c + walked[y]]
+                        if t >= 0 and strength[t] >= 0:
+                            s = strength[t]
+                            deals += 1
+                            lose += s < best
+                            tie += s == best
             else:
-                for q in range(n):
+                taken = level_used[n_walk]
+                for t in range(c_first, c_last):
+                    if not combo_masks[t] & taken:
+                        s = strength[t]
+                        deals += 1
+                        lose += s < best
+                        tie += s == best
+            win = deals - lose - tie
+            w = level_weight[n_walk] * c_weight * orbit
+            if lose:
+                if k == 1:
+                    acc[winner, 0] += w * lose
+                else:
+                    for q in range(n_walk):
+                        if strength[chosen[q]] == best:
+                            acc[q, k - 1] += w * lose
+            if tie:
+                for q in range(n_walk):
                     if strength[chosen[q]] == best:
-                        acc[q, k - 1] += w
-            acc[n, 0] += w
-            totals[0] += orbit
+                        acc[q, k] += w * tie
+                acc[n - 1, k] += w * tie
+            if win:
+                acc[n - 1, 0] += w * win
+            acc[n, 0] += w * deals
+            totals[0] += orbit * deals
         totals[1] += 1
         # next runout
         if to_come == 2:

@@ -20,6 +20,7 @@ thread count. :meth:`estimate` is a rough single-core upper estimate (seconds) s
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
@@ -309,12 +310,15 @@ class BoardRunouts:
         combos, offsets, weights = problem.reordered(order)
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables()
+        last = weights[offsets[-2] :]
+        counted = bool((last == last[0]).all())  # the widest range, counted if evenly weighted
+        dense = strength_classes()
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             _runouts.enumerate_runouts(
-                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym, out,
-                totals, tables,
+                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym,
+                counted, RANK_KEY, dense, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -342,6 +346,16 @@ class BoardRunouts:
         bounds = chunk_bounds(total, self.estimate(problem))
         run_chunks(lambda a, b: kernel(a, b, True, out[a:b]), bounds, control, lambda _: None)
         return _stats_of(_unorder(out, order))
+
+
+@functools.cache
+def strength_classes() -> NDArray[np.int64]:
+    """``dense[v]``: the place of high-hand strength ``v`` among the strengths of the table (0 =
+    the weakest; the 7,462 hand classes and the table's empty slots), for ``_runouts``."""
+    values = np.unique(kernel_tables().values)
+    dense = np.zeros(int(values[-1]) + 1, dtype=np.int64)
+    dense[values] = np.arange(len(values))
+    return dense
 
 
 def _unorder(counts: NDArray[np.float64], order: NDArray[np.intp]) -> NDArray[np.float64]:
