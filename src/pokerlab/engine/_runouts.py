@@ -19,7 +19,11 @@ Two things keep a runout cheap when the ranges are wide:
   combos are scanned; with many, they are sorted by strength once per runout and each joint
   holding reads its counts from the cumulative counts by strength, minus the combos that hold
   one of the walked cards (a sorted list per card), plus the combos that hold two of them
-  (inclusion-exclusion). The counts are the same integers the walk would have added up.
+  (inclusion-exclusion). When the counted player is a ``random`` hand (every pair of the cards
+  it may hold) and few joint holdings are walked, its combos are counted by rank pair instead:
+  the cards left per rank give each of the 91 rank pairs its number of combos, and only the
+  combos that could make a flush on this board are looked at one by one. The counts are the
+  same integers the walk would have added up.
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ def enumerate_runouts(
     by_runout,
     sym,
     counted,
+    dealt,
     rank_key,
     dense,
     out,
@@ -88,8 +93,9 @@ def enumerate_runouts(
     ``totals[1]`` += runouts. Runouts use no card of the board or of ``skip_mask`` (dead cards,
     and cards every combo of some player holds); combos must not touch board or dead cards.
     ``counted``: the last player's combos all weigh the same and are counted (module
-    docstring). ``rank_key``: each rank's additive key without suit counters; ``dense[v]``: the
-    place of strength ``v`` among the table's strengths (0-based, increasing)."""
+    docstring); ``dealt``: they are every pair of the cards they use (a ``random`` hand).
+    ``rank_key``: each rank's additive key without suit counters; ``dense[v]``: the place of
+    strength ``v`` among the table's strengths (0-based, increasing)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combo_cards.shape[0]
@@ -117,7 +123,7 @@ def enumerate_runouts(
         lo_rank = min(a >> 2, b >> 2)
         combo_pair[t] = 13 * lo_rank + (a >> 2) + (b >> 2) - lo_rank
     use_ranks = n_combos >= RANK_TABLE_MIN_COMBOS
-    pair_value = np.empty(169, np.int64)
+    pair_value = np.zeros(169, np.int64)
     run_suits = np.empty(4, np.int64)
     run_ranks = np.empty(13, np.int64)
     deck = np.empty(52, np.int64)
@@ -140,6 +146,22 @@ def enumerate_runouts(
     for p in range(n_walk):
         joint *= last[p] - first[p]
     by_sort = counted and joint > SCAN_MAX_JOINT
+    by_ranks = counted and dealt and not by_sort
+    use_ranks = use_ranks or by_ranks
+    n_eval = c_first if by_ranks else n_combos  # combos evaluated one by one on every runout
+    dealt_mask = _Z  # the cards a dealt counted player may hold
+    for t in range(c_first, c_last):
+        dealt_mask |= combo_masks[t]
+    dealt_ranks = np.zeros(13, np.int64)
+    for c in range(52):
+        if (dealt_mask >> uint64(c)) & _ONE:
+            dealt_ranks[c >> 2] += 1
+    left = np.zeros(13, np.int64)  # per joint holding: counted cards left per rank
+    suited = np.zeros(13, np.int64)  # ... of which of the board's long suit
+    run_left = np.zeros(13, np.int64)
+    run_suited = np.zeros(13, np.int64)
+    capable = np.empty(c_last - c_first if by_ranks else 1, np.int64)
+    n_capable = 0
     n_classes = dense[dense.shape[0] - 1] + 1  # the strongest hand's class, plus one
     below = np.zeros(n_classes + 2 if by_sort else 1, np.int64)
     place = np.empty(n_classes + 1 if by_sort else 1, np.int64)
@@ -209,7 +231,7 @@ def enumerate_runouts(
                     if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
                         key = run_rkey + rank_key[r1] + rank_key[r2]
                         pair_value[13 * r1 + r2] = values[table_index(key, _Z, mult, displace)]
-        for t in range(n_combos):
+        for t in range(n_eval):
             if combo_masks[t] & run_mask:
                 strength[t] = -1
                 continue
@@ -221,6 +243,30 @@ def enumerate_runouts(
                 key = run_key + card_key[a] + card_key[b]
                 mask = run_emask | card_mask[a] | card_mask[b]
                 strength[t] = values[table_index(key, mask, mult, displace)]
+        if by_ranks:
+            # cards left to the counted player per rank, and its combos that may make a flush
+            for q in range(13):
+                run_left[q] = dealt_ranks[q]
+                run_suited[q] = 0
+            for c in range(52):
+                if (dealt_mask >> uint64(c)) & _ONE:
+                    if (run_mask >> uint64(c)) & _ONE:
+                        run_left[c >> 2] -= 1
+                    elif (c & 3) == flush_suit:
+                        run_suited[c >> 2] = 1
+            n_capable = 0
+            if flush_suit >= 0:
+                for t in range(c_first, c_last):
+                    if combo_masks[t] & run_mask:
+                        continue
+                    a = combo_cards[t, 0]
+                    b = combo_cards[t, 1]
+                    if ((a & 3) == flush_suit) + ((b & 3) == flush_suit) >= need:
+                        key = run_key + card_key[a] + card_key[b]
+                        mask = run_emask | card_mask[a] | card_mask[b]
+                        strength[t] = values[table_index(key, mask, mult, displace)]
+                        capable[n_capable] = t
+                        n_capable += 1
         if by_sort:
             # counted combos by strength class: cumulative counts, and a sorted list per card
             for v in range(n_classes + 2):
@@ -315,6 +361,47 @@ def enumerate_runouts(
                             deals += 1
                             lose += s < best
                             tie += s == best
+            elif by_ranks:
+                taken = level_used[n_walk]
+                for q in range(13):
+                    left[q] = run_left[q]
+                    suited[q] = run_suited[q]
+                for q in range(n_walk):
+                    for y in range(2):
+                        c = combo_cards[chosen[q], y]
+                        if (dealt_mask >> uint64(c)) & _ONE:
+                            left[c >> 2] -= 1
+                            if (c & 3) == flush_suit:
+                                suited[c >> 2] = 0
+                if need == 1:  # a card of the long suit may make a flush: not by rank
+                    for q in range(13):
+                        left[q] -= suited[q]
+                if need >= 1:
+                    sub = need == 2  # two cards of the long suit make a flush: not by rank
+                    for r1 in range(13):
+                        x1 = left[r1]
+                        if x1 == 0:
+                            continue
+                        m = x1 * (x1 - 1) // 2
+                        if m:
+                            v = pair_value[14 * r1]
+                            deals += m
+                            lose += m * (v < best)
+                            tie += m * (v == best)
+                        for r2 in range(r1 + 1, 13):
+                            m = x1 * left[r2] - sub * suited[r1] * suited[r2]
+                            if m:
+                                v = pair_value[13 * r1 + r2]
+                                deals += m
+                                lose += m * (v < best)
+                                tie += m * (v == best)
+                for x in range(n_capable):
+                    t = capable[x]
+                    if not combo_masks[t] & taken:
+                        s = strength[t]
+                        deals += 1
+                        lose += s < best
+                        tie += s == best
             else:
                 taken = level_used[n_walk]
                 for t in range(c_first, c_last):
