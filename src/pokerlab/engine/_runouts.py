@@ -11,8 +11,8 @@ Two things keep a runout cheap when the ranges are wide:
 
 * **Rank pairs.** A 7-card hand without a flush is worth what its ranks are worth, so when a
   runout's board lets no combo make a flush (or a combo has too few cards of the board's long
-  suit to make one), its strength is read from a table of the board plus each of the 91 rank
-  pairs (built once per runout) instead of being evaluated.
+  suit to make one), its strength is read from a table of the board plus each rank pair the
+  combos have (at most 91, evaluated once per runout) instead of being evaluated.
 * **The last player is counted, not walked**, when all its combos weigh the same (a ``random``
   hand, most ranges): per joint holding of the other players, its combos that beat, tie or lose
   to their best hand are *counted*. With few joint holdings per runout the counted player's
@@ -37,8 +37,6 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 _Z = np.uint64(0)
 _ONE = np.uint64(1)
 
-RANK_TABLE_MIN_COMBOS = 160
-"""Combos per runout from which the 91-entry rank pair table pays for itself."""
 SCAN_MAX_JOINT = 8
 """Joint holdings of the walked players up to which the counted player's combos are scanned per
 joint holding rather than sorted once per runout."""
@@ -122,7 +120,16 @@ def enumerate_runouts(
         combo_masks[t] = (_ONE << uint64(a)) | (_ONE << uint64(b))
         lo_rank = min(a >> 2, b >> 2)
         combo_pair[t] = 13 * lo_rank + (a >> 2) + (b >> 2) - lo_rank
-    use_ranks = n_combos >= RANK_TABLE_MIN_COMBOS
+    # the rank pairs the combos have: one evaluation each per runout when the combos outnumber them
+    pair_seen = np.zeros(169, np.bool_)
+    pairs = np.empty(91, np.int64)
+    n_pairs = 0
+    for t in range(n_combos):
+        if not pair_seen[combo_pair[t]]:
+            pair_seen[combo_pair[t]] = True
+            pairs[n_pairs] = combo_pair[t]
+            n_pairs += 1
+    use_ranks = n_pairs < n_combos
     pair_value = np.zeros(169, np.int64)
     run_suits = np.empty(4, np.int64)
     run_ranks = np.empty(13, np.int64)
@@ -187,8 +194,10 @@ def enumerate_runouts(
         j = i + 1 + rem
     elif to_come == 1:
         i = start
+    acc = out[0]
     for r in range(start, stop):
-        acc = out[r - start] if by_runout else out[0]
+        if by_runout:
+            acc = out[r - start]
         if to_come >= 1:
             run_cards[0] = deck[i]
             run_cards[1] = deck[j]
@@ -226,12 +235,20 @@ def enumerate_runouts(
                 flush_suit = s
                 need = 5 - run_suits[s]
         if use_ranks:
-            for r1 in range(13):
-                for r2 in range(r1, 13):
-                    if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
-                        key = run_rkey + rank_key[r1] + rank_key[r2]
-                        pair_value[13 * r1 + r2] = values[table_index(key, _Z, mult, displace)]
-        for t in range(n_eval):
+            for x in range(n_pairs):
+                r1 = pairs[x] // 13
+                r2 = pairs[x] - 13 * r1
+                if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
+                    key = run_rkey + rank_key[r1] + rank_key[r2]
+                    pair_value[pairs[x]] = values[table_index(key, _Z, mult, displace)]
+        one_by_one = n_eval
+        if use_ranks and flush_suit < 0 and not by_sort:
+            # no flush on this board: every strength from its rank pair (the combos that
+            # touch the runout are never read: the walk and the counts skip them by mask)
+            for t in range(n_eval):
+                strength[t] = pair_value[combo_pair[t]]
+            one_by_one = 0
+        for t in range(one_by_one):
             if combo_masks[t] & run_mask:
                 strength[t] = -1
                 continue
@@ -405,11 +422,11 @@ def enumerate_runouts(
             else:
                 taken = level_used[n_walk]
                 for t in range(c_first, c_last):
-                    if not combo_masks[t] & taken:
-                        s = strength[t]
-                        deals += 1
-                        lose += s < best
-                        tie += s == best
+                    free = (combo_masks[t] & taken) == _Z
+                    s = strength[t]
+                    deals += free
+                    lose += free & (s < best)
+                    tie += free & (s == best)
             win = deals - lose - tie
             w = level_weight[n_walk] * c_weight * orbit
             if lose:

@@ -291,7 +291,8 @@ def _range_maps_onto_itself(
 def _counts_last(problem: Problem) -> bool:
     """Whether the widest range (the last in the walk order of :class:`BoardRunouts`) weighs
     all its combos the same, so ``_runouts`` counts its combos instead of walking them."""
-    p = int(np.argsort(problem.sizes, kind="stable")[-1])
+    sizes = problem.sizes
+    p = len(sizes) - 1 - sizes[::-1].index(max(sizes))  # the last of the widest (stable order)
     weights = problem.weights[problem.offsets[p] : problem.offsets[p + 1]]
     return bool((weights == weights[0]).all())
 
@@ -349,15 +350,15 @@ class BoardRunouts:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         n = problem.n_players
-        sym = _symmetries_if_worth_it(problem, self.estimate(problem))
-        kernel, order = self._kernel(problem, sym)
+        seconds = self.estimate(problem)
+        kernel, order = self._kernel(problem, _symmetries_if_worth_it(problem, seconds))
 
         def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
             out = np.zeros((1, n + 1, n), dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        bounds = chunk_bounds(_runout_total(problem), self.estimate(problem))
+        bounds = chunk_bounds(_runout_total(problem), seconds)
         tally = _summed(run, bounds, control, (n + 1, n), winner_counts=False)
         return Tally(_stats_of(_unorder(tally.stats, order)), tally.deals, sampled=False)
 
@@ -383,6 +384,8 @@ def strength_classes() -> NDArray[np.int64]:
 
 def _unorder(counts: NDArray[np.float64], order: NDArray[np.intp]) -> NDArray[np.float64]:
     """Winner counts of players walked in ``order`` back in the caller's player order."""
+    if all(int(p) == i for i, p in enumerate(order)):
+        return counts
     n = counts.shape[-1]
     out = np.zeros_like(counts)
     out[..., n, 0] = counts[..., n, 0]
