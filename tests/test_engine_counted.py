@@ -16,6 +16,8 @@ from bruteforce import holdem_equity
 from pokerlab import equity
 from pokerlab.cards import parse_cards
 from pokerlab.engine import exact
+from pokerlab.engine._control import Control
+from pokerlab.engine.problem import prepare
 
 SPOTS = [
     (["QsQh", "8c7c", "random"], "Jc9h2d", ""),  # random by rank pair, flop
@@ -73,3 +75,18 @@ def test_random_hand_matches_brute_force(hands: list[str], board: str) -> None:
     want, _ = holdem_equity(holdings, board_cards, [])
     got = equity([*hands, "random"], board=board, method="exact", threads=1)
     assert [p.equity for p in got.players] == pytest.approx(want, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [(["AhKh", "random"], "Qh7h2c"), (["AhKh", "QQ+,AKs,AKo", "random"], "Qh7h2c9d")],
+)
+def test_counting_equals_the_walk_per_runout(
+    players: list[str], board: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    problem = prepare(players, board)
+    counted = exact.runout_stats(problem, Control(threads=1))
+    with monkeypatch.context() as m:
+        _walked(m)
+        walked = exact.runout_stats(problem, Control(threads=1))
+    assert np.array_equal(counted, walked)
