@@ -22,6 +22,7 @@ that would take too long is refused.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
@@ -68,6 +69,8 @@ __all__ = [
 _SECONDS_PER_PREFLOP_MATCHUP = 1.2e-3
 _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
+_SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, sorted
+_SECONDS_PER_SORTED_RUNOUT = 3e-5  # sorting a counted range once per runout
 _SECONDS_PER_TABLE_LOOKUP = 3e-7
 _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_SWEPT_COMPLETION = 1e-6
@@ -270,18 +273,21 @@ def suit_symmetries(problem: Problem) -> NDArray[np.uint8]:
     >>> len(suit_symmetries(prepare(["AsAhKsKh", "JdTd9c8c"], game="omaha")))
     1
     """
+    fixed_cards = {int(c) for c in problem.board}
+    fixed_cards |= {c for c in range(52) if problem.dead_mask >> c & 1}
+    perms = [
+        perm
+        for perm in itertools.permutations(range(4))
+        if perm != (0, 1, 2, 3)
+        and all(4 * (c >> 2) + perm[c & 3] in fixed_cards for c in fixed_cards)
+    ]  # those that map the board and the dead cards onto themselves
+    if not perms:
+        return _NO_SYMMETRY
     masks = problem.combo_masks
     codes = np.arange(52)
-    fixed = np.zeros(52, dtype=bool)
-    fixed[problem.board] = True
-    fixed |= (problem.dead_mask >> codes) & 1 == 1
     found = []
-    for perm in itertools.permutations(range(4)):
-        if perm == (0, 1, 2, 3):
-            continue
+    for perm in perms:
         card_map = (4 * (codes >> 2) + np.array(perm)[codes & 3]).astype(np.uint8)
-        if not np.array_equal(fixed[card_map], fixed):  # board and dead cards onto themselves
-            continue
         if all(_range_maps_onto_itself(problem, p, masks, card_map)
                for p in range(problem.n_players)):  # fmt: skip
             found.append(card_map)
@@ -311,6 +317,15 @@ def _range_maps_onto_itself(
     )
 
 
+def _counts_last(problem: Problem) -> bool:
+    """Whether the widest range (the last in the walk order of :class:`BoardRunouts`) weighs
+    all its combos the same, so ``_runouts`` counts its combos instead of walking them."""
+    sizes = problem.sizes
+    p = len(sizes) - 1 - sizes[::-1].index(max(sizes))  # the last of the widest (stable order)
+    weights = problem.weights[problem.offsets[p] : problem.offsets[p + 1]]
+    return bool((weights == weights[0]).all())
+
+
 def _runout_total(problem: Problem) -> int:
     skip = problem.dead_mask | problem.held_mask
     unseen = 52 - len(problem.board) - bin(skip).count("1")
@@ -328,22 +343,35 @@ class BoardRunouts:
 
     def estimate(self, problem: Problem) -> float:
         n_runouts = math.comb(problem.unseen, 5 - len(problem.board))
-        evals = n_runouts * len(problem.combos)
-        return evals * _SECONDS_PER_EVAL + n_runouts * _space(problem) * _SECONDS_PER_JOINT_HOLDING
+        sizes = sorted(problem.sizes)
+        per_runout = len(problem.combos) * _SECONDS_PER_EVAL
+        if _counts_last(problem):  # as the kernel does (``_runouts``)
+            walked = math.prod(sizes[:-1])
+            if walked > _runouts.SCAN_MAX_JOINT:
+                per_runout += _SECONDS_PER_SORTED_RUNOUT + walked * _SECONDS_PER_COUNTED_HOLDING
+            else:
+                per_runout += walked * (_SECONDS_PER_JOINT_HOLDING + sizes[-1] * 1e-9)
+        else:
+            per_runout += math.prod(sizes) * _SECONDS_PER_JOINT_HOLDING
+        return n_runouts * per_runout
 
     def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> tuple[_Kernel, NDArray[np.intp]]:
         """The kernel over runouts, and the player order it walks in: the walk over joint
-        holdings prunes soonest with the smallest ranges first."""
+        holdings prunes soonest with the smallest ranges first, and the last is counted when
+        it can be (:func:`_counts_last`)."""
         order = np.argsort(problem.sizes, kind="stable")
         combos, offsets, weights = problem.reordered(order)
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables()
+        counted = _counts_last(problem)
+        dealt = bool(problem.dealt[order[-1]])
+        dense = strength_classes()
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             _runouts.enumerate_runouts(
-                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym, out,
-                totals, tables,
+                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym,
+                counted, dealt, RANK_KEY, dense, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -353,15 +381,15 @@ class BoardRunouts:
         """Winner counts of chunks of runouts, players in the order of ``_kernel``."""
         problem = work.problem
         shape = (1, *_winner_shape(problem))
-        sym = _symmetries_if_worth_it(problem, self.estimate(problem))
-        kernel, _ = self._kernel(problem, sym)
+        seconds = self.estimate(problem)
+        kernel, _ = self._kernel(problem, _symmetries_if_worth_it(problem, seconds))
 
         def run(start: int, stop: int) -> _Part:
             out = np.zeros(shape, dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        return over(run, chunk_bounds(_runout_total(problem), self.estimate(problem)))
+        return over(run, chunk_bounds(_runout_total(problem), seconds))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
@@ -380,8 +408,20 @@ class BoardRunouts:
         return _stats_of(_unorder(out, order))
 
 
+@functools.cache
+def strength_classes() -> NDArray[np.int64]:
+    """``dense[v]``: the place of high-hand strength ``v`` among the strengths of the table (0 =
+    the weakest; the 7,462 hand classes and the table's empty slots), for ``_runouts``."""
+    values = np.unique(kernel_tables().values)
+    dense = np.zeros(int(values[-1]) + 1, dtype=np.int64)
+    dense[values] = np.arange(len(values))
+    return dense
+
+
 def _unorder(counts: NDArray[np.float64], order: NDArray[np.intp]) -> NDArray[np.float64]:
     """Winner counts of players walked in ``order`` back in the caller's player order."""
+    if all(int(p) == i for i, p in enumerate(order)):
+        return counts
     n = counts.shape[-1]
     out = np.zeros_like(counts)
     out[..., n, 0] = counts[..., n, 0]

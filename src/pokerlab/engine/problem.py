@@ -35,6 +35,9 @@ __all__ = ["PlayerInput", "Problem", "prepare"]
 PlayerInput = str | Range | PatternRange
 
 
+_CARD_BITS = np.array([1 << c if c < 52 else 0 for c in range(256)], dtype=np.uint64)
+
+
 @dataclass(frozen=True)
 class Problem:
     """A validated request in the arrays the kernels read.
@@ -63,7 +66,7 @@ class Problem:
     def n_players(self) -> int:
         return len(self.inputs)
 
-    @property
+    @functools.cached_property
     def sizes(self) -> list[int]:
         return [int(x) for x in np.diff(self.offsets)]
 
@@ -75,17 +78,13 @@ class Problem:
     def dead_text(self) -> str:
         return format_cards([c for c in range(52) if self.dead_mask >> c & 1])
 
-    @property
+    @functools.cached_property
     def combo_masks(self) -> NDArray[np.uint64]:
-        """One 64-bit card mask per holding."""
-        masks = np.zeros(len(self.combos), dtype=np.uint64)
-        for p in range(self.n_players):
-            rows = slice(self.offsets[p], self.offsets[p + 1])
-            for j in range(int(self.held[p])):
-                masks[rows] |= np.uint64(1) << self.combos[rows, j].astype(np.uint64)
+        """One 64-bit card mask per holding (the padding code 52 adds no bit)."""
+        masks: NDArray[np.uint64] = np.bitwise_or.reduce(_CARD_BITS[self.combos], axis=1)
         return masks
 
-    @property
+    @functools.cached_property
     def held_mask(self) -> int:
         """Cards that some player holds in every one of its holdings (an exact hand's cards)."""
         masks = self.combo_masks
@@ -115,6 +114,8 @@ class Problem:
         self, order: NDArray[np.intp]
     ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float64]]:
         """``(combos, offsets, weights)`` with the players taken in ``order``."""
+        if all(int(p) == i for i, p in enumerate(order)):
+            return self.combos, self.offsets, self.weights
         rows = [np.arange(self.offsets[p], self.offsets[p + 1]) for p in order]
         index = np.concatenate(rows)
         offsets = np.zeros(self.n_players + 1, dtype=np.int64)
@@ -171,10 +172,18 @@ def _holdem_holdings(player: PlayerInput, index: int) -> _Holdings:
     if not text:
         raise RangeError(f"player {index + 1}: empty hand or range")
     try:
-        rng = Range(text)
+        rng = _parse_range(text)
     except RangeError as exc:
         raise type(exc)(f"player {index + 1}: {exc}") from None
     return _Holdings(text, rng.combos, rng.weights)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_range(text: str) -> Range:
+    """A hold'em range from its text, remembered: a tool asks about the same few ranges again
+    and again, and parsing one costs more than a small flop enumeration (a :class:`Range`'s
+    arrays are read-only, so sharing them is safe)."""
+    return Range(text)
 
 
 def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
@@ -209,12 +218,12 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     return _Holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 
 
+_CODES = np.arange(53, dtype=np.int64)
+
+
 def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
-    rows = h.combos.astype(np.uint64)
-    touches = np.zeros(len(rows), dtype=bool)
-    for j in range(rows.shape[1]):
-        touches |= ((np.uint64(known_mask) >> rows[:, j]) & np.uint64(1)).astype(bool)
-    keep = ~touches & (h.weights > 0)
+    known = (known_mask >> _CODES) & 1 == 1  # per card code (and the padding code 52: False)
+    keep = ~known[h.combos].any(axis=1) & (h.weights > 0)
     if not keep.any():
         raise EmptyRangeError(
             f"player {index + 1} ('{h.text}'): no hand of the range is left once the board, the "
@@ -323,6 +332,20 @@ def prepare(
 def _has_joint_holding(problem: Problem) -> bool:
     from pokerlab.engine._exact import has_joint_holding
 
+    wide = [p for p, size in enumerate(problem.sizes) if size > 1]
+    if len(wide) <= 1:  # one holding each but one player at most: no walk needed
+        masks = problem.combo_masks
+        single = 0
+        for p, size in enumerate(problem.sizes):
+            if size == 1:
+                mask = int(masks[problem.offsets[p]])
+                if single & mask:
+                    return False
+                single |= mask
+        if not wide:
+            return True
+        rows = masks[problem.offsets[wide[0]] : problem.offsets[wide[0] + 1]]
+        return bool(((rows & np.uint64(single)) == 0).any())
     order = np.argsort(problem.sizes, kind="stable")  # fewest holdings first prunes soonest
     masks = problem.combo_masks
     index = np.concatenate([np.arange(problem.offsets[p], problem.offsets[p + 1]) for p in order])
