@@ -315,9 +315,6 @@ def enumerate_matchups(
     totals,
     corr,
     touched,
-    use_pre,
-    pre_ids,
-    pre_counts,
     rank_key,
     choose,
     tables,
@@ -389,9 +386,8 @@ def enumerate_matchups(
         totals[1] += 1
         slot = -1
         cid = -1
-        if use_cache or use_pre:
+        if use_cache:
             cid = _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label)
-        if use_cache and not use_pre:
             h = (cid * 0x9E3779B97F4A7C15) & table_mask
             while cache_keys[h] != -1 and cache_keys[h] != cid:
                 h = (h + 1) & table_mask
@@ -407,85 +403,65 @@ def enumerate_matchups(
         for i in range(n + 1):
             for j in range(n):
                 counts[i, j] = 0
-        found = False
-        if use_pre:
-            # heads-up, empty board, no dead cards: the precomputed table (sorted ids)
-            lo = 0
-            hi = pre_ids.shape[0]
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if pre_ids[mid] < cid:
-                    lo = mid + 1
-                else:
-                    hi = mid
-            if lo < pre_ids.shape[0] and pre_ids[lo] == cid:
-                found = True
-                totals[2] += 1
-                counts[0, 0] = pre_counts[lo, 0]
-                counts[0, 1] = pre_counts[lo, 1]
-                counts[1, 1] = pre_counts[lo, 1]
-                counts[1, 0] = pre_counts[lo, 2] - pre_counts[lo, 0] - pre_counts[lo, 1]
-                counts[2, 0] = pre_counts[lo, 2]
-        if not found:
-            for p in range(n):
-                row = choice[p]
-                a = combo_cards[row, 0]
-                b = combo_cards[row, 1]
-                keys[p] = card_key[a] + card_key[b]
-                masks[p] = card_mask[a] | card_mask[b]
-                rank_keys[p] = rank_key[a >> 2] + rank_key[b >> 2]
-                for s in range(4):
-                    hole_suits[p, s] = 0
-                hole_suits[p, a & 3] += 1
-                hole_suits[p, b & 3] += 1
-            if nb == 0:
-                preflop_counts(
-                    keys,
-                    masks,
-                    rank_keys,
-                    zero_masks,
-                    n,
-                    hole_suits,
-                    used,
-                    counts,
-                    strengths,
-                    scratch[0],
-                    scratch[1],
-                    scratch[2],
-                    scratch[3],
-                    corr,
-                    touched,
-                    card_key,
-                    card_mask,
-                    rank_key,
-                    choose,
-                    mult,
-                    displace,
-                    values,
-                )
-            else:
-                runout_counts(
-                    keys,
-                    masks,
-                    turn_keys,
-                    turn_masks,
-                    n,
-                    board_key,
-                    board_mask,
-                    used,
-                    5 - nb,
-                    counts,
-                    strengths,
-                    deck,
-                    mult,
-                    displace,
-                    values,
-                )
+        for p in range(n):
+            row = choice[p]
+            a = combo_cards[row, 0]
+            b = combo_cards[row, 1]
+            keys[p] = card_key[a] + card_key[b]
+            masks[p] = card_mask[a] | card_mask[b]
+            rank_keys[p] = rank_key[a >> 2] + rank_key[b >> 2]
+            for s in range(4):
+                hole_suits[p, s] = 0
+            hole_suits[p, a & 3] += 1
+            hole_suits[p, b & 3] += 1
+        if nb == 0:
+            preflop_counts(
+                keys,
+                masks,
+                rank_keys,
+                zero_masks,
+                n,
+                hole_suits,
+                used,
+                counts,
+                strengths,
+                scratch[0],
+                scratch[1],
+                scratch[2],
+                scratch[3],
+                corr,
+                touched,
+                card_key,
+                card_mask,
+                rank_key,
+                choose,
+                mult,
+                displace,
+                values,
+            )
+        else:
+            runout_counts(
+                keys,
+                masks,
+                turn_keys,
+                turn_masks,
+                n,
+                board_key,
+                board_mask,
+                used,
+                5 - nb,
+                counts,
+                strengths,
+                deck,
+                mult,
+                displace,
+                values,
+            )
         for i in range(n + 1):
             for j in range(n):
                 acc[i, j] += weight * counts[i, j]
         totals[0] += counts[n, 0]
-        if use_cache and not found and n_stored[0] < capacity:
+        if use_cache and n_stored[0] < capacity:
             row = n_stored[0]
             n_stored[0] += 1
             cache_keys[h] = cid

@@ -112,9 +112,6 @@ class _ThreadScratch(threading.local):
 
 _scratch = _ThreadScratch()
 
-_NO_IDS = np.zeros(0, dtype=np.int64)
-_NO_COUNTS = np.zeros((0, 3), dtype=np.int64)
-
 
 class _MatchupCache:
     """One thread's cache of matchup counts under their canonical suit relabelling."""
@@ -128,15 +125,13 @@ class _MatchupCache:
         self.stored = np.zeros(1, dtype=np.int64)
 
 
-def preflop_matchups(problem: Problem, control: Control, use_table: bool) -> Tally:
+def preflop_matchups(problem: Problem, control: Control) -> Tally:
     """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
     n = problem.n_players
     space = _space(problem)
     use_cache = n <= _exact.CACHE_MAX_PLAYERS
     tables = kernel_tables()
-    pre_ids, pre_counts = _preflop_table.load() if use_table else (_NO_IDS, _NO_COUNTS)
     caches: dict[int, _MatchupCache] = {}
-    seconds = (_table_seconds if use_table else _matchup_seconds)(problem)
 
     def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
         cache = caches.get(threading.get_ident())
@@ -147,12 +142,25 @@ def preflop_matchups(problem: Problem, control: Control, use_table: bool) -> Tal
         _exact.enumerate_matchups(
             problem.combos, problem.offsets, problem.weights, problem.board,
             np.uint64(problem.dead_mask), start, stop, use_cache, cache.keys, cache.rows,
-            cache.store, cache.stored, acc, totals, _scratch.corr, _scratch.touched, use_table,
-            pre_ids, pre_counts, RANK_KEY, _exact.CHOOSE, tables,
+            cache.store, cache.stored, acc, totals, _scratch.corr, _scratch.touched, RANK_KEY,
+            _exact.CHOOSE, tables,
         )  # fmt: skip
         return acc, int(totals[0])
 
-    return _summed(run, chunk_bounds(space, seconds), control, (n + 1, n), winner_counts=True)
+    bounds = chunk_bounds(space, _matchup_seconds(problem))
+    return _summed(run, bounds, control, (n + 1, n), winner_counts=True)
+
+
+def preflop_table(problem: Problem, control: Control) -> Tally:
+    """Weighted counts of every heads-up matchup from the shipped table (numpy, no kernel)."""
+
+    def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
+        return _preflop_table.matchup_counts(
+            problem.combos, problem.offsets, problem.weights, start, stop
+        )
+
+    bounds = chunk_bounds(_space(problem), _table_seconds(problem))
+    return _summed(run, bounds, control, (3, 2), winner_counts=True)
 
 
 def _summed(
@@ -188,7 +196,7 @@ def _matchup_seconds(problem: Problem) -> float:
 
 class PreflopTable:
     """Heads-up, empty board, no dead cards: the shipped table of every heads-up preflop matchup
-    (:mod:`_preflop_table`), one lookup per matchup."""
+    (:mod:`_preflop_table`), one lookup per matchup, in numpy: no kernel to compile."""
 
     name = "preflop-table"
 
@@ -205,7 +213,7 @@ class PreflopTable:
         return _table_seconds(problem)
 
     def run(self, problem: Problem, control: Control) -> Tally:
-        return preflop_matchups(problem, control, use_table=True)
+        return preflop_table(problem, control)
 
 
 class PreflopMatchups:
@@ -220,7 +228,7 @@ class PreflopMatchups:
         return _matchup_seconds(problem)
 
     def run(self, problem: Problem, control: Control) -> Tally:
-        return preflop_matchups(problem, control, use_table=False)
+        return preflop_matchups(problem, control)
 
 
 # --- board-major: every runout --------------------------------------------------------------
