@@ -32,6 +32,8 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
 _ONE = np.uint64(1)
+_ONE_DEAL = np.int64(1)
+"""Weight of one deal: an int64 (not the literal 1), so :func:`award` has one specialisation."""
 CHOOSE = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
 """``CHOOSE[n, k]`` = C(n, k) for n, k in 0..4."""
 
@@ -102,7 +104,8 @@ def preflop_counts(
                     srank += rank_key[suited[idx[i]]]
                 rest = 5 - k
                 if rest == 0:
-                    award(keys, masks, n, skey, smask, 1, counts, strengths, mult, displace, values)
+                    award(keys, masks, n, skey, smask, _ONE_DEAL, counts, strengths, mult, displace,
+                          values)  # fmt: skip
                     slot = table_index(srank, _Z, mult, displace)
                     if corr[slot] == 0:
                         touched[n_touched] = slot
@@ -214,7 +217,8 @@ def runout_counts(
     ``deck`` is scratch of 52 uint8; ``turn_keys``/``turn_masks`` scratch of ``n``."""
     nd = unseen_deck(used, deck)
     if to_come == 0:
-        award(keys, masks, n, board_key, board_mask, 1, counts, strengths, mult, displace, values)
+        award(keys, masks, n, board_key, board_mask, _ONE_DEAL, counts, strengths, mult, displace,
+              values)  # fmt: skip
     elif to_come == 1:
         for i in range(nd):
             c = deck[i]
@@ -224,7 +228,7 @@ def runout_counts(
                 n,
                 board_key + _card_key(c),
                 board_mask | _card_mask(c),
-                1,
+                _ONE_DEAL,
                 counts,
                 strengths,
                 mult,
@@ -245,7 +249,7 @@ def runout_counts(
                     n,
                     _card_key(d),
                     _card_mask(d),
-                    1,
+                    _ONE_DEAL,
                     counts,
                     strengths,
                     mult,
@@ -337,7 +341,7 @@ def enumerate_matchups(
     board_key = EMPTY_KEY
     board_mask = _Z
     fixed_mask = dead_mask
-    n_fixed = 0
+    n_fixed = np.int64(0)  # int64 at once: one specialisation of _canonical_id
     fixed_cards = np.empty(52, np.int64)
     for i in range(nb):
         c = board[i]

@@ -14,7 +14,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.engine._walk import next_joint_holding, orbit_size, start_walk, unseen_deck
+from pokerlab.engine._walk import (
+    next_joint_holding,
+    orbit_size,
+    stable_argsort,
+    start_walk,
+    unseen_deck,
+)
 from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, SHARE_SQ, TIE
 from pokerlab.evaluation._game_kernels import a5_low, eight_low, omaha_eight, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
@@ -26,6 +32,10 @@ LO_OMAHA_EIGHT = int(LowEval.OMAHA_EIGHT)
 
 _ONE = np.uint64(1)
 _Z = np.uint64(0)
+# Card counts passed to hand_values as int64 constants, not the literals 0 and 5, so that every
+# caller shares one specialisation of it (LLVM still sees the constant).
+_NO_CARDS = np.int64(0)
+_FIVE = np.int64(5)
 
 
 @njit(cache=True, _nrt=False)
@@ -259,7 +269,7 @@ def enumerate_boards(
                 combos[t],
                 held[owner[t]],
                 full_board,
-                5,
+                _FIVE,
                 scratch,
                 vals,
                 card_key,
@@ -318,7 +328,7 @@ def complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
                 combos[t],
                 hole_total,
                 no_board,
-                0,
+                _NO_CARDS,
                 scratch,
                 vals,
                 card_key,
@@ -432,7 +442,7 @@ def enumerate_stud_deals(
                     hands[r],
                     hole_total,
                     no_board,
-                    0,
+                    _NO_CARDS,
                     scratch,
                     vals,
                     card_key,
@@ -479,7 +489,7 @@ def enumerate_known_hands(
     # classes of the last player's holdings by (high, low)
     first_row = offsets[n - 1]
     size = offsets[n] - first_row
-    order = np.argsort(pre_hi[first_row:] * 65536 + pre_lo[first_row:], kind="mergesort")
+    order = stable_argsort(pre_hi[first_row:] * 65536 + pre_lo[first_row:])
     cls = np.empty(size, np.int64)
     class_hi = np.empty(size, np.int64)
     class_lo = np.empty(size, np.int64)

@@ -18,7 +18,8 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.engine._generic import _next_combination, hand_values
+from pokerlab.engine._generic import _NO_CARDS, _next_combination, hand_values
+from pokerlab.engine._walk import stable_argsort
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
@@ -56,7 +57,7 @@ def _completion_values(
             hand,
             n_known + k,
             no_board,
-            0,
+            _NO_CARDS,
             scratch,
             out,
             card_key,
@@ -118,8 +119,8 @@ def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_cod
     sub2, val2, _ = _completion_values(
         known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
     )
-    order1 = np.argsort(val1, kind="mergesort")
-    order2 = np.argsort(val2, kind="mergesort")
+    order1 = stable_argsort(val1)
+    order2 = stable_argsort(val2)
     max_size = min(k1, k2)
     width = binom[nd, max_size] if max_size > 0 else 1
     for s in range(max_size + 1):
@@ -229,8 +230,8 @@ def heads_up_split_sweep(
     levels = np.unique(np.concatenate((np.zeros(1, np.int64), low1, low2)))
     bucket1 = np.searchsorted(levels, low1)
     bucket2 = np.searchsorted(levels, low2)
-    order1 = np.argsort(val1, kind="mergesort")
-    order2 = np.argsort(val2, kind="mergesort")
+    order1 = stable_argsort(val1)
+    order2 = stable_argsort(val2)
     max_size = min(k1, k2)
     width = 1
     for s in range(max_size + 1):
