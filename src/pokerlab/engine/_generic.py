@@ -172,22 +172,12 @@ def _next_combination(idx, k, n):
     return True
 
 
-@njit(cache=True)
-def holding_masks(combos, held, offsets):
-    """One card mask per holding (its first ``held[p]`` cards; the rest is padding)."""
-    masks = np.zeros(combos.shape[0], np.uint64)
-    for p in range(offsets.shape[0] - 1):
-        for t in range(offsets[p], offsets[p + 1]):
-            for j in range(held[p]):
-                masks[t] |= _ONE << uint64(combos[t, j])
-    return masks
-
-
 @njit(cache=True, nogil=True)
 def enumerate_boards(
     combos,
     held,
     offsets,
+    combo_masks,
     weights,
     board,
     skip_mask,
@@ -206,10 +196,11 @@ def enumerate_boards(
     of the unseen cards, lexicographic), evaluate every combo once, then walk the joint holdings
     depth-first (pruned at the first shared card) and credit each with its weight product.
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
-    real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
-    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
-    permutations under which the problem is symmetric (``_walk.orbit_size``; empty for none):
-    only the smallest runout of each orbit is enumerated, weighted by the orbit's size."""
+    real cards per row, ``combo_masks`` their card masks (``Problem.combo_masks``). Statistics
+    go to ``out[0]``, or with ``by_runout`` each runout's to ``out[r - start]``. ``totals[0]``
+    += deals, ``totals[1]`` += runouts. ``sym``: suit permutations under which the problem is
+    symmetric (``_walk.orbit_size``; empty for none): only the smallest runout of each orbit is
+    enumerated, weighted by the orbit's size."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
@@ -220,7 +211,6 @@ def enumerate_boards(
         used |= _ONE << uint64(board[i])
     deck = np.empty(52, np.uint8)
     nd = unseen_deck(used, deck)
-    combo_masks = holding_masks(combos, held, offsets)
     owner = np.empty(n_combos, np.int64)
     for p in range(n):
         for t in range(offsets[p], offsets[p + 1]):
@@ -358,6 +348,7 @@ def enumerate_stud_deals(
     combos,
     held,
     offsets,
+    masks,
     weights,
     dead_mask,
     start,
@@ -373,10 +364,10 @@ def enumerate_stud_deals(
     """Exact enumeration for stud games: every joint holding of known cards (player 0's
     holdings ``start..stop-1`` only: a chunk), and for it every way to deal each player its
     missing ``hole_total - held[p]`` cards from the unseen cards (player by player, each a
-    k-subset of what is left). ``totals[0]`` += deals."""
+    k-subset of what is left). ``masks``: the holdings' card masks (``Problem.combo_masks``).
+    ``totals[0]`` += deals."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
-    masks = holding_masks(combos, held, offsets)
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
     vals = np.empty(2, np.int64)
@@ -464,6 +455,7 @@ def enumerate_known_hands(
     combos,
     held,
     offsets,
+    masks,
     weights,
     dead_mask,
     start,
@@ -483,7 +475,6 @@ def enumerate_known_hands(
     class of equal (high, low) value, so each class is credited once per prefix (razz
     ``(3-3-)45678`` vs ``A345678``: one class instead of 16,384 holdings)."""
     n = offsets.shape[0] - 1
-    masks = holding_masks(combos, held, offsets)
     pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
                                              tables)  # fmt: skip
     # classes of the last player's holdings by (high, low)

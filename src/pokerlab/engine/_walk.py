@@ -152,3 +152,19 @@ def stable_argsort(keys):
         src, dst = dst, src
         width *= 2
     return src
+
+
+@njit(cache=True)
+def dense_ranks(keys):
+    """``(levels, ranks)``: the number of distinct values of ``keys`` and, per key, its index
+    among them in increasing order (``np.searchsorted(np.unique(keys), keys)``, written out
+    with :func:`stable_argsort`: numba's ``np.unique`` and ``np.searchsorted`` cost 1.8 s of CPU
+    to compile)."""
+    order = stable_argsort(keys)
+    ranks = np.empty(keys.shape[0], np.int64)
+    levels = 0
+    for i in range(keys.shape[0]):
+        if i > 0 and keys[order[i]] != keys[order[i - 1]]:
+            levels += 1
+        ranks[order[i]] = levels
+    return (levels + 1 if keys.shape[0] > 0 else 0), ranks

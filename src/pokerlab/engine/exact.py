@@ -379,13 +379,14 @@ class GameBoards:
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables(game)
+        masks = problem.combo_masks
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             _generic.enumerate_boards(
-                problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-                skip, start, stop, int(game.high), int(game.low), game.split, by_runout, sym,
-                out, totals, tables,
+                problem.combos, problem.held, problem.offsets, masks, problem.weights,
+                problem.board, skip, start, stop, int(game.high), int(game.low), game.split,
+                by_runout, sym, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -463,12 +464,13 @@ def _stud_walk(problem: Problem, control: Control, kernel: Any, seconds: float) 
     game = problem.game
     n = problem.n_players
     tables = kernel_tables(game)
+    masks = problem.combo_masks
 
     def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
         stats = np.zeros((n + 1, STATS), dtype=np.float64)
         totals = np.zeros(2, dtype=np.int64)
         kernel(
-            problem.combos, problem.held, problem.offsets, problem.weights,
+            problem.combos, problem.held, problem.offsets, masks, problem.weights,
             np.uint64(problem.dead_mask), start, stop, game.hole_cards, int(game.high),
             int(game.low), game.split, stats, totals, tables,
         )  # fmt: skip
