@@ -1,0 +1,87 @@
+"""First runs on an empty numba cache compile only what the request runs, once (issue 17, item 2).
+
+Each CLI run gets its own empty ``NUMBA_CACHE_DIR``; numba writes one ``.nbc`` file per compiled
+specialisation of a ``cache=True`` kernel (``module.function-line.py311.N.nbc``, ``N`` counting
+the specialisations), so the files say which kernels a run compiled and how many times each.
+Speed is measured in benchmarks/bench_first_run.py, never here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from pokerlab.engine._preflop_table import canonical_ids
+from pokerlab.ranges import Range
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def run_cold(args: list[str], cache: Path) -> tuple[str, Counter[str]]:
+    """``python -m pokerlab ARGS`` with an empty numba cache in ``cache``: its output and how
+    many specialisations of each kernel it compiled."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (SRC, env.get("PYTHONPATH")) if p)
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerlab", *args], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    kernels: Counter[str] = Counter()
+    for path in cache.rglob("*.nbc"):
+        match = re.fullmatch(r"(.+?)-\d+\.py\d+\.\d+\.nbc", path.name)
+        assert match, path.name
+        kernels[match.group(1)] += 1
+    return done.stdout, kernels
+
+
+def test_first_headsup_preflop_equity_compiles_nothing(tmp_path: Path) -> None:
+    """The newcomer's first command answers from the shipped table (numpy): no kernel."""
+    out, kernels = run_cold(["equity", "AhAs", "KdKc"], tmp_path)
+    assert "81.255%" in out and "18.745%" in out
+    assert kernels == Counter()
+    assert not list(tmp_path.rglob("*.nbi"))
+
+
+def test_a_cold_run_compiles_each_kernel_once(tmp_path: Path) -> None:
+    """Three-way preflop hold'em runs the matchup kernel with its two board counters: one
+    specialisation each, and none of the helpers twice (literal 0/1 arguments used to give
+    ``award``, ``credit`` and ``_canonical_id`` a second one)."""
+    out, kernels = run_cold(["equity", "AhAs", "KdKc", "QsQh"], tmp_path)
+    assert "exact" in out
+    assert kernels == Counter(
+        {
+            "_exact.enumerate_matchups": 1,
+            "_exact.preflop_counts": 1,
+            "_exact.runout_counts": 1,
+            "_exact._canonical_id": 1,
+            "_showdown.award": 1,
+            "_showdown.credit": 1,
+            "_kernels.table_index": 1,
+        }
+    )
+
+
+def test_numpy_canonical_ids_match_the_kernel() -> None:
+    """The table lookup's ids (numpy) are the ids the table was built with (the kernel's)."""
+    from pokerlab.engine._exact import _canonical_id
+
+    combos = Range("random").combos.astype(np.int64)
+    rng = np.random.default_rng(17)
+    pairs = rng.integers(0, len(combos), size=(3000, 2))
+    pairs = pairs[[not set(combos[a]) & set(combos[b]) for a, b in pairs]]
+    cards = np.concatenate([combos[pairs[:, 0]], combos[pairs[:, 1]]], axis=1)
+    label = np.empty(4, np.int64)
+    no_cards = np.empty(0, np.int64)
+    rows = np.arange(2, dtype=np.int64)
+    expected = [
+        _canonical_id(rows, np.ascontiguousarray(row.reshape(2, 2).astype(np.uint8)), 2,
+                      no_cards, np.int64(0), label)
+        for row in cards
+    ]  # fmt: skip
+    assert np.array_equal(canonical_ids(cards), expected)
