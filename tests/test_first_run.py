@@ -85,3 +85,27 @@ def test_numpy_canonical_ids_match_the_kernel() -> None:
         for row in cards
     ]  # fmt: skip
     assert np.array_equal(canonical_ids(cards), expected)
+
+
+def test_joint_holding_walk_in_python_matches_the_kernel() -> None:
+    """``prepare`` checks that a deal exists by walking in Python first (no kernel to compile);
+    on random crowded ranges it answers as the kernel does, and leaves it to the kernel when
+    its steps run out."""
+    from pokerlab.engine._exact import has_joint_holding
+    from pokerlab.engine.problem import _walk_in_python
+
+    rng = np.random.default_rng(5)
+    answers = set()
+    for _ in range(300):
+        n = int(rng.integers(2, 5))
+        sizes = rng.integers(0, 4, size=n)
+        cards = rng.integers(0, 7, size=(int(sizes.sum()), 2))  # 7 cards: many conflicts
+        masks = ((np.uint64(1) << cards[:, 0].astype(np.uint64))
+                 | (np.uint64(1) << cards[:, 1].astype(np.uint64)))  # fmt: skip
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        expected = bool(has_joint_holding(masks, offsets, np.ones(len(masks))))
+        assert _walk_in_python(masks, offsets, 10**6) is expected
+        answers.add(expected)
+        if len(masks):
+            assert _walk_in_python(masks, offsets, 0) is None
+    assert answers == {True, False}
