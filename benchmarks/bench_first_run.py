@@ -17,6 +17,12 @@ written there and nowhere else (numba's user-provided cache locator comes before
 Reported per run: user + system CPU seconds of the subprocess (``os.wait4``; the honest figure
 on a shared machine, threads included), its wall time, and how many kernel specialisations it
 compiled (``.nbc`` files it added to the cache). Each figure is the median of ``--runs`` runs.
+
+``--baseline OLD/src`` also runs every cold run on an older checkout (its ``src`` folder put
+first on ``PYTHONPATH``), alternating with this one, and prints old / new CPU ratios: on a
+loaded machine compare within one run only.
+
+    PYTHONPATH=src python benchmarks/bench_first_run.py --baseline /tmp/old/src
 """
 
 from __future__ import annotations
@@ -62,11 +68,14 @@ TARGETS = {"holdem": 3.0}
 OTHER_TARGET = 2.0
 
 
-def run_once(args: list[str], cache_dir: Path) -> dict[str, float]:
-    """CPU (user + system) and wall seconds of one ``python -m pokerlab equity`` subprocess,
-    and the number of kernel specialisations it added to ``cache_dir``."""
+def run_once(args: list[str], cache_dir: Path, src: str | None = None) -> dict[str, float]:
+    """CPU (user + system) and wall seconds of one ``python -m pokerlab equity`` subprocess
+    (pokerlab from ``src`` when given), and the kernel specialisations it added to
+    ``cache_dir``."""
     before = len(list(cache_dir.rglob("*.nbc")))
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir), "NO_COLOR": "1"}
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
     argv = [sys.executable, "-m", "pokerlab", "equity", *args]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
@@ -84,9 +93,15 @@ def median_of(rows: list[dict[str, float]]) -> dict[str, float]:
     return {key: statistics.median(r[key] for r in rows) for key in rows[0]}
 
 
-def measure(name: str, args: list[str], runs: int, root: Path) -> dict[str, Any]:
-    cold, after, warm = [], [], []
+def measure(
+    name: str, args: list[str], runs: int, root: Path, baseline: str | None
+) -> dict[str, Any]:
+    cold, after, warm, old = [], [], [], []
     for i in range(runs):
+        if baseline is not None:
+            fresh = root / f"{name}-old{i}"
+            fresh.mkdir()
+            old.append(run_once(args, fresh, baseline))
         fresh = root / f"{name}-cold{i}"
         fresh.mkdir()
         cold.append(run_once(args, fresh))
@@ -95,14 +110,18 @@ def measure(name: str, args: list[str], runs: int, root: Path) -> dict[str, Any]
         primed.mkdir()
         run_once(FIRST, primed)
         after.append(run_once(args, primed))
-    return {"spot": name, "args": args, "cold": median_of(cold), "after_first": median_of(after),
-            "warm": median_of(warm)}  # fmt: skip
+    row = {"spot": name, "args": args, "cold": median_of(cold), "after_first": median_of(after),
+           "warm": median_of(warm)}  # fmt: skip
+    if old:
+        row["baseline_cold"] = median_of(old)
+    return row
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per spot and cache state (1)")
     parser.add_argument("--games", help=f"comma-separated spots (default all: {', '.join(SPOTS)})")
+    parser.add_argument("--baseline", metavar="SRC", help="an older checkout's src folder")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()
     names = args.games.split(",") if args.games else list(SPOTS)
@@ -115,7 +134,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory(prefix="pokerlab-first-run-") as tmp:
         for name in names:
-            rows.append(measure(name, SPOTS[name], args.runs, Path(tmp)))
+            rows.append(measure(name, SPOTS[name], args.runs, Path(tmp), args.baseline))
             r = rows[-1]
             print(f"  measured {name}: cold {r['cold']['cpu']:.2f} s CPU", flush=True)
     if len(rows) > 1 and not any(r["cold"]["compiled"] for r in rows):
@@ -131,6 +150,14 @@ def main() -> None:
               f"{w['cpu']:>8.2f}s {w['wall']:>5.1f}s")  # fmt: skip
     print("kernels: specialisations compiled (.nbc files added to the cache); "
           f"medians of {args.runs} run(s); spots: pokerlab equity ...")  # fmt: skip
+    if args.baseline:
+        print(f"baseline {args.baseline}, cold cache, in the same run:")
+        print(f"  {'spot':14} {'old CPU':>8} {'kernels':>8} {'new CPU':>8} {'kernels':>8} "
+              f"{'old/new':>8}")  # fmt: skip
+        for r in rows:
+            o, c = r["baseline_cold"], r["cold"]
+            print(f"  {r['spot']:14} {o['cpu']:>7.2f}s {o['compiled']:>8.0f} {c['cpu']:>7.2f}s "
+                  f"{c['compiled']:>8.0f} {o['cpu'] / c['cpu']:>7.1f}x")  # fmt: skip
     for r in rows:
         print(f"  {r['spot']:14} {' '.join(r['args'])}")
     if args.json:
