@@ -1,18 +1,16 @@
 """numba kernels of exact hold'em enumeration. Private: callers validate (see ``exact.py``).
 
-Two per-matchup counters fill a ``counts`` array (layout in ``_showdown``):
-
-* :func:`preflop_counts`, for an empty board (5 cards to come), never walks the 1.7 million
-  boards. A board can give some player a flush only if a suit ``s`` reaches ``t_s = 5 - (most
-  cards of suit s in any one hand)`` board cards, and with two hole cards ``t_s >= 3``, so at most
-  one suit can. Part 1 enumerates those boards suit by suit (the suited cards exactly, the other
-  one or two cards by rank with their multiplicity), evaluates them for real and tallies them per
-  board rank multiset. Part 2 walks the 6,175 board rank multisets, weighting each by its number
-  of suit assignments (a product of binomials over the unseen cards) minus the flush boards
-  already counted, and evaluates it once without suits. AhAs vs KdKc takes about 35,000
-  showdowns instead of 1,712,304.
-* :func:`runout_counts`, for a flop or turn (1 or 2 cards to come) or a complete board:
-  explicit enumeration, the keys of the turn card computed once for all rivers.
+:func:`preflop_counts` fills a matchup's ``counts`` array (layout in ``_showdown``) over every
+board, for an empty board (5 cards to come), without walking the 1.7 million boards. A board
+can give some player a flush only if a suit ``s`` reaches ``t_s = 5 - (most cards of suit s in
+any one hand)`` board cards, and with two hole cards ``t_s >= 3``, so at most one suit can.
+Part 1 enumerates those boards suit by suit (the suited cards exactly, the other one or two
+cards by rank with their multiplicity), evaluates them for real and tallies them per board rank
+multiset. Part 2 walks the 6,175 board rank multisets, weighting each by its number of suit
+assignments (a product of binomials over the unseen cards) minus the flush boards already
+counted, and evaluates it once without suits. AhAs vs KdKc takes about 35,000 showdowns instead
+of 1,712,304. (Boards that are given go to the board-major strategies, ``_runouts`` and
+``_generic``.)
 
 :func:`enumerate_matchups` walks the joint holdings of a chunk of the matchup space (a mixed-radix
 index over the players' combo lists), skips conflicting ones, and caches each matchup's counts
@@ -27,7 +25,7 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.engine._showdown import award
-from pokerlab.engine._walk import next_joint_holding, start_walk, unseen_deck
+from pokerlab.engine._walk import next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -195,79 +193,6 @@ def preflop_counts(
         corr[touched[i]] = 0
 
 
-@njit(cache=True, _nrt=False)
-def runout_counts(
-    keys,
-    masks,
-    turn_keys,
-    turn_masks,
-    n,
-    board_key,
-    board_mask,
-    used,
-    to_come,
-    counts,
-    strengths,
-    deck,
-    mult,
-    displace,
-    values,
-):
-    """Counts over every completion of a board with ``to_come`` (0, 1 or 2) cards missing.
-    ``deck`` is scratch of 52 uint8; ``turn_keys``/``turn_masks`` scratch of ``n``."""
-    nd = unseen_deck(used, deck)
-    if to_come == 0:
-        award(keys, masks, n, board_key, board_mask, _ONE_DEAL, counts, strengths, mult, displace,
-              values)  # fmt: skip
-    elif to_come == 1:
-        for i in range(nd):
-            c = deck[i]
-            award(
-                keys,
-                masks,
-                n,
-                board_key + _card_key(c),
-                board_mask | _card_mask(c),
-                _ONE_DEAL,
-                counts,
-                strengths,
-                mult,
-                displace,
-                values,
-            )
-    else:
-        for i in range(nd - 1):
-            c = deck[i]
-            for p in range(n):
-                turn_keys[p] = keys[p] + board_key + _card_key(c)
-                turn_masks[p] = masks[p] | board_mask | _card_mask(c)
-            for j in range(i + 1, nd):
-                d = deck[j]
-                award(
-                    turn_keys,
-                    turn_masks,
-                    n,
-                    _card_key(d),
-                    _card_mask(d),
-                    _ONE_DEAL,
-                    counts,
-                    strengths,
-                    mult,
-                    displace,
-                    values,
-                )
-
-
-@njit(cache=True, inline="always")
-def _card_key(c):
-    return (_ONE << uint64(3 * (c >> 2))) + (_ONE << uint64(40 + 4 * (c & 3)))
-
-
-@njit(cache=True, inline="always")
-def _card_mask(c):
-    return _ONE << uint64(16 * (c & 3) + (c >> 2))
-
-
 @njit(cache=True)
 def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
     """Id of the matchup with suits relabelled in order of first appearance (board and dead
@@ -306,7 +231,6 @@ def enumerate_matchups(
     combo_cards,
     offsets,
     weights,
-    board,
     dead_mask,
     start,
     stop,
@@ -323,13 +247,13 @@ def enumerate_matchups(
     choose,
     tables,
 ):
-    """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest) to
+    """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest; no
+    board, ``dead_mask`` the dead cards) to
     ``acc`` (float64, weighted by the product of combo weights). ``totals[0]`` += deals
     enumerated, ``totals[1]`` += valid matchups, ``totals[2]`` += cache hits. ``corr`` and
     ``touched``: scratch of one entry per hash slot (``corr`` all zero, left all zero)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
-    nb = board.shape[0]
     sizes = np.empty(n, np.int64)
     digit = np.empty(n, np.int64)
     choice = np.empty(n, np.int64)
@@ -338,16 +262,9 @@ def enumerate_matchups(
         sizes[p] = offsets[p + 1] - offsets[p]
         digit[p] = rem % sizes[p]
         rem //= sizes[p]
-    board_key = EMPTY_KEY
-    board_mask = _Z
     fixed_mask = dead_mask
     n_fixed = np.int64(0)  # int64 at once: one specialisation of _canonical_id
     fixed_cards = np.empty(52, np.int64)
-    for i in range(nb):
-        c = board[i]
-        board_key += card_key[c]
-        board_mask |= card_mask[c]
-        fixed_mask |= _ONE << uint64(c)
     for c in range(52):
         if (fixed_mask >> uint64(c)) & _ONE:
             fixed_cards[n_fixed] = c
@@ -356,13 +273,10 @@ def enumerate_matchups(
     masks = np.empty(n, np.uint64)
     rank_keys = np.empty(n, np.uint64)
     zero_masks = np.zeros(n, np.uint64)
-    turn_keys = np.empty(n, np.uint64)
-    turn_masks = np.empty(n, np.uint64)
     hole_suits = np.zeros((n, 4), np.int64)
     strengths = np.empty(n, np.int64)
     counts = np.zeros((n + 1, n), np.int64)
     scratch = np.empty((4, 13), np.int64)
-    deck = np.empty(52, np.uint8)
     label = np.empty(4, np.int64)
     table_mask = cache_keys.shape[0] - 1
     capacity = store.shape[0]
@@ -418,49 +332,30 @@ def enumerate_matchups(
                 hole_suits[p, s] = 0
             hole_suits[p, a & 3] += 1
             hole_suits[p, b & 3] += 1
-        if nb == 0:
-            preflop_counts(
-                keys,
-                masks,
-                rank_keys,
-                zero_masks,
-                n,
-                hole_suits,
-                used,
-                counts,
-                strengths,
-                scratch[0],
-                scratch[1],
-                scratch[2],
-                scratch[3],
-                corr,
-                touched,
-                card_key,
-                card_mask,
-                rank_key,
-                choose,
-                mult,
-                displace,
-                values,
-            )
-        else:
-            runout_counts(
-                keys,
-                masks,
-                turn_keys,
-                turn_masks,
-                n,
-                board_key,
-                board_mask,
-                used,
-                5 - nb,
-                counts,
-                strengths,
-                deck,
-                mult,
-                displace,
-                values,
-            )
+        preflop_counts(
+            keys,
+            masks,
+            rank_keys,
+            zero_masks,
+            n,
+            hole_suits,
+            used,
+            counts,
+            strengths,
+            scratch[0],
+            scratch[1],
+            scratch[2],
+            scratch[3],
+            corr,
+            touched,
+            card_key,
+            card_mask,
+            rank_key,
+            choose,
+            mult,
+            displace,
+            values,
+        )
         for i in range(n + 1):
             for j in range(n):
                 acc[i, j] += weight * counts[i, j]

@@ -140,10 +140,9 @@ def preflop_matchups(problem: Problem, control: Control) -> Tally:
         acc = np.zeros((n + 1, n), dtype=np.float64)
         totals = np.zeros(3, dtype=np.int64)
         _exact.enumerate_matchups(
-            problem.combos, problem.offsets, problem.weights, problem.board,
-            np.uint64(problem.dead_mask), start, stop, use_cache, cache.keys, cache.rows,
-            cache.store, cache.stored, acc, totals, _scratch.corr, _scratch.touched, RANK_KEY,
-            _exact.CHOOSE, tables,
+            problem.combos, problem.offsets, problem.weights, np.uint64(problem.dead_mask), start,
+            stop, use_cache, cache.keys, cache.rows, cache.store, cache.stored, acc, totals,
+            _scratch.corr, _scratch.touched, RANK_KEY, _exact.CHOOSE, tables,
         )  # fmt: skip
         return acc, int(totals[0])
 
