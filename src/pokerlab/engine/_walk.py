@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit, uint64
 
 _ONE = np.uint64(1)
+_BYTE = np.uint64(255)
 
 
 @njit(cache=True, inline="always")
@@ -106,52 +107,46 @@ def orbit_size(cards, k, sym, image):
 
 @njit(cache=True)
 def stable_argsort(keys):
-    """``np.argsort(keys, kind="stable")`` (the same permutation), written out: numba's own
-    mergesort costs about 1.7 s of CPU to compile in every kernel that calls it, this a tenth of
-    that. Insertion-sorted runs of 16, then bottom-up merges, the left element first on ties."""
+    """``np.argsort(keys, kind="stable")`` (the same permutation) of int64 keys, written out as
+    a least-significant-digit radix sort on bytes of ``key - min(keys)`` (as many passes as the
+    span has bytes: two for hand strengths): faster than numba's mergesort on these keys, and
+    it compiles in a fraction of its 1.7 s of CPU."""
     n = keys.shape[0]
     order = np.empty(n, np.int64)
+    if n == 0:
+        return order
+    lo = keys[0]
+    hi = keys[0]
+    for i in range(n):
+        lo = min(lo, keys[i])
+        hi = max(hi, keys[i])
+    span = np.uint64(hi - lo)
+    digits = np.empty(n, np.uint64)
     for i in range(n):
         order[i] = i
-    run = 16
-    for lo in range(0, n, run):
-        hi = min(lo + run, n)
-        for i in range(lo + 1, hi):
-            x = order[i]
-            j = i - 1
-            while j >= lo and keys[order[j]] > keys[x]:
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = x
-    src = order
-    dst = np.empty(n, np.int64)
-    width = run
-    while width < n:
-        for lo in range(0, n, 2 * width):
-            mid = min(lo + width, n)
-            hi = min(lo + 2 * width, n)
-            i = lo
-            j = mid
-            k = lo
-            while i < mid and j < hi:
-                if keys[src[j]] < keys[src[i]]:
-                    dst[k] = src[j]
-                    j += 1
-                else:
-                    dst[k] = src[i]
-                    i += 1
-                k += 1
-            while i < mid:
-                dst[k] = src[i]
-                i += 1
-                k += 1
-            while j < hi:
-                dst[k] = src[j]
-                j += 1
-                k += 1
-        src, dst = dst, src
-        width *= 2
-    return src
+        digits[i] = np.uint64(keys[i] - lo)
+    spare_order = np.empty(n, np.int64)
+    spare_digits = np.empty(n, np.uint64)
+    count = np.empty(257, np.int64)
+    shift = np.uint64(0)
+    while True:
+        for d in range(257):
+            count[d] = 0
+        for i in range(n):
+            count[((digits[i] >> shift) & _BYTE) + 1] += 1
+        for d in range(256):
+            count[d + 1] += count[d]
+        for i in range(n):
+            d = (digits[i] >> shift) & _BYTE
+            at = count[d]
+            count[d] += 1
+            spare_order[at] = order[i]
+            spare_digits[at] = digits[i]
+        order, spare_order = spare_order, order
+        digits, spare_digits = spare_digits, digits
+        shift += np.uint64(8)
+        if shift >= np.uint64(64) or (span >> shift) == np.uint64(0):
+            return order
 
 
 @njit(cache=True)

@@ -151,12 +151,17 @@ def preflop_matchups(problem: Problem, control: Control) -> Tally:
 
 
 def preflop_table(problem: Problem, control: Control) -> Tally:
-    """Weighted counts of every heads-up matchup from the shipped table (numpy, no kernel)."""
+    """Weighted counts of every heads-up matchup from the shipped table (one small kernel)."""
+    pre_ids, pre_counts = _preflop_table.load()
 
     def run(start: int, stop: int) -> tuple[NDArray[np.float64], int]:
-        return _preflop_table.matchup_counts(
-            problem.combos, problem.offsets, problem.weights, start, stop
-        )
+        acc = np.zeros((3, 2), dtype=np.float64)
+        totals = np.zeros(3, dtype=np.int64)
+        _exact.table_matchups(problem.combos, problem.offsets, problem.weights, start, stop,
+                              pre_ids, pre_counts, acc, totals)  # fmt: skip
+        if totals[2]:
+            raise RuntimeError("a heads-up preflop matchup is missing from the shipped table")
+        return acc, int(totals[0])
 
     bounds = chunk_bounds(_space(problem), _table_seconds(problem))
     return _summed(run, bounds, control, (3, 2), winner_counts=True)
@@ -195,7 +200,8 @@ def _matchup_seconds(problem: Problem) -> float:
 
 class PreflopTable:
     """Heads-up, empty board, no dead cards: the shipped table of every heads-up preflop matchup
-    (:mod:`_preflop_table`), one lookup per matchup, in numpy: no kernel to compile."""
+    (:mod:`_preflop_table`), one lookup per matchup (``_exact.table_matchups``: a small kernel,
+    not the enumeration's)."""
 
     name = "preflop-table"
 
