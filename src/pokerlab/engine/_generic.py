@@ -32,10 +32,9 @@ LO_OMAHA_EIGHT = int(LowEval.OMAHA_EIGHT)
 
 _ONE = np.uint64(1)
 _Z = np.uint64(0)
-# Card counts passed to hand_values as int64 constants, not the literals 0 and 5, so that every
-# caller shares one specialisation of it (LLVM still sees the constant).
+# No board cards, passed to hand_values as an int64 constant rather than the literal 0, so the
+# stud kernels share the Monte Carlo specialisation of it (LLVM still sees the constant).
 _NO_CARDS = np.int64(0)
-_FIVE = np.int64(5)
 
 
 @njit(cache=True, _nrt=False)
@@ -177,7 +176,6 @@ def enumerate_boards(
     combos,
     held,
     offsets,
-    combo_masks,
     weights,
     board,
     skip_mask,
@@ -196,11 +194,10 @@ def enumerate_boards(
     of the unseen cards, lexicographic), evaluate every combo once, then walk the joint holdings
     depth-first (pruned at the first shared card) and credit each with its weight product.
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
-    real cards per row, ``combo_masks`` their card masks (``Problem.combo_masks``). Statistics
-    go to ``out[0]``, or with ``by_runout`` each runout's to ``out[r - start]``. ``totals[0]``
-    += deals, ``totals[1]`` += runouts. ``sym``: suit permutations under which the problem is
-    symmetric (``_walk.orbit_size``; empty for none): only the smallest runout of each orbit is
-    enumerated, weighted by the orbit's size."""
+    real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
+    ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
+    permutations under which the problem is symmetric (``_walk.orbit_size``; empty for none):
+    only the smallest runout of each orbit is enumerated, weighted by the orbit's size."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
@@ -211,6 +208,12 @@ def enumerate_boards(
         used |= _ONE << uint64(board[i])
     deck = np.empty(52, np.uint8)
     nd = unseen_deck(used, deck)
+    # computed here, not passed in: measured a few % faster in the per-runout loop below
+    combo_masks = np.zeros(n_combos, np.uint64)
+    for p in range(n):
+        for t in range(offsets[p], offsets[p + 1]):
+            for j in range(held[p]):
+                combo_masks[t] |= _ONE << uint64(combos[t, j])
     owner = np.empty(n_combos, np.int64)
     for p in range(n):
         for t in range(offsets[p], offsets[p + 1]):
@@ -259,7 +262,7 @@ def enumerate_boards(
                 combos[t],
                 held[owner[t]],
                 full_board,
-                _FIVE,
+                5,  # the literal: a board specialisation of hand_values, measured faster
                 scratch,
                 vals,
                 card_key,

@@ -384,14 +384,13 @@ class GameBoards:
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables(game)
-        masks = problem.combo_masks
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             _generic.enumerate_boards(
-                problem.combos, problem.held, problem.offsets, masks, problem.weights,
-                problem.board, skip, start, stop, int(game.high), int(game.low), game.split,
-                by_runout, sym, out, totals, tables,
+                problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
+                skip, start, stop, int(game.high), int(game.low), game.split, by_runout, sym,
+                out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
