@@ -1,18 +1,16 @@
 """numba kernels of exact hold'em enumeration. Private: callers validate (see ``exact.py``).
 
-Two per-matchup counters fill a ``counts`` array (layout in ``_showdown``):
-
-* :func:`preflop_counts`, for an empty board (5 cards to come), never walks the 1.7 million
-  boards. A board can give some player a flush only if a suit ``s`` reaches ``t_s = 5 - (most
-  cards of suit s in any one hand)`` board cards, and with two hole cards ``t_s >= 3``, so at most
-  one suit can. Part 1 enumerates those boards suit by suit (the suited cards exactly, the other
-  one or two cards by rank with their multiplicity), evaluates them for real and tallies them per
-  board rank multiset. Part 2 walks the 6,175 board rank multisets, weighting each by its number
-  of suit assignments (a product of binomials over the unseen cards) minus the flush boards
-  already counted, and evaluates it once without suits. AhAs vs KdKc takes about 35,000
-  showdowns instead of 1,712,304.
-* :func:`runout_counts`, for a flop or turn (1 or 2 cards to come) or a complete board:
-  explicit enumeration, the keys of the turn card computed once for all rivers.
+:func:`preflop_counts` fills a matchup's ``counts`` array (layout in ``_showdown``) over every
+board, for an empty board (5 cards to come), without walking the 1.7 million boards. A board
+can give some player a flush only if a suit ``s`` reaches ``t_s = 5 - (most cards of suit s in
+any one hand)`` board cards, and with two hole cards ``t_s >= 3``, so at most one suit can.
+Part 1 enumerates those boards suit by suit (the suited cards exactly, the other one or two
+cards by rank with their multiplicity), evaluates them for real and tallies them per board rank
+multiset. Part 2 walks the 6,175 board rank multisets, weighting each by its number of suit
+assignments (a product of binomials over the unseen cards) minus the flush boards already
+counted, and evaluates it once without suits. AhAs vs KdKc takes about 35,000 showdowns instead
+of 1,712,304. (Boards that are given go to the board-major strategies, ``_runouts`` and
+``_generic``.)
 
 :func:`enumerate_matchups` walks the joint holdings of a chunk of the matchup space (a mixed-radix
 index over the players' combo lists), skips conflicting ones, and caches each matchup's counts
@@ -27,14 +25,18 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.engine._showdown import award
-from pokerlab.engine._walk import next_joint_holding, start_walk, unseen_deck
+from pokerlab.engine._walk import next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
 _ONE = np.uint64(1)
+_ONE_DEAL = np.int64(1)
+"""Weight of one deal: an int64 (not the literal 1), so :func:`award` has one specialisation."""
 CHOOSE = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
 """``CHOOSE[n, k]`` = C(n, k) for n, k in 0..4."""
 
+_TWO_PLAYERS = np.int64(2)
+_NO_FIXED = np.int64(0)
 CACHE_MAX_PLAYERS = 5  # a canonical id packs 11 bits per player into an int64
 
 
@@ -102,7 +104,8 @@ def preflop_counts(
                     srank += rank_key[suited[idx[i]]]
                 rest = 5 - k
                 if rest == 0:
-                    award(keys, masks, n, skey, smask, 1, counts, strengths, mult, displace, values)
+                    award(keys, masks, n, skey, smask, _ONE_DEAL, counts, strengths, mult, displace,
+                          values)  # fmt: skip
                     slot = table_index(srank, _Z, mult, displace)
                     if corr[slot] == 0:
                         touched[n_touched] = slot
@@ -192,78 +195,6 @@ def preflop_counts(
         corr[touched[i]] = 0
 
 
-@njit(cache=True, _nrt=False)
-def runout_counts(
-    keys,
-    masks,
-    turn_keys,
-    turn_masks,
-    n,
-    board_key,
-    board_mask,
-    used,
-    to_come,
-    counts,
-    strengths,
-    deck,
-    mult,
-    displace,
-    values,
-):
-    """Counts over every completion of a board with ``to_come`` (0, 1 or 2) cards missing.
-    ``deck`` is scratch of 52 uint8; ``turn_keys``/``turn_masks`` scratch of ``n``."""
-    nd = unseen_deck(used, deck)
-    if to_come == 0:
-        award(keys, masks, n, board_key, board_mask, 1, counts, strengths, mult, displace, values)
-    elif to_come == 1:
-        for i in range(nd):
-            c = deck[i]
-            award(
-                keys,
-                masks,
-                n,
-                board_key + _card_key(c),
-                board_mask | _card_mask(c),
-                1,
-                counts,
-                strengths,
-                mult,
-                displace,
-                values,
-            )
-    else:
-        for i in range(nd - 1):
-            c = deck[i]
-            for p in range(n):
-                turn_keys[p] = keys[p] + board_key + _card_key(c)
-                turn_masks[p] = masks[p] | board_mask | _card_mask(c)
-            for j in range(i + 1, nd):
-                d = deck[j]
-                award(
-                    turn_keys,
-                    turn_masks,
-                    n,
-                    _card_key(d),
-                    _card_mask(d),
-                    1,
-                    counts,
-                    strengths,
-                    mult,
-                    displace,
-                    values,
-                )
-
-
-@njit(cache=True, inline="always")
-def _card_key(c):
-    return (_ONE << uint64(3 * (c >> 2))) + (_ONE << uint64(40 + 4 * (c & 3)))
-
-
-@njit(cache=True, inline="always")
-def _card_mask(c):
-    return _ONE << uint64(16 * (c & 3) + (c >> 2))
-
-
 @njit(cache=True)
 def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
     """Id of the matchup with suits relabelled in order of first appearance (board and dead
@@ -302,7 +233,6 @@ def enumerate_matchups(
     combo_cards,
     offsets,
     weights,
-    board,
     dead_mask,
     start,
     stop,
@@ -315,20 +245,17 @@ def enumerate_matchups(
     totals,
     corr,
     touched,
-    use_pre,
-    pre_ids,
-    pre_counts,
     rank_key,
     choose,
     tables,
 ):
-    """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest) to
+    """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest; no
+    board, ``dead_mask`` the dead cards) to
     ``acc`` (float64, weighted by the product of combo weights). ``totals[0]`` += deals
     enumerated, ``totals[1]`` += valid matchups, ``totals[2]`` += cache hits. ``corr`` and
     ``touched``: scratch of one entry per hash slot (``corr`` all zero, left all zero)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
-    nb = board.shape[0]
     sizes = np.empty(n, np.int64)
     digit = np.empty(n, np.int64)
     choice = np.empty(n, np.int64)
@@ -337,16 +264,9 @@ def enumerate_matchups(
         sizes[p] = offsets[p + 1] - offsets[p]
         digit[p] = rem % sizes[p]
         rem //= sizes[p]
-    board_key = EMPTY_KEY
-    board_mask = _Z
     fixed_mask = dead_mask
-    n_fixed = 0
+    n_fixed = np.int64(0)  # int64 at once: one specialisation of _canonical_id
     fixed_cards = np.empty(52, np.int64)
-    for i in range(nb):
-        c = board[i]
-        board_key += card_key[c]
-        board_mask |= card_mask[c]
-        fixed_mask |= _ONE << uint64(c)
     for c in range(52):
         if (fixed_mask >> uint64(c)) & _ONE:
             fixed_cards[n_fixed] = c
@@ -355,13 +275,10 @@ def enumerate_matchups(
     masks = np.empty(n, np.uint64)
     rank_keys = np.empty(n, np.uint64)
     zero_masks = np.zeros(n, np.uint64)
-    turn_keys = np.empty(n, np.uint64)
-    turn_masks = np.empty(n, np.uint64)
     hole_suits = np.zeros((n, 4), np.int64)
     strengths = np.empty(n, np.int64)
     counts = np.zeros((n + 1, n), np.int64)
     scratch = np.empty((4, 13), np.int64)
-    deck = np.empty(52, np.uint8)
     label = np.empty(4, np.int64)
     table_mask = cache_keys.shape[0] - 1
     capacity = store.shape[0]
@@ -389,9 +306,8 @@ def enumerate_matchups(
         totals[1] += 1
         slot = -1
         cid = -1
-        if use_cache or use_pre:
+        if use_cache:
             cid = _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label)
-        if use_cache and not use_pre:
             h = (cid * 0x9E3779B97F4A7C15) & table_mask
             while cache_keys[h] != -1 and cache_keys[h] != cid:
                 h = (h + 1) & table_mask
@@ -407,85 +323,46 @@ def enumerate_matchups(
         for i in range(n + 1):
             for j in range(n):
                 counts[i, j] = 0
-        found = False
-        if use_pre:
-            # heads-up, empty board, no dead cards: the precomputed table (sorted ids)
-            lo = 0
-            hi = pre_ids.shape[0]
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if pre_ids[mid] < cid:
-                    lo = mid + 1
-                else:
-                    hi = mid
-            if lo < pre_ids.shape[0] and pre_ids[lo] == cid:
-                found = True
-                totals[2] += 1
-                counts[0, 0] = pre_counts[lo, 0]
-                counts[0, 1] = pre_counts[lo, 1]
-                counts[1, 1] = pre_counts[lo, 1]
-                counts[1, 0] = pre_counts[lo, 2] - pre_counts[lo, 0] - pre_counts[lo, 1]
-                counts[2, 0] = pre_counts[lo, 2]
-        if not found:
-            for p in range(n):
-                row = choice[p]
-                a = combo_cards[row, 0]
-                b = combo_cards[row, 1]
-                keys[p] = card_key[a] + card_key[b]
-                masks[p] = card_mask[a] | card_mask[b]
-                rank_keys[p] = rank_key[a >> 2] + rank_key[b >> 2]
-                for s in range(4):
-                    hole_suits[p, s] = 0
-                hole_suits[p, a & 3] += 1
-                hole_suits[p, b & 3] += 1
-            if nb == 0:
-                preflop_counts(
-                    keys,
-                    masks,
-                    rank_keys,
-                    zero_masks,
-                    n,
-                    hole_suits,
-                    used,
-                    counts,
-                    strengths,
-                    scratch[0],
-                    scratch[1],
-                    scratch[2],
-                    scratch[3],
-                    corr,
-                    touched,
-                    card_key,
-                    card_mask,
-                    rank_key,
-                    choose,
-                    mult,
-                    displace,
-                    values,
-                )
-            else:
-                runout_counts(
-                    keys,
-                    masks,
-                    turn_keys,
-                    turn_masks,
-                    n,
-                    board_key,
-                    board_mask,
-                    used,
-                    5 - nb,
-                    counts,
-                    strengths,
-                    deck,
-                    mult,
-                    displace,
-                    values,
-                )
+        for p in range(n):
+            row = choice[p]
+            a = combo_cards[row, 0]
+            b = combo_cards[row, 1]
+            keys[p] = card_key[a] + card_key[b]
+            masks[p] = card_mask[a] | card_mask[b]
+            rank_keys[p] = rank_key[a >> 2] + rank_key[b >> 2]
+            for s in range(4):
+                hole_suits[p, s] = 0
+            hole_suits[p, a & 3] += 1
+            hole_suits[p, b & 3] += 1
+        preflop_counts(
+            keys,
+            masks,
+            rank_keys,
+            zero_masks,
+            n,
+            hole_suits,
+            used,
+            counts,
+            strengths,
+            scratch[0],
+            scratch[1],
+            scratch[2],
+            scratch[3],
+            corr,
+            touched,
+            card_key,
+            card_mask,
+            rank_key,
+            choose,
+            mult,
+            displace,
+            values,
+        )
         for i in range(n + 1):
             for j in range(n):
                 acc[i, j] += weight * counts[i, j]
         totals[0] += counts[n, 0]
-        if use_cache and not found and n_stored[0] < capacity:
+        if use_cache and n_stored[0] < capacity:
             row = n_stored[0]
             n_stored[0] += 1
             cache_keys[h] = cid
@@ -493,6 +370,53 @@ def enumerate_matchups(
             for i in range(n + 1):
                 for j in range(n):
                     store[row, i, j] = counts[i, j]
+
+
+@njit(cache=True, nogil=True)
+def table_matchups(combo_cards, offsets, weights, start, stop, pre_ids, pre_counts, acc, totals):
+    """Add the counts of heads-up preflop matchups ``start..stop-1`` (mixed-radix index, player
+    0 fastest; no board, no dead cards) to ``acc`` (``(3, 2)``, as :func:`enumerate_matchups`)
+    from the precomputed table (``pre_ids`` sorted canonical ids, ``pre_counts`` per id: player
+    1's wins, ties, boards). ``totals[0]`` += deals, ``totals[1]`` += valid matchups,
+    ``totals[2]`` += matchups missing from the table (none when the table is complete). Its own
+    small kernel, so a heads-up preflop question compiles no enumeration."""
+    size0 = offsets[1] - offsets[0]
+    choice = np.empty(2, np.int64)
+    no_cards = np.empty(52, np.int64)
+    label = np.empty(4, np.int64)
+    n_ids = pre_ids.shape[0]
+    for index in range(start, stop):
+        r0 = offsets[0] + index % size0
+        r1 = offsets[1] + index // size0
+        m0 = (_ONE << uint64(combo_cards[r0, 0])) | (_ONE << uint64(combo_cards[r0, 1]))
+        m1 = (_ONE << uint64(combo_cards[r1, 0])) | (_ONE << uint64(combo_cards[r1, 1]))
+        weight = weights[r0] * weights[r1]
+        if m0 & m1 or weight == 0.0:
+            continue
+        totals[1] += 1
+        choice[0] = r0
+        choice[1] = r1
+        cid = _canonical_id(choice, combo_cards, _TWO_PLAYERS, no_cards, _NO_FIXED, label)
+        lo = 0
+        hi = n_ids
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if pre_ids[mid] < cid:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == n_ids or pre_ids[lo] != cid:
+            totals[2] += 1
+            continue
+        wins = pre_counts[lo, 0]
+        ties = pre_counts[lo, 1]
+        boards = pre_counts[lo, 2]
+        acc[0, 0] += weight * wins
+        acc[0, 1] += weight * ties
+        acc[1, 0] += weight * (boards - wins - ties)
+        acc[1, 1] += weight * ties
+        acc[2, 0] += weight * boards
+        totals[0] += boards
 
 
 @njit(cache=True)

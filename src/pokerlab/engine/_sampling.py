@@ -32,6 +32,7 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _ONE = np.uint64(1)
 _Z = np.uint64(0)
+_ONE_DEAL = np.int64(1)  # int64, not the literal 1: one specialisation of credit
 _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = 4294967296.0
 
@@ -319,7 +320,7 @@ def sample_deals(
             credit_heads_up(strengths, size, counts)
         else:
             for s in range(size):
-                credit(strengths, s * n, n, 1, counts)
+                credit(strengths, s * n, n, _ONE_DEAL, counts)
         done += size
     return stats[0]
 

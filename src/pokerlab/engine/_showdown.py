@@ -20,6 +20,7 @@ from pokerlab.evaluation._kernels import table_index
 
 RANK_KEY = np.array([1 << (3 * r) for r in range(13)], dtype=np.uint64)
 """Additive key of a card's rank alone (no suit counter): for hands that cannot make a flush."""
+_NO_OFFSET = np.int64(0)  # int64, not the literal 0: callers share one specialisation
 
 
 @njit(cache=True, _nrt=False)
@@ -75,4 +76,4 @@ def award(keys, masks, n, board_key, board_mask, weight, counts, strengths, mult
         strengths[p] = values[
             table_index(board_key + keys[p], board_mask | masks[p], mult, displace)
         ]
-    credit(strengths, 0, n, weight, counts)
+    credit(strengths, _NO_OFFSET, n, weight, counts)

@@ -18,7 +18,8 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.engine._generic import _next_combination, hand_values
+from pokerlab.engine._generic import _NO_CARDS, _next_combination, hand_values
+from pokerlab.engine._walk import dense_ranks, stable_argsort
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
@@ -56,7 +57,7 @@ def _completion_values(
             hand,
             n_known + k,
             no_board,
-            0,
+            _NO_CARDS,
             scratch,
             out,
             card_key,
@@ -118,8 +119,8 @@ def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_cod
     sub2, val2, _ = _completion_values(
         known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
     )
-    order1 = np.argsort(val1, kind="mergesort")
-    order2 = np.argsort(val2, kind="mergesort")
+    order1 = stable_argsort(val1)
+    order2 = stable_argsort(val2)
     max_size = min(k1, k2)
     width = binom[nd, max_size] if max_size > 0 else 1
     for s in range(max_size + 1):
@@ -226,19 +227,24 @@ def heads_up_split_sweep(
         known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
     )
     # low buckets: 0 for no low, then the distinct qualifying lows in increasing order
-    levels = np.unique(np.concatenate((np.zeros(1, np.int64), low1, low2)))
-    bucket1 = np.searchsorted(levels, low1)
-    bucket2 = np.searchsorted(levels, low2)
-    order1 = np.argsort(val1, kind="mergesort")
-    order2 = np.argsort(val2, kind="mergesort")
+    m1 = val1.shape[0]
+    m2 = val2.shape[0]
+    lows = np.zeros(1 + m1 + m2, np.int64)  # element by element: a slice assignment compiles
+    for r in range(m1):  # numba's shape check with its error message, 1.9 s of CPU
+        lows[1 + r] = low1[r]
+    for r in range(m2):
+        lows[1 + m1 + r] = low2[r]
+    n_levels, ranks = dense_ranks(lows)
+    bucket1 = ranks[1 : 1 + m1]
+    bucket2 = ranks[1 + m1 :]
+    order1 = stable_argsort(val1)
+    order2 = stable_argsort(val2)
     max_size = min(k1, k2)
     width = 1
     for s in range(max_size + 1):
         width = max(width, binom[nd, s])
-    tables = np.zeros((max_size + 1, width, levels.shape[0]), np.int32)
+    tables = np.zeros((max_size + 1, width, n_levels), np.int32)
     counts = np.zeros((3, 4), np.int64)
-    m1 = val1.shape[0]
-    m2 = val2.shape[0]
     before = np.empty((m1, 3), np.int64)
     after = np.empty((m1, 3), np.int64)
     rel = np.empty(3, np.int64)

@@ -23,12 +23,13 @@ import numpy as np
 from numba import njit, uint64
 
 _ONE = np.uint64(1)
+_BYTE = np.uint64(255)
 
 
 @njit(cache=True, inline="always")
 def unseen_deck(used, deck):
     """``deck[:nd]`` = the cards not in the mask ``used``, in code order; returns ``nd``."""
-    nd = 0
+    nd = np.int64(0)  # typed int64 at once: no Literal[int](0) specialisation of callees
     for c in range(52):
         if not (used >> uint64(c)) & _ONE:
             deck[nd] = c
@@ -102,3 +103,63 @@ def orbit_size(cards, k, sym, image):
         if order == 0:
             fixed += 1
     return (m + 1) // fixed
+
+
+@njit(cache=True)
+def stable_argsort(keys):
+    """``np.argsort(keys, kind="stable")`` (the same permutation) of int64 keys, written out as
+    a least-significant-digit radix sort on bytes of ``key - min(keys)`` (as many passes as the
+    span has bytes: two for hand strengths): faster than numba's mergesort on these keys, and
+    it compiles in a fraction of its 1.7 s of CPU."""
+    n = keys.shape[0]
+    order = np.empty(n, np.int64)
+    if n == 0:
+        return order
+    lo = keys[0]
+    hi = keys[0]
+    for i in range(n):
+        lo = min(lo, keys[i])
+        hi = max(hi, keys[i])
+    span = np.uint64(hi - lo)
+    digits = np.empty(n, np.uint64)
+    for i in range(n):
+        order[i] = i
+        digits[i] = np.uint64(keys[i] - lo)
+    spare_order = np.empty(n, np.int64)
+    spare_digits = np.empty(n, np.uint64)
+    count = np.empty(257, np.int64)
+    shift = np.uint64(0)
+    while True:
+        for d in range(257):
+            count[d] = 0
+        for i in range(n):
+            count[((digits[i] >> shift) & _BYTE) + 1] += 1
+        for d in range(256):
+            count[d + 1] += count[d]
+        for i in range(n):
+            d = (digits[i] >> shift) & _BYTE
+            at = count[d]
+            count[d] += 1
+            spare_order[at] = order[i]
+            spare_digits[at] = digits[i]
+        order, spare_order = spare_order, order
+        digits, spare_digits = spare_digits, digits
+        shift += np.uint64(8)
+        if shift >= np.uint64(64) or (span >> shift) == np.uint64(0):
+            return order
+
+
+@njit(cache=True)
+def dense_ranks(keys):
+    """``(levels, ranks)``: the number of distinct values of ``keys`` and, per key, its index
+    among them in increasing order (``np.searchsorted(np.unique(keys), keys)``, written out
+    with :func:`stable_argsort`: numba's ``np.unique`` and ``np.searchsorted`` cost 1.8 s of CPU
+    to compile)."""
+    order = stable_argsort(keys)
+    ranks = np.empty(keys.shape[0], np.int64)
+    levels = 0
+    for i in range(keys.shape[0]):
+        if i > 0 and keys[order[i]] != keys[order[i - 1]]:
+            levels += 1
+        ranks[order[i]] = levels
+    return (levels + 1 if keys.shape[0] > 0 else 0), ranks

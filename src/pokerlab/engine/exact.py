@@ -120,9 +120,6 @@ class _ThreadScratch(threading.local):
 
 _scratch = _ThreadScratch()
 
-_NO_IDS = np.zeros(0, dtype=np.int64)
-_NO_COUNTS = np.zeros((0, 3), dtype=np.int64)
-
 
 class _MatchupCache:
     """One thread's cache of matchup counts under their canonical suit relabelling."""
@@ -136,15 +133,13 @@ class _MatchupCache:
         self.stored = np.zeros(1, dtype=np.int64)
 
 
-def preflop_chunks(problem: Problem, use_table: bool) -> Chunks[_Part]:
+def matchup_chunks(problem: Problem) -> Chunks[_Part]:
     """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
     n = problem.n_players
     space = _space(problem)
     use_cache = n <= _exact.CACHE_MAX_PLAYERS
     tables = kernel_tables()
-    pre_ids, pre_counts = _preflop_table.load() if use_table else (_NO_IDS, _NO_COUNTS)
     caches: dict[int, _MatchupCache] = {}
-    seconds = (_table_seconds if use_table else _matchup_seconds)(problem)
 
     def run(start: int, stop: int) -> _Part:
         cache = caches.get(threading.get_ident())
@@ -153,14 +148,29 @@ def preflop_chunks(problem: Problem, use_table: bool) -> Chunks[_Part]:
         acc = np.zeros((n + 1, n), dtype=np.float64)
         totals = np.zeros(3, dtype=np.int64)
         _exact.enumerate_matchups(
-            problem.combos, problem.offsets, problem.weights, problem.board,
-            np.uint64(problem.dead_mask), start, stop, use_cache, cache.keys, cache.rows,
-            cache.store, cache.stored, acc, totals, _scratch.corr, _scratch.touched, use_table,
-            pre_ids, pre_counts, RANK_KEY, _exact.CHOOSE, tables,
+            problem.combos, problem.offsets, problem.weights, np.uint64(problem.dead_mask), start,
+            stop, use_cache, cache.keys, cache.rows, cache.store, cache.stored, acc, totals,
+            _scratch.corr, _scratch.touched, RANK_KEY, _exact.CHOOSE, tables,
         )  # fmt: skip
         return acc, int(totals[0])
 
-    return over(run, chunk_bounds(space, seconds))
+    return over(run, chunk_bounds(space, _matchup_seconds(problem)))
+
+
+def table_chunks(problem: Problem) -> Chunks[_Part]:
+    """Weighted counts of every heads-up matchup from the shipped table (one small kernel)."""
+    pre_ids, pre_counts = _preflop_table.load()
+
+    def run(start: int, stop: int) -> _Part:
+        acc = np.zeros((3, 2), dtype=np.float64)
+        totals = np.zeros(3, dtype=np.int64)
+        _exact.table_matchups(problem.combos, problem.offsets, problem.weights, start, stop,
+                              pre_ids, pre_counts, acc, totals)  # fmt: skip
+        if totals[2]:
+            raise RuntimeError("a heads-up preflop matchup is missing from the shipped table")
+        return acc, int(totals[0])
+
+    return over(run, chunk_bounds(_space(problem), _table_seconds(problem)))
 
 
 class _Chunked(Protocol):
@@ -212,7 +222,8 @@ def _matchup_seconds(problem: Problem) -> float:
 
 class PreflopTable:
     """Heads-up, empty board, no dead cards: the shipped table of every heads-up preflop matchup
-    (:mod:`_preflop_table`), one lookup per matchup."""
+    (:mod:`_preflop_table`), one lookup per matchup (``_exact.table_matchups``: a small kernel,
+    not the enumeration's)."""
 
     name = "preflop-table"
 
@@ -229,7 +240,7 @@ class PreflopTable:
         return _table_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
-        return preflop_chunks(work.problem, use_table=True)
+        return table_chunks(work.problem)
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
@@ -248,7 +259,7 @@ class PreflopMatchups:
         return _matchup_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
-        return preflop_chunks(work.problem, use_table=False)
+        return matchup_chunks(work.problem)
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
@@ -536,12 +547,13 @@ def _stud_walk(problem: Problem, kernel: Any, seconds: float) -> Chunks[_Part]:
     game = problem.game
     n = problem.n_players
     tables = kernel_tables(game)
+    masks = problem.combo_masks
 
     def run(start: int, stop: int) -> _Part:
         stats = np.zeros((n + 1, STATS), dtype=np.float64)
         totals = np.zeros(2, dtype=np.int64)
         kernel(
-            problem.combos, problem.held, problem.offsets, problem.weights,
+            problem.combos, problem.held, problem.offsets, masks, problem.weights,
             np.uint64(problem.dead_mask), start, stop, game.hole_cards, int(game.high),
             int(game.low), game.split, stats, totals, tables,
         )  # fmt: skip

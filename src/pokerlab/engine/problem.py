@@ -329,9 +329,12 @@ def prepare(
     return problem
 
 
-def _has_joint_holding(problem: Problem) -> bool:
-    from pokerlab.engine._exact import has_joint_holding
+_WALK_STEPS_IN_PYTHON = 10_000
+"""Steps of the joint-holding walk tried in Python before the kernel takes over: almost every
+problem finds a joint holding within a few steps, and then needs no kernel compiled for it."""
 
+
+def _has_joint_holding(problem: Problem) -> bool:
     wide = [p for p, size in enumerate(problem.sizes) if size > 1]
     if len(wide) <= 1:  # one holding each but one player at most: no walk needed
         masks = problem.combo_masks
@@ -351,4 +354,36 @@ def _has_joint_holding(problem: Problem) -> bool:
     index = np.concatenate([np.arange(problem.offsets[p], problem.offsets[p + 1]) for p in order])
     offsets = np.zeros(problem.n_players + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([problem.sizes[p] for p in order])
+    found = _walk_in_python(masks[index], offsets, _WALK_STEPS_IN_PYTHON)
+    if found is not None:
+        return found
+    from pokerlab.engine._exact import has_joint_holding
+
     return bool(has_joint_holding(masks[index], offsets, problem.weights[index]))
+
+
+def _walk_in_python(
+    masks: NDArray[np.uint64], offsets: NDArray[np.int64], steps: int
+) -> bool | None:
+    """The depth-first walk of ``_exact.has_joint_holding`` for at most ``steps`` steps: whether
+    some joint holding uses no card twice, or ``None`` when the steps ran out first."""
+    n = len(offsets) - 1
+    pos = [int(offsets[p]) - 1 for p in range(n)]
+    used = [0] * (n + 1)
+    p = 0
+    for _ in range(steps):
+        pos[p] += 1
+        if pos[p] >= offsets[p + 1]:
+            p -= 1
+            if p < 0:
+                return False
+            continue
+        m = int(masks[pos[p]])
+        if m & used[p]:
+            continue
+        used[p + 1] = used[p] | m
+        if p + 1 == n:
+            return True
+        p += 1
+        pos[p] = int(offsets[p]) - 1
+    return None
