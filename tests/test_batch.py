@@ -234,3 +234,22 @@ def test_example_files_hold_the_same_spots() -> None:
     jsonl, table = read_jobs(examples / "spots.jsonl"), read_jobs(examples / "spots.csv")
     assert [(j.id, j.spot, j.error) for j in jsonl] == [(j.id, j.spot, j.error) for j in table]
     assert all(j.error is None for j in jsonl)  # the typo is the engine's to find
+
+
+def test_tasks_grow_to_a_quarter_second_of_work_once_spots_are_timed() -> None:
+    from pokerlab.scale.runner import TASK_SECONDS, TaskPace
+
+    pace = TaskPace(count=10_000, workers=2)
+    assert pace.size() == 8  # nothing timed yet
+    for _ in range(10):
+        pace.record({"seconds": 0.0005})
+    assert pace.size() == round(TASK_SECONDS / 0.0005) == 500
+    for _ in range(10):
+        pace.record(None)  # errors: answered, nothing to time
+    assert round(TASK_SECONDS / 0.00025) == 1000  # wanted now, but capped:
+    assert pace.size() == 625 == 10_000 // (8 * 2)
+    slow = TaskPace(count=None, workers=2)
+    slow.record({"seconds": 3.0})
+    assert slow.size() == 1  # a heavy spot travels alone
+    assert TaskPace(count=5, workers=2).size() == 1  # fewer spots than 8 tasks per worker
+    assert TaskPace(count=10_000, workers=2, fixed=3).size() == 3

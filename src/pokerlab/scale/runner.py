@@ -1,9 +1,10 @@
 """Run many spots on a backend: :func:`batch` (the Python API) and :func:`run_jobs`.
 
 Spots travel to the workers in chunks (several spots per task) so that one small exact spot
-(half a millisecond on a flop) does not pay a round trip of its own; the results come back as
-each chunk finishes. A spot that cannot run (bad fields, bad cards, an impossible range) is
-answered by an ``error`` and never stops the others.
+(a fraction of a millisecond on a flop) does not pay a round trip of its own: the chunks grow
+to about :data:`TASK_SECONDS` of work once the first answers say what a spot costs; the results
+come back as each chunk finishes. A spot that cannot run (bad fields, bad cards, an impossible
+range) is answered by an ``error`` and never stops the others.
 """
 
 from __future__ import annotations
@@ -15,33 +16,58 @@ from typing import Any
 from pokerlab.scale.backends import Backend, make_backend
 from pokerlab.scale.jobs import Job, Spot, SpotResult, jobs_from_spots, run_chunk
 
-__all__ = ["batch", "chunk_size_for", "run_jobs"]
+__all__ = ["TASK_SECONDS", "TaskPace", "batch", "run_jobs"]
 
-MAX_CHUNK = 32
+TASK_SECONDS = 0.25
+"""Compute wanted per task: long enough that a task's round trip to a worker (a few ms on Dask)
+is a small share of it, short enough that a progress bar moves and a lost worker loses little."""
+FIRST_TASK_SPOTS = 8
+MAX_TASK_SPOTS = 1024
 
 
-def chunk_size_for(count: int | None, workers: int) -> int:
-    """Spots per task: about 8 tasks per worker, at most :data:`MAX_CHUNK` spots each (a
-    progress bar still moves; a killed worker loses little)."""
-    if count is None:
-        return 8
-    return max(1, min(MAX_CHUNK, count // (8 * workers)))
+class TaskPace:
+    """Spots per task, from the compute time (``seconds`` of each answer) of the spots answered
+    so far: :data:`FIRST_TASK_SPOTS` until the first answers, then about :data:`TASK_SECONDS`
+    of work per task, and never fewer than 8 tasks per worker when the count is known (so the
+    last tasks end together)."""
+
+    def __init__(self, count: int | None, workers: int, fixed: int | None = None) -> None:
+        self.fixed = fixed
+        self.cap = MAX_TASK_SPOTS if count is None else min(MAX_TASK_SPOTS, count // (8 * workers))
+        self.cap = max(1, self.cap)
+        self.seconds = 0.0
+        self.spots = 0
+
+    def size(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if self.spots == 0:
+            return min(FIRST_TASK_SPOTS, self.cap)
+        per_spot = max(self.seconds / self.spots, 1e-6)
+        return max(1, min(self.cap, round(TASK_SECONDS / per_spot)))
+
+    def record(self, result: dict[str, Any] | None) -> None:
+        """Count one answered spot (an error costs nothing worth counting)."""
+        self.spots += 1
+        seconds = None if result is None else result.get("seconds")
+        if isinstance(seconds, int | float):
+            self.seconds += float(seconds)
 
 
 def run_jobs(
     jobs: Iterable[Job], backend: Backend, chunk_size: int | None = None
 ) -> Iterator[SpotResult]:
     """Answer every job on ``backend``, yielding each answer as its chunk completes (jobs that
-    already carry an error are answered at once)."""
-    if chunk_size is None:
-        count = len(jobs) if isinstance(jobs, list | tuple) else None
-        chunk_size = chunk_size_for(count, backend.workers)
+    already carry an error are answered at once). ``chunk_size`` fixes the spots per task;
+    by default :class:`TaskPace` sizes them."""
+    count = len(jobs) if isinstance(jobs, list | tuple) else None
+    pace = TaskPace(count, backend.workers, chunk_size)
     by_index: dict[int, Job] = {}
     failed: list[SpotResult] = []
 
     def tasks() -> Iterator[tuple[Any, Any, Any]]:
         source = iter(jobs)
-        while taken := list(islice(source, chunk_size)):
+        while taken := list(islice(source, pace.size())):
             chunk: list[tuple[int, Spot]] = []
             for job in taken:
                 if job.error is not None or not isinstance(job.spot, dict):
@@ -56,6 +82,7 @@ def run_jobs(
         while failed:
             yield failed.pop(0)
         for index, result, error in answers:
+            pace.record(result)
             job = by_index.pop(index)
             yield SpotResult(index, job.id, job.spot, result, error)
     while failed:
