@@ -253,3 +253,19 @@ def test_tasks_grow_to_a_quarter_second_of_work_once_spots_are_timed() -> None:
     assert slow.size() == 1  # a heavy spot travels alone
     assert TaskPace(count=5, workers=2).size() == 1  # fewer spots than 8 tasks per worker
     assert TaskPace(count=10_000, workers=2, fixed=3).size() == 3
+
+
+def _lost(_: object) -> None:
+    raise OSError("Timed out trying to connect to tcp://10.0.0.7:40123")
+
+
+def test_a_dask_task_that_fails_outside_pokerlab_is_one_cluster_error_line() -> None:
+    distributed = pytest.importorskip("distributed")
+    from pokerlab.scale.backends import DaskBackend
+
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1,
+                            dashboard_address=None) as client:  # fmt: skip
+        backend = DaskBackend(client)
+        with pytest.raises(pokerlab.ClusterError) as info:
+            list(backend.run(iter([("t", _lost, None)])))
+    assert str(info.value).startswith("the cluster failed during the run: OSError: Timed out")

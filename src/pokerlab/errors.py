@@ -48,6 +48,7 @@ __all__ = [
     "RangeError",
     "TooLargeError",
     "blame",
+    "cluster_failures",
     "shorten",
 ]
 
@@ -136,6 +137,20 @@ def blame(field: str) -> Iterator[None]:
         if exc.field is None:
             exc.field = field
         raise
+
+
+@contextmanager
+def cluster_failures() -> Iterator[None]:
+    """Inside the block, a failure of the compute cluster itself (a lost worker or scheduler, a
+    task that crashed) becomes one :class:`ClusterError` line; pokerlab's own errors pass."""
+    try:
+        yield
+    except PokerlabError:
+        raise
+    except Exception as exc:
+        raise ClusterError(
+            f"the cluster failed during the run: {type(exc).__name__}: {shorten(str(exc))}"
+        ) from exc
 
 
 class QueryError(PokerlabError, ValueError):

@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 
 from pokerlab.engine._control import ChunkExecutor, Control, check
 from pokerlab.engine.problem import Problem
-from pokerlab.errors import ClusterError, PokerlabError, shorten
+from pokerlab.errors import cluster_failures
 
 __all__ = ["Chunks", "Work", "chunk_bounds", "executor_workers", "in_order", "run_chunks"]
 
@@ -131,19 +131,6 @@ def _on_threads(chunks: Chunks[T], threads: int) -> Generator[T, None, None]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _remote(call: Callable[..., Any], *args: Any) -> Any:
-    """``call(*args)`` on the client; a failure of the cluster itself (a lost worker or
-    scheduler, a task that crashed) becomes one :class:`ClusterError` line."""
-    try:
-        return call(*args)
-    except PokerlabError:
-        raise
-    except Exception as exc:
-        raise ClusterError(
-            f"the cluster failed during the run: {type(exc).__name__}: {shorten(str(exc))}"
-        ) from exc
-
-
 def _on_client(client: ChunkExecutor, work: Work, count: int | None) -> Generator[Any, None, None]:
     from pokerlab.engine.strategies import run_work  # it knows every strategy
 
@@ -160,11 +147,14 @@ def _on_client(client: ChunkExecutor, work: Work, count: int | None) -> Generato
                 count is None or submitted < count
             ):
                 stop = submitted + group if count is None else min(count, submitted + group)
-                pending.append(_remote(client.submit, run_work, work, submitted, stop))
+                with cluster_failures():
+                    pending.append(client.submit(run_work, work, submitted, stop))
                 submitted = stop
             if not pending:
                 return
-            yield from _remote(pending.popleft().result)
+            with cluster_failures():
+                answers = pending.popleft().result()
+            yield from answers
     finally:
         for future in pending:
             future.cancel()

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from pokerlab.errors import ClusterError
+from pokerlab.errors import ClusterError, cluster_failures
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -191,7 +191,8 @@ class DaskBackend:
         while tags:
             future = next(queue)
             tag = tags.pop(future.key)
-            answer = future.result()
+            with cluster_failures():
+                answer = future.result()
             future.release()
             refill()
             yield tag, answer
