@@ -190,7 +190,7 @@ def test_outs_too_large_is_refused_at_once_with_how_to_narrow_it() -> None:
         "over the limit of 60 s",
     )
     assert_one_line_error(
-        run("outs", "9h8h", "random", "random", "--board", "Th7c2h", "--time", "1"),
+        run("outs", "9h8h", "random", "random", "random", "--board", "Th7c2h", "--time", "1"),
         "over the limit of 1 s",
     )
     assert_one_line_error(run("outs", "9h8h", "AsKd", "--board", "Th7c2h", "--time", "inf"),
@@ -224,10 +224,10 @@ def test_outs_stops_at_its_time_limit_and_reports_progress() -> None:
 
 
 def test_ctrl_c_ends_outs_at_once() -> None:
-    # About 20 s of work (two random hands on a flop) when left alone.
+    # About 140 s of work (three random hands on a flop) when left alone.
     process = subprocess.Popen(
-        [sys.executable, "-c", MAIN, "outs", "9h8h", "random", "random", "--board", "Th7c2h",
-         "--time", "600"],
+        [sys.executable, "-c", MAIN, "outs", "9h8h", "random", "random", "random", "--board",
+         "Th7c2h", "--time", "600"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
     )  # fmt: skip
     time.sleep(4)

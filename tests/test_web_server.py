@@ -28,7 +28,7 @@ from web_server import ServeProcess, serve_process
 FLOP_OUTS = {"players": ["AhAs", "QQ+,AKs"], "board": "Qh7c2d"}
 CHEAP = {"players": ["AhAs", "KdKc"]}
 # an exact run of some seconds that checks for a stop request as it goes
-LONG_EXACT = {"players": ["random", "random"], "board": "AhKs2d", "method": "exact"}
+LONG_EXACT = {"players": ["random"] * 3, "board": "AhKs2d", "method": "exact"}  # ~160 s of work
 
 
 @pytest.fixture(scope="module")
