@@ -10,6 +10,7 @@ single-thread rows by CPU time with ``BENCH_CLOCK=cpu`` (:func:`best_of`).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import platform
@@ -111,7 +112,7 @@ def scaling_table(
     print(f"{name}: thread scaling (wall time)")
     print(f"  {'threads':>7} {'seconds':>10} {unit + '/s':>14} {'speed-up':>9}")
     for threads in thread_counts():
-        seconds = best_time(lambda t=threads: run(t), repeats, clock=time.perf_counter)
+        seconds = best_time(functools.partial(run, threads), repeats, clock=time.perf_counter)
         rate = work / seconds
         speedup = rows[0]["seconds"] / seconds if rows else 1.0
         rows.append({"name": name, "threads": threads, "seconds": seconds, "rate": rate,
