@@ -10,27 +10,17 @@ from typing import Any
 
 import pytest
 
-from web_server import CHROMIUM_ARGS, require_chromium, running_server
+from web_server import require_chromium, served_page
 
-CHROMIUM = require_chromium()
+require_chromium()
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    with running_server() as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready=true]")
-        page.click("#tab-analytics")
+    with served_page("analytics") as (page, _):
         yield page
-        browser.close()
-        assert errors == [], errors
 
 
 def test_hits_table(page: Page) -> None:

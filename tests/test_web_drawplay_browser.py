@@ -10,29 +10,17 @@ from typing import Any
 import pytest
 
 from pokerlab.analysis.draw_play import deal_hand, play_hand
-from web_server import CHROMIUM_ARGS, CSP_WATCH, require_chromium, running_server
+from web_server import require_chromium, served_page
 
-CHROMIUM = require_chromium()
+require_chromium()
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    with running_server() as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_init_script(CSP_WATCH)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready=true]")
+    with served_page() as (page, _):
         yield page
-        violations = page.evaluate("window.cspViolations")
-        browser.close()
-        assert errors == [], errors
-        assert violations == [], f"the page breaks its Content-Security-Policy: {violations}"
 
 
 def posted(response: Any) -> dict[str, Any]:

@@ -12,27 +12,17 @@ from typing import Any
 import httpx
 import pytest
 
-from web_server import CHROMIUM_ARGS, require_chromium, running_server
+from web_server import require_chromium, served_page
 
-CHROMIUM = require_chromium()
+require_chromium()
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[Page, str]]:
-    with running_server() as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready=true]")
-        page.click("#tab-query")
+    with served_page("query") as (page, url):
         yield page, url
-        browser.close()
-        assert errors == [], errors
 
 
 def test_example_query_table_and_chart(site: tuple[Page, str]) -> None:

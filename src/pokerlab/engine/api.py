@@ -114,8 +114,10 @@ def equity(
             "method='monte-carlo')"
         )
     # a cluster shares the work: its workers together may take MAX_EXACT_SECONDS of wall time
-    workers = 1 if client is None else executor_workers(client)
-    if method == "exact" and estimate > MAX_EXACT_SECONDS * workers:
+    # asked only past one core's limit: a Dask client's worker count is a scheduler round trip
+    too_large = method == "exact" and estimate > MAX_EXACT_SECONDS
+    workers = 1 if client is None or not too_large else executor_workers(client)
+    if too_large and estimate > MAX_EXACT_SECONDS * workers:
         on = "" if client is None else f" ({estimate / workers:,.0f} s on {workers} workers)"
         raise TooLargeError(
             f"exact enumeration is too large: about {estimate:,.0f} s of work{on} "

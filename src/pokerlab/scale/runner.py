@@ -33,8 +33,8 @@ class TaskPace:
 
     def __init__(self, count: int | None, workers: int, fixed: int | None = None) -> None:
         self.fixed = fixed
-        self.cap = MAX_TASK_SPOTS if count is None else min(MAX_TASK_SPOTS, count // (8 * workers))
-        self.cap = max(1, self.cap)
+        balanced = MAX_TASK_SPOTS if count is None else count // (8 * workers)
+        self.cap = max(1, min(MAX_TASK_SPOTS, balanced))
         self.seconds = 0.0
         self.spots = 0
 

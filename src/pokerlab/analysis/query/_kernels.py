@@ -201,6 +201,18 @@ def _alone_best(x, players, p):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _shares_best(x, players, p):
+    """1 when ``x[p]`` is the best of ``x[:players]`` and another player has it too, else 0."""
+    for q in range(players):
+        if x[q] > x[p]:
+            return 0.0
+    for q in range(players):
+        if q != p and x[q] == x[p]:
+            return 1.0
+    return 0.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _omaha_eight_so_far(hole, n_hole, bd, nb, values):
     """Omaha 8-or-better low of two of the hole cards and three of ``bd[:nb]`` (3..5 board
     cards; the low table is indexed by the two low-rank sets), 0 when none qualifies."""
@@ -424,14 +436,9 @@ def deal_features(
                     tmp[q] = st[5, q]  # high strengths are all >= 1
                 v = _alone_best(tmp, players, p)
             elif kind == TIES_HI:
-                best = 0
                 for q in range(players):
-                    best = max(best, st[5, q])
-                n_best = 0
-                for q in range(players):
-                    if st[5, q] == best:
-                        n_best += 1
-                v = 1.0 if st[5, p] == best and n_best > 1 else 0.0
+                    tmp[q] = st[5, q]
+                v = _shares_best(tmp, players, p)
             elif kind == SCOOPS:
                 for q in range(players):
                     tmp[q] = st[5, q]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.analysis.query._kernels import _alone_best, _share
+from pokerlab.analysis.query._kernels import _alone_best, _share, _shares_best
 from pokerlab.analysis.query._kinds import (
     EQUITY,
     HAND_CAT,
@@ -211,14 +211,7 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
             elif kind == WINS_HI:
                 v = _alone_best(hi, players, p)
             elif kind == TIES_HI:
-                best = hi[0]
-                for q in range(1, players):
-                    best = max(best, hi[q])
-                n_best = 0
-                for q in range(players):
-                    if hi[q] == best:
-                        n_best += 1
-                v = 1.0 if hi[p] == best and n_best > 1 else 0.0
+                v = _shares_best(hi, players, p)
             elif kind == SCOOPS:
                 v = 1.0 if _share(hi, lo, players, p, split) == 1.0 else 0.0
             elif kind == WINS_LO:
