@@ -12,7 +12,10 @@ written there and nowhere else (numba's user-provided cache locator comes before
   the first ``pokerlab equity AhAs KdKc``, at most 2 s for the first run of any other game);
 * **after first**: a cache that holds only what ``pokerlab equity AhAs KdKc`` compiled (a
   newcomer's second command);
-* **warm**: the same spot again, everything cached.
+* **warm**: the same spot again, everything cached;
+* with ``--after-warm``, **after warm**: a copy of a cache filled by one ``pokerlab warm``, as
+  right after the README's Quickstart (which ends with it); the warm-up's own CPU and wall
+  seconds are printed too.
 
 Reported per run: user + system CPU seconds of the subprocess (``os.wait4``; the honest figure
 on a shared machine, threads included), its wall time, and how many kernel specialisations it
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -68,15 +72,17 @@ TARGETS = {"holdem": 3.0}
 OTHER_TARGET = 2.0
 
 
-def run_once(args: list[str], cache_dir: Path, src: str | None = None) -> dict[str, float]:
-    """CPU (user + system) and wall seconds of one ``python -m pokerlab equity`` subprocess
+def run_once(
+    args: list[str], cache_dir: Path, src: str | None = None, command: str = "equity"
+) -> dict[str, float]:
+    """CPU (user + system) and wall seconds of one ``python -m pokerlab COMMAND`` subprocess
     (pokerlab from ``src`` when given), and the kernel specialisations it added to
     ``cache_dir``."""
     before = len(list(cache_dir.rglob("*.nbc")))
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir), "NO_COLOR": "1"}
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
-    argv = [sys.executable, "-m", "pokerlab", "equity", *args]
+    argv = [sys.executable, "-m", "pokerlab", command, *args]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         pid = subprocess.Popen(argv, env=env, stdout=out, stderr=err).pid
@@ -94,10 +100,14 @@ def median_of(rows: list[dict[str, float]]) -> dict[str, float]:
 
 
 def measure(
-    name: str, args: list[str], runs: int, root: Path, baseline: str | None
+    name: str, args: list[str], runs: int, root: Path, baseline: str | None, warmed: Path | None
 ) -> dict[str, Any]:
-    cold, after, warm, old = [], [], [], []
+    cold, after, warm, old, after_warm = [], [], [], [], []
     for i in range(runs):
+        if warmed is not None:
+            copy = root / f"{name}-after-warm{i}"
+            shutil.copytree(warmed, copy)
+            after_warm.append(run_once(args, copy))
         if baseline is not None:
             fresh = root / f"{name}-old{i}"
             fresh.mkdir()
@@ -114,6 +124,8 @@ def measure(
            "warm": median_of(warm)}  # fmt: skip
     if old:
         row["baseline_cold"] = median_of(old)
+    if after_warm:
+        row["after_warm"] = median_of(after_warm)
     return row
 
 
@@ -123,6 +135,9 @@ def main() -> None:
     parser.add_argument("--games", help=f"comma-separated spots (default all: {', '.join(SPOTS)})")
     parser.add_argument("--baseline", metavar="SRC", help="an older checkout's src folder")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    parser.add_argument(
+        "--after-warm", action="store_true", help="also run each spot after one `pokerlab warm`"
+    )
     args = parser.parse_args()
     names = args.games.split(",") if args.games else list(SPOTS)
     unknown = [n for n in names if n not in SPOTS]
@@ -133,8 +148,15 @@ def main() -> None:
     print(f"{line}; {sys.executable}")
     rows = []
     with tempfile.TemporaryDirectory(prefix="pokerlab-first-run-") as tmp:
+        warmed = None
+        if args.after_warm:
+            warmed = Path(tmp) / "warmed"
+            warmed.mkdir()
+            w = run_once([], warmed, command="warm")
+            print(f"  pokerlab warm, empty cache: {w['cpu']:.1f} s CPU, {w['wall']:.1f} s wall, "
+                  f"{w['compiled']:.0f} kernels", flush=True)  # fmt: skip
         for name in names:
-            rows.append(measure(name, SPOTS[name], args.runs, Path(tmp), args.baseline))
+            rows.append(measure(name, SPOTS[name], args.runs, Path(tmp), args.baseline, warmed))
             r = rows[-1]
             print(f"  measured {name}: cold {r['cold']['cpu']:.2f} s CPU", flush=True)
     if len(rows) > 1 and not any(r["cold"]["compiled"] for r in rows):
@@ -158,6 +180,13 @@ def main() -> None:
             o, c = r["baseline_cold"], r["cold"]
             print(f"  {r['spot']:14} {o['cpu']:>7.2f}s {o['compiled']:>8.0f} {c['cpu']:>7.2f}s "
                   f"{c['compiled']:>8.0f} {o['cpu'] / c['cpu']:>7.1f}x")  # fmt: skip
+    if args.after_warm:
+        print("after one `pokerlab warm` (a copy of its cache per spot), as after the Quickstart:")
+        print(f"  {'spot':14} {'target':>7} {'CPU':>7} {'wall':>6} {'kernels':>8}")
+        for r in rows:
+            w, target = r["after_warm"], TARGETS.get(r["spot"], OTHER_TARGET)
+            print(f"  {r['spot']:14} {target:>6.1f}s {w['cpu']:>6.2f}s {w['wall']:>5.1f}s "
+                  f"{w['compiled']:>8.0f}")  # fmt: skip
     for r in rows:
         print(f"  {r['spot']:14} {' '.join(r['args'])}")
     if args.json:

@@ -8,9 +8,13 @@ the cache) before a user waits for an answer.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import numpy as np
+
+from pokerlab._threads import resolve_threads
 
 __all__ = ["warm", "warm_tasks"]
 
@@ -116,14 +120,42 @@ def warm_tasks() -> list[Task]:
     ]
 
 
-def warm(progress: Callable[[int, int, str], object] | None = None) -> int:
-    """Run every task of :func:`warm_tasks`; ``progress(done, total, label)`` is called before
-    each task and once at the end. Returns the number of tasks."""
+def _run_task(index: int) -> int:
+    """Run task ``index`` of :func:`warm_tasks` (in a worker process); returns the index."""
+    warm_tasks()[index][1]()
+    return index
+
+
+def warm(
+    progress: Callable[[int, int, str], object] | None = None, processes: int | None = None
+) -> int:
+    """Run every task of :func:`warm_tasks`; ``progress(done, total, label)`` is called as tasks
+    finish and once at the end. Returns the number of tasks.
+
+    Compiling holds the interpreter, so the tasks run in ``processes`` worker processes (default:
+    every core, :func:`~pokerlab._threads.available_cores`), which share numba's on-disk cache
+    (numba writes each cache file whole, by rename). Two processes that compile the same kernel at
+    once can each rewrite its cache index and drop the other's entry, so a last pass in this
+    process runs every task again: it loads what is cached and compiles whatever was dropped.
+    """
     tasks = warm_tasks()
-    for i, (label, run) in enumerate(tasks):
+    total = len(tasks)
+    workers = min(resolve_threads(processes), total)
+    if workers > 1:
+        context = multiprocessing.get_context("spawn")  # a fork would copy numba's threads
         if progress is not None:
-            progress(i, len(tasks), label)
+            progress(0, total, f"{workers} processes")
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            pending = [pool.submit(_run_task, i) for i in range(total)]
+            for done, future in enumerate(as_completed(pending), 1):
+                if progress is not None:
+                    progress(done, total, tasks[future.result()][0])
+        if progress is not None:
+            progress(total, total, "checking the cache")
+    for i, (label, run) in enumerate(tasks):
+        if progress is not None and workers == 1:
+            progress(i, total, label)
         run()
     if progress is not None:
-        progress(len(tasks), len(tasks), "done")
-    return len(tasks)
+        progress(total, total, "done")
+    return total

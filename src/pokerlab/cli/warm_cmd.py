@@ -11,11 +11,17 @@ from pokerlab.analysis.warm import warm
 
 
 @click.command("warm")
-def warm_command() -> None:
+@click.option(
+    "--processes",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes that compile at once (default: every core).",
+)
+def warm_command(processes: int | None) -> None:
     """Compile every kernel now, so that no later first run waits for compilation.
 
-    Kernels are compiled once and cached on disk; run this once after installing (it takes a
-    minute or more), or let each command compile what it needs on its first run."""
+    Kernels are compiled once and cached on disk; run this once after installing (about a minute
+    of work per core), or let each command compile what it needs on its first run."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -35,7 +41,7 @@ def warm_command() -> None:
         def progress(done: int, total: int, label: str) -> None:
             bar.update(task, completed=done, total=total, description=label)
 
-        count = warm(progress)
+        count = warm(progress, processes)
     click.echo(
         f"{count} kernel groups compiled and cached in {time.perf_counter() - started:.1f} s"
     )
