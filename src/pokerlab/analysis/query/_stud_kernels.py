@@ -24,17 +24,17 @@ from pokerlab.analysis.query._kinds import (
     WINS_HI,
     WINS_LO,
 )
-from pokerlab.engine._generic import _NO_CARDS, best5_high, enumerate_stud_deals, hand_values
+from pokerlab.engine._generic import _NO_CARDS, best5_high, hand_values
 from pokerlab.engine._stud_sweep import (
     BINOM,
     NO_LOW,
     TIE,
     WIN,
+    _completion_values,
     heads_up_split_sweep,
     heads_up_sweep,
 )
 from pokerlab.engine._walk import unseen_deck
-from pokerlab.engine.tally import SHARE, STATS
 
 CATEGORY_SHIFT = 12
 HAND = 7  # cards in a finished stud hand
@@ -111,15 +111,15 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
     """``eq[p]`` = player ``p``'s expected pot share over every way to complete the hands whose
     cards so far are ``cards[p, :lengths[p]]`` (from the cards none of them holds, not dead): the
     engine's exact stud equity of that spot. Heads-up by the engine's inclusion-exclusion sweep
-    (``engine._stud_sweep``), multiway by its walk over every deal
-    (``engine._generic.enumerate_stud_deals``)."""
+    (``engine._stud_sweep``); multiway every player's completions are evaluated once (the
+    sweep's ``_completion_values``) and every disjoint choice of one per player is walked."""
     used = uint64(dead_mask)
     for p in range(players):
         for j in range(lengths[p]):
             used |= uint64(1) << uint64(cards[p, j])
+    deck = np.empty(52, np.uint8)
+    nd = unseen_deck(used, deck)
     if players == 2:
-        deck = np.empty(52, np.uint8)
-        nd = unseen_deck(used, deck)
         args = (cards[0], lengths[0], cards[1], lengths[1], deck, nd, HAND, hi_code, lo_code,
                 BINOM, tables)  # fmt: skip
         share = 0.0
@@ -139,17 +139,53 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
         eq[0] = share / deals
         eq[1] = 1.0 - eq[0]
         return
-    offsets = np.arange(players + 1)
-    masks = np.zeros(players, np.uint64)
+    card_key, card_mask, mult, displace, values = tables
+    first = np.zeros(players + 1, np.int64)  # player p's completions: rows first[p]..first[p+1]-1
     for p in range(players):
-        for j in range(lengths[p]):
-            masks[p] |= uint64(1) << uint64(cards[p, j])
-    stats = np.zeros((players + 1, STATS), np.float64)
-    totals = np.zeros(2, np.int64)
-    enumerate_stud_deals(cards, lengths, offsets, masks, np.ones(players), uint64(dead_mask), 0,
-                         1, HAND, hi_code, lo_code, split, stats, totals, tables)  # fmt: skip
+        first[p + 1] = first[p] + BINOM[nd, HAND - lengths[p]]
+    masks = np.zeros(first[players], np.uint64)
+    hi_of = np.empty(first[players], np.int64)
+    lo_of = np.empty(first[players], np.int64)
     for p in range(players):
-        eq[p] = stats[p, SHARE] / stats[players, 0]
+        k = HAND - lengths[p]
+        subsets, vals, lows = _completion_values(cards[p], lengths[p], deck, nd, k, hi_code,
+                                                 lo_code, card_key, card_mask, mult, displace,
+                                                 values)  # fmt: skip
+        for r in range(first[p + 1] - first[p]):
+            t = first[p] + r
+            for j in range(k):
+                masks[t] |= uint64(1) << uint64(subsets[r, j])  # deck positions
+            hi_of[t] = vals[r]
+            lo_of[t] = lows[r]
+    hi = np.empty(players, np.int64)
+    lo = np.empty(players, np.int64)
+    row = np.empty(players, np.int64)
+    taken = np.zeros(players + 1, np.uint64)
+    for p in range(players):
+        eq[p] = 0.0
+    runs = 0
+    q = 0
+    row[0] = first[0] - 1
+    while q >= 0:  # depth first: one completion per player, no card twice
+        row[q] += 1
+        if row[q] == first[q + 1]:
+            q -= 1
+            continue
+        t = row[q]
+        if masks[t] & taken[q]:
+            continue
+        hi[q] = hi_of[t]
+        lo[q] = lo_of[t]
+        if q + 1 < players:
+            taken[q + 1] = taken[q] | masks[t]
+            q += 1
+            row[q] = first[q] - 1
+            continue
+        for p in range(players):
+            eq[p] += _share(hi, lo, players, p, split)
+        runs += 1
+    for p in range(players):
+        eq[p] /= runs
 
 
 @njit(cache=True)

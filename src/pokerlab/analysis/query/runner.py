@@ -36,8 +36,17 @@ from pokerlab.analysis.query.compiler import (
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
+from pokerlab.engine._sampling import chunk_state
+from pokerlab.engine.montecarlo import alias_tables
 from pokerlab.engine.problem import Problem, prepare
-from pokerlab.errors import CancelledError, PokerlabError, QueryError, RangeError, TooLargeError
+from pokerlab.errors import (
+    CancelledError,
+    EmptyRangeError,
+    PokerlabError,
+    QueryError,
+    RangeError,
+    TooLargeError,
+)
 from pokerlab.evaluation._tables import HighTables
 from pokerlab.evaluation.codes import HighEval, LowEval
 from pokerlab.ranges import Range
@@ -70,6 +79,9 @@ CHUNK_WORK = 1 << 22
 """Sampled stud deals whose street equity changes from deal to deal come in chunks of about
 this many completions evaluated (so time limits and cancelling are heard)."""
 MAX_BUCKETS = 200
+MAX_REJECTS = 1_000_000
+"""A sampled run gives up (:class:`EmptyRangeError`) after this many joint draws in a row
+that used some card twice (as the equity engine's sampler does)."""
 THREADS = max(1, min(os.cpu_count() or 1, 8))
 """Threads that compute a chunk's features (the results do not depend on it)."""
 MIN_SLICE = 4096
@@ -521,9 +533,9 @@ def _features(
         run(0, n, 0)
     else:
         list(_pool().map(run, cuts[:-1], cuts[1:], range(len(cuts) - 1)))
-        last = tables.eq_state[len(cuts) - 2]
-        for mine, theirs in zip(tables.eq_state[0], last, strict=True):
-            mine[...] = theirs  # the next chunk goes on from where the last slice stopped
+        # the next chunk's first slice goes on from where this chunk's last slice stopped
+        last, state = len(cuts) - 2, tables.eq_state
+        state[0], state[last] = state[last], state[0]
     return out
 
 
@@ -664,8 +676,8 @@ def query(
         chunk = _sampled_chunk(problem, compiled, len(unseen))
         run = dataclasses.replace(run, chunk=chunk)
         tables.min_slice = max(1, MIN_SLICE * chunk // CHUNK)
-        deals, matched = _run_sampled(problem, tables, compiled, folds, unseen, req,
-                                      used_seed, progress, run)  # fmt: skip
+        deals, matched = _run_sampled(problem, tables, compiled, folds, req, used_seed, progress,
+                                      run)  # fmt: skip
     results = tuple(
         fold.result(name, not run_exact, deals)
         for fold, (name, _, _) in zip(folds, compiled.select, strict=True)
@@ -723,7 +735,6 @@ def _run_sampled(
     tables: _Tables,
     compiled: Compiled,
     folds: list[_Fold],
-    unseen: NDArray[np.uint8],
     req: _Request,
     seed: int,
     progress: Callable[[float], None] | None,
@@ -737,16 +748,19 @@ def _run_sampled(
     if trials is None and limit is None:
         limit = DEFAULT_TIME_LIMIT  # a target no aggregate can reach (nothing passes where)
     started = time.perf_counter()
-    cum = np.cumsum(problem.weights)
-    bits = problem.combo_masks
-    K.seed_sampler(seed)
+    prob, alias = alias_tables(problem.weights, problem.offsets)
+    dead = np.uint64(problem.dead_mask)
     hold = np.empty((run.chunk, problem.n_players), dtype=np.int64)
     boards = np.empty((run.chunk, tables.layout.width), dtype=np.uint8)
     deals = matched = 0
     while True:
         run.check()
         n = run.chunk if trials is None else min(run.chunk, trials - deals)
-        K.sample_deals(cum, problem.offsets, bits, unseen, problem.board, hold[:n], boards[:n])
+        state = chunk_state(seed, deals // run.chunk)  # the engine's stream of this chunk
+        if K.sample_deals(state, problem.combo_masks, problem.offsets, prob, alias, problem.board,
+                          dead, MAX_REJECTS, hold[:n], boards[:n]) < 0:  # fmt: skip
+            raise EmptyRangeError(f"the ranges leave almost no valid deal: {MAX_REJECTS:,} joint "
+                                  "draws in a row used some card twice")  # fmt: skip
         feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
         matched += _fold_chunk(compiled, folds, feats, np.ones(n))
         deals += n
