@@ -125,14 +125,14 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
         share = 0.0
         if split:
             counts, deals = heads_up_split_sweep(*args)
-            for h in range(3):
-                for lo in range(4):
-                    hi_part = 1.0 if h == WIN else 0.5 if h == TIE else 0.0
-                    if lo == NO_LOW:
-                        share += counts[h, lo] * hi_part
+            for high in range(3):  # outcome classes of player 0 (see _stud_sweep)
+                for low in range(4):
+                    hi_part = 1.0 if high == WIN else 0.5 if high == TIE else 0.0
+                    if low == NO_LOW:
+                        share += counts[high, low] * hi_part
                     else:
-                        lo_part = 1.0 if lo == WIN else 0.5 if lo == TIE else 0.0
-                        share += counts[h, lo] * 0.5 * (hi_part + lo_part)
+                        lo_part = 1.0 if low == WIN else 0.5 if low == TIE else 0.0
+                        share += counts[high, low] * 0.5 * (hi_part + lo_part)
         else:
             wins, ties, deals = heads_up_sweep(*args)
             share = wins + 0.5 * ties

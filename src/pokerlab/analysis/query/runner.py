@@ -36,8 +36,6 @@ from pokerlab.analysis.query.compiler import (
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
-from pokerlab.engine._sampling import chunk_state
-from pokerlab.engine.montecarlo import alias_tables
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import (
     CancelledError,
@@ -741,6 +739,8 @@ def _run_sampled(
     run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
+    from pokerlab.engine._sampling import chunk_state  # numba: loaded when a query runs
+    from pokerlab.engine.montecarlo import alias_tables
 
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
