@@ -40,6 +40,10 @@ STUD_HILO = ("select avg(riverEquity(hero)), count(winsLo(hero)), "
              "villain='KdKc|7s'")  # fmt: skip
 RAZZ_SIXTH = ("select avg(sixthEquity(hero)), count(handType(hero, seventh) >= '8-low') "
               "from game='razz', hero='As2d3c Kh 7d', villain='4h5h6d Qc 9c'")  # fmt: skip
+STUD_STREETS = ("select avg(fifthEquity(hero)), avg(sixthEquity(hero)), avg(outs(hero, fifth)) "
+                "from game='stud', hero='AsAd Kc 7h 2d', villain='Qs Qd Jc Th 9d'")  # fmt: skip
+STUD_THIRD = ("select avg(thirdEquity(hero)), avg(fifthEquity(hero)), avg(outs(hero, sixth)) "
+              "from game='stud', hero='As Ad 7c', villain='Kd Qd Jd'")  # fmt: skip
 
 
 def line(label: str, seconds: float, deals: int, versus: float | None = None) -> None:
@@ -89,7 +93,11 @@ def stud() -> None:
     t, r = best_of(lambda: pokerlab.query(STUD_HILO, trials=MC_DEALS, seed=1), 3)
     line("sampled stud hi/lo, third street, 3 aggregates, 10^6", t, r.deals, t_eq)
     t, r = best_of(lambda: pokerlab.query(RAZZ_SIXTH, method="mc", trials=100_000, seed=1), 3)
-    line("sampled razz fifth street, sixthEquity (~1,400 a deal), 10^5", t, r.deals)
+    line("sampled razz fifth street, sixthEquity (a sweep a deal), 10^5", t, r.deals)
+    t, r = best_of(lambda: pokerlab.query(STUD_STREETS), 3)
+    line("exact stud fifth street: fifth/sixthEquity, outs", t, r.deals)
+    t, r = best_of(lambda: pokerlab.query(STUD_THIRD, trials=10_000, seed=1), 3)
+    line("sampled stud third street: third/fifthEquity, outs, 10^4", t, r.deals)
 
 
 if __name__ == "__main__":

@@ -123,18 +123,62 @@ def razz_type(hand: Sequence[int]) -> int:
 
 
 @cache
-def sixth_equity(game: str, sixes: tuple[Hand, ...], dead: frozenset[int]) -> list[float]:
-    """Every ordered way to give each player its seventh card."""
-    used = {c for h in sixes for c in h} | dead
+def completed_equity(game: str, known: tuple[Hand, ...], dead: frozenset[int]) -> list[float]:
+    """Each player's pot share averaged over every ordered way to complete every hand."""
+    used = {c for h in known for c in h} | dead
     deck = [c for c in range(52) if c not in used]
-    total = [0.0] * len(sixes)
+    total = [0.0] * len(known)
     runs = 0
-    for sevenths in itertools.permutations(deck, len(sixes)):
-        hands = tuple((*h, c) for h, c in zip(sixes, sevenths, strict=True))
+    for hands in completions(known, deck):
         for i, s in enumerate(shares(game, hands)):
             total[i] += s
         runs += 1
     return [t / runs for t in total]
+
+
+def by_street(hands: tuple[Hand, ...], street: int, held: Sequence[int]) -> tuple[Hand, ...]:
+    """Every player's cards by ``street``: its known cards or its first ``street``."""
+    return tuple(h[: max(street, k)] for h, k in zip(hands, held, strict=True))
+
+
+def street_equity(game: str, street: int, held: Sequence[int], dead: frozenset[int],
+                  p: int) -> Fn:  # fmt: skip
+    return lambda h: completed_equity(game, by_street(h, street, held), dead)[p]
+
+
+def sixth_equity(game: str, sixes: tuple[Hand, ...], dead: frozenset[int]) -> list[float]:
+    return completed_equity(game, sixes, dead)
+
+
+def stud_outs(game: str, hands: tuple[Hand, ...], held: Sequence[int], p: int, street: int,
+              dead: frozenset[int]) -> float:  # fmt: skip
+    """Cards p can get next after which p scoops on the next street against every next card
+    of every other player still to get one (0 when p scoops already), walked card by card."""
+    return outs_from(game, by_street(hands, street, held), tuple(held), p, street, dead)
+
+
+@cache
+def outs_from(game: str, now: tuple[Hand, ...], held: tuple[int, ...], p: int, street: int,
+              dead: frozenset[int]) -> float:  # fmt: skip
+    if shares(game, now)[p] == 1:
+        return 0.0
+    used = {c for h in now for c in h} | dead
+    free = [c for c in range(52) if c not in used]
+    others = [q for q in range(len(now)) if q != p and held[q] <= street]
+    count = 0
+    for c in free:
+        rest = [x for x in free if x != c]
+        sure = True
+        for nexts in itertools.permutations(rest, len(others)):
+            after = list(now)
+            after[p] = (*now[p], c)
+            for q, x in zip(others, nexts, strict=True):
+                after[q] = (*now[q], x)
+            if shares(game, tuple(after))[p] != 1:
+                sure = False
+                break
+        count += sure
+    return float(count)
 
 
 def aggregate(spot: list[Deal], fn: Fn, kind: str, where: Fn | None = None) -> Any:
@@ -183,6 +227,10 @@ def stud_spot() -> Spot:
         "se": ("avg(seventhEquity(villain))", lambda h: shares(g, h)[1]),
         "six": ("avg(sixthEquity(hero))",
                 lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[0]),
+        "five": ("avg(fifthEquity(villain))", street_equity(g, 5, (5, 5), dead, 1)),
+        "o5": ("max(outs(hero, fifth))", lambda h: stud_outs(g, h, (5, 5), 0, 5, dead)),
+        "o6": ("avg(outs(hero, sixth))", lambda h: stud_outs(g, h, (5, 5), 0, 6, dead)),
+        "o6m": ("max(outs(hero, sixth))", lambda h: stud_outs(g, h, (5, 5), 0, 6, dead)),
         "wh": ("count(winsHi(hero))", lambda h: wins_hi(g, h, 0)),
         "th": ("count(tiesHi(villain))", lambda h: ties_hi(g, h, 1)),
         "sc": ("count(scoops(villain))", lambda h: float(shares(g, h)[1] == 1)),
@@ -262,6 +310,8 @@ def razz_spot() -> Spot:
         "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
         "six": ("avg(sixthEquity(villain))",
                 lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[1]),
+        "five": ("avg(fifthEquity(hero))", street_equity(g, 5, (5, 5), dead, 0)),
+        "o6": ("avg(outs(villain, sixth))", lambda h: stud_outs(g, h, (5, 5), 1, 6, dead)),
         "wl": ("count(winsLo(hero))", lambda h: wins_lo(g, h, 0)),
         "sc": ("count(scoops(villain))", lambda h: float(shares(g, h)[1] == 1)),
         "h7": ("histogram(handType(hero, seventh))", lambda h: RAZZ_TYPES[razz_type(h[0])]),
@@ -305,6 +355,8 @@ def hilo_spot() -> Spot:
         "re": ("avg(riverEquity(hero))", lambda h: shares(g, h)[0]),
         "six": ("avg(sixthEquity(hero))",
                 lambda h: sixth_equity(g, (h[0][:6], h[1][:6]), dead)[0]),
+        "five": ("avg(fifthEquity(hero))", street_equity(g, 5, (5, 5), dead, 0)),
+        "o6": ("avg(outs(hero, sixth))", lambda h: stud_outs(g, h, (5, 5), 0, 6, dead)),
         "wh": ("count(winsHi(villain))", lambda h: wins_hi(g, h, 1)),
         "th": ("count(tiesHi(hero))", lambda h: ties_hi(g, h, 0)),
         "wl": ("count(winsLo(hero))", lambda h: wins_lo(g, h, 0)),
@@ -388,6 +440,163 @@ def test_monte_carlo_conditional_is_unbiased(game: str, hero: str, villain: str,
         assert abs(mc[name].value - exact[name].value) < 4 * se, name  # type: ignore[operator]
 
 
+# --- street equities and outs ---------------------------------------------------------------
+
+
+def held_counts(game: str, players: Sequence[str]) -> list[int]:
+    g = get_game(game)
+    return [pattern_card_count(t, low_aces=g.low_aces) for t in players]
+
+
+def street_checks(game: str, players: Sequence[str], keep: str, streets: Sequence[int],
+                  outs_streets: Sequence[int] = ()) -> dict[str, tuple[str, Fn]]:  # fmt: skip
+    dead = frozenset(cards(dead_but(keep)))
+    held = held_counts(game, players)
+    names = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+    checks: dict[str, tuple[str, Fn]] = {}
+    for s in streets:
+        for p, who in enumerate(("hero", "villain")):
+            checks[f"{names[s]}_{who}"] = (f"avg({names[s]}Equity({who}))",
+                                           street_equity(game, s, held, dead, p))  # fmt: skip
+    for s in outs_streets:
+        for p, who in enumerate(("hero", "villain")):
+            if held[p] <= s:
+                checks[f"outs{s}_{who}"] = (
+                    f"avg(outs({who}, {names[s]}))",
+                    lambda h, p=p, s=s: stud_outs(game, h, held, p, s, dead),
+                )
+                checks[f"hist{s}_{who}"] = (
+                    f"histogram(outs({who}, {names[s]}))",
+                    lambda h, p=p, s=s: str(int(stud_outs(game, h, held, p, s, dead))),
+                )
+    return checks
+
+
+def test_stud_street_equities_and_outs_match_brute_force() -> None:
+    """Hero sees third street, villain (two holdings) sixth: every street equity, and outs."""
+    g = "stud"
+    players = ("Ks 7d 7h", "Qc Qd Jc Js 2c 2h, Qc Qd Jc Js 2c 3c")
+    keep = "Ks 7d 7h Qc Qd Jc Js 2c 2h 3c 7s Kd Kc 3s 4s 5s 6s"
+    checks = street_checks(g, players, keep, (3, 4, 5, 6), (5, 6))
+    check(g, players, keep, checks)
+
+
+def test_stud_street_equities_with_where() -> None:
+    g = "stud"
+    players = ("Ks 7d 7h", "Qc Qd Jc Js 2c 2h, Qc Qd Jc Js 2c 3c")
+    keep = "Ks 7d 7h Qc Qd Jc Js 2c 2h 3c 7s Kd Kc 3s 4s 5s 6s"
+    checks = street_checks(g, players, keep, (4, 5), (5,))
+    check(g, players, keep, checks, ("handType(hero, fourth) >= 'three of a kind'",
+                                     lambda h: high_type(h[0][:4]) >= 3))  # fmt: skip
+
+
+def test_razz_street_equities_and_outs_match_brute_force() -> None:
+    g = "razz"
+    players = ("As 2d 5c 7h", "3h 4h 6d Kc Ks, 3h 4h 6d Qc Qs")
+    keep = "As 2d 5c 7h 3h 4h 6d Kc Ks Qc Qs Ah 2h 8c 8d Tc 6s"
+    check(g, players, keep, street_checks(g, players, keep, (4, 5, 6), (5, 6)))
+
+
+HILO_DRAW = ("As 2s 3s 4s 8d", "Kd Kc 7c 6c 9h, Qd Qc 7c 6c 9h")
+HILO_DRAW_KEEP = "As 2s 3s 4s 8d Kd Kc Qd Qc 7c 6c 9h 5s 5h Ts 8h Jh Td"
+
+
+def test_stud_hilo_street_equities_and_outs_match_brute_force() -> None:
+    """Hero has a made low and draws to a straight or flush for the high: its outs scoop."""
+    g = "stud-hilo"
+    players = HILO_DRAW
+    r = check(g, players, HILO_DRAW_KEEP, street_checks(g, players, HILO_DRAW_KEEP, (4, 5, 6),
+                                                         (5, 6)))  # fmt: skip
+    assert r["outs5_hero"].value > 0
+
+
+def test_stud_multiway_street_equities_and_outs() -> None:
+    """Three players: the street equities come from the engine's walk over every deal (the
+    sweep is heads-up only)."""
+    g = "stud"
+    players = ("As Ks Qs 2d 3d", "Ad Kd Qd 4c 4d", "Ac Kc Qc 5h 5d")
+    keep = " ".join(players) + " Js Jd Jc 9h 2h 3h 6h"
+    dead = frozenset(cards(dead_but(keep)))
+    held = [5, 5, 5]
+    names = ("hero", "villain", "other")
+    checks: dict[str, tuple[str, Fn]] = {}
+    for p, who in enumerate(names):
+        checks[f"five_{who}"] = (f"avg(fifthEquity({who}))", street_equity(g, 5, held, dead, p))
+        checks[f"six_{who}"] = (f"avg(sixthEquity({who}))", street_equity(g, 6, held, dead, p))
+        checks[f"outs_{who}"] = (f"avg(outs({who}, fifth))",
+                                 lambda h, p=p: stud_outs(g, h, held, p, 5, dead))  # fmt: skip
+    spot = stud_deals(g, players, dead_but(keep))
+    items = ", ".join(f"{expr} as {name}" for name, (expr, _) in checks.items())
+    r = query(f"select {items} from game='stud', hero='{players[0]}', villain='{players[1]}', "
+              f"other='{players[2]}', dead='{dead_but(keep)}'")  # fmt: skip
+    assert r.method == "exact"
+    for name, (_, fn) in checks.items():
+        assert r[name].value == pytest.approx(aggregate(spot, fn, "avg"), abs=1e-12), name
+    assert max(r[f"outs_{w}"].value for w in names) > 0  # type: ignore[type-var]
+
+
+def test_stud_street_equities_average_to_the_equity() -> None:
+    """Every street equity averages to the showdown equity (the engine's), exact."""
+    players = ["As Ad 7c", "Kd Qd Jd"]
+    dead = dead_but("As Ad 7c Kd Qd Jd Ac Ah 7h 7s Td 9d 2c 3c 4c 5h")
+    want = equity(players, dead=dead, game="stud", method="exact").players[0].equity
+    r = query("select avg(thirdEquity(hero)) as t, avg(fourthEquity(hero)) as f, "
+              "avg(fifthEquity(hero)) as v, avg(sixthEquity(hero)) as s, min(thirdEquity(hero)) "
+              f"as lo from game='stud', hero='{players[0]}', villain='{players[1]}', "
+              f"dead='{dead}'")  # fmt: skip
+    assert r.method == "exact"
+    for name in ("t", "f", "v", "s", "lo"):
+        assert r[name].value == pytest.approx(want, abs=1e-12), name
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "villain", "keep", "where"),
+    [
+        ("stud", "Ks 7d 7h", "Qc Qd Jc Js 2c 2h, Qc Qd Jc Js 2c 3c",
+         "Ks 7d 7h Qc Qd Jc Js 2c 2h 3c 7s Kd Kc 3s 4s 5s 6s",
+         "handType(hero, fourth) = 'pair'"),
+        ("stud-hilo", *HILO_DRAW, HILO_DRAW_KEEP, "winsHi(villain)"),
+    ],
+)  # fmt: skip
+def test_monte_carlo_street_equities_are_unbiased(game: str, hero: str, villain: str,
+                                                  keep: str, where: str) -> None:  # fmt: skip
+    """Sampled street equities and outs, with a where condition, against the exact
+    enumeration of the same spot: within four standard errors (fixed seed)."""
+    text = ("select avg(fourthEquity(hero)) as four, avg(fifthEquity(villain)) as five, "
+            "avg(sixthEquity(villain)) as six, avg(outs(hero, sixth)) as outs "
+            f"from game='{game}', hero='{hero}', villain='{villain}', dead='{dead_but(keep)}' "
+            f"where {where}")  # fmt: skip
+    exact = query(text)
+    assert exact.method == "exact"
+    mc = query(text, method="monte-carlo", trials=20_000, seed=11)
+    assert mc.method == "monte-carlo" and 0 < mc.matched < mc.deals
+    for name in ("four", "five", "six", "outs"):
+        se = mc[name].stderr
+        assert se is not None and se > 0, name
+        assert abs(mc[name].value - exact[name].value) < 4 * se, name  # type: ignore[operator]
+
+
+def test_stud_outs_documented_example() -> None:
+    """docs/query.md: a flush draw against a pair has nine clean outs, against two pair none
+    (each player's cards by fifth street are all known, so every deal has the same outs)."""
+    spot = "from game='stud', hero='Ah Kh Qh 7h 2c', villain='Ks Kd 9c {} 4d'"
+    for villain_card, want in (("8s", 9.0), ("9s", 0.0)):
+        r = query("select avg(outs(hero, fifth)) as o, max(outs(villain, fifth)) as v "
+                  + spot.format(villain_card), method="monte-carlo", trials=50, seed=1)  # fmt: skip
+        assert (r["o"].value, r["o"].stderr, r["v"].value) == (want, 0.0, 0.0)
+
+
+def test_sampled_street_equity_too_costly_is_refused() -> None:
+    with pytest.raises(QueryError, match="thirdEquity: sampled, each deal's third-street "
+                       "equity would evaluate") as info:  # fmt: skip
+        query(
+            "select avg(thirdEquity(hero)) from game='stud', hero='As Ad 7c', "
+            "villain='Kd Qd Jd', other='2c 2d 9h'",
+            trials=10,
+        )
+    assert "\n" not in str(info.value)
+
+
 # --- errors ----------------------------------------------------------------------------------
 
 SPOT = "from game='{g}', hero='As 2d 3h', villain='Kd Kc 7s'"
@@ -405,11 +614,17 @@ SPOT = "from game='{g}', hero='As 2d 3h', villain='Kd Kc 7s'"
         ("stud", "count(hits(hero, fifth) = 'set')", ["hits:", "no community board"]),
         ("stud", "avg(flopEquity(hero))", ["flopEquity: Seven-card stud has no flop street",
                                            "sixthEquity, seventhEquity, riverEquity"]),
-        ("razz", "avg(fourthEquity(hero))", ["fourthEquity: not available in Razz"]),
+        ("razz", "avg(flopEquity(hero))", ["flopEquity: Razz has no flop street",
+                                          "thirdEquity, fourthEquity"]),
         ("razz", "count(winsHi(hero))", ["winsHi: Razz has no high half", "winsLo or scoops"]),
         ("razz", "count(tiesHi(hero))", ["tiesHi: Razz has no high half"]),
         ("stud", "count(winsLo(hero))", ["winsLo: this game has no low half"]),
-        ("stud", "avg(outs(hero, fifth))", ["outs: not defined for Seven-card stud"]),
+        ("stud", "avg(outs(hero, fourth))", ["outs: expected a street (fifth, sixth), got "
+                                             "'fourth'"]),
+        ("razz", "avg(outs(hero, seventh))", ["outs: expected a street (fifth, sixth)"]),
+        ("stud", "avg(outs(villain, fifth)) from game='stud', hero='As 2d 3h', "
+         "villain='Kd Kc 7s 7d 7h 2c'", ["outs: villain shows 6 known cards",
+                                         "sixth street or later"]),
         ("stud", "count(handType(hero, flop) = 'pair')", ["expected a street (third, fourth"]),
         ("stud", "count(handType(hero, fifth) = 'flush draw')", ["draws are board draws"]),
         ("razz", "count(handType(hero, fifth) >= 'flush')", ["unknown hand type 'flush'",

@@ -36,6 +36,7 @@ from pokerlab.analysis.query._kinds import (
     WINS_HI,
     WINS_LO,
 )
+from pokerlab.engine._sampling import deal_many, draw_holding
 from pokerlab.evaluation._game_kernels import OMAHA8_OFFSET, low_bit, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
@@ -107,60 +108,37 @@ def fill_exact_deals(joint, comp, unseen, combos, board, start, stop, hold_out, 
 
 
 @njit(cache=True)
-def seed_sampler(seed):
-    """Seed numba's generator (the one :func:`sample_deals` draws from)."""
-    np.random.seed(seed)
-
-
-@njit(cache=True)
-def sample_deals(cum, offsets, combo_bits, unseen, board, hold_out, board_out):
-    """Fill ``hold_out``/``board_out`` with independent deals from the exact distribution:
-    each player's combo drawn by weight (``cum`` = cumulative weights per player, within
-    ``offsets``), the whole joint draw rejected when two players share a card, then the board
-    completed uniformly from the unseen cards no player holds. Returns the joint draws made
-    (accepted + rejected)."""
+def sample_deals(state, masks, offsets, prob, alias, board, dead_mask, max_rejects, hold_out,
+                 board_out):  # fmt: skip
+    """Fill ``hold_out``/``board_out`` with independent deals from the defined distribution by
+    the equity engine's sampler (``engine._sampling``, random stream ``state``): each player's
+    combo from its alias table (``prob``, ``alias``), the whole joint draw rejected when two
+    players share a card, then the missing cards (the board's, or stud's dealt cards in street
+    order) dealt uniformly from the cards left. Returns the rejected joint draws, or -1 after
+    ``max_rejects`` in a row."""
     n = hold_out.shape[0]
     players = offsets.shape[0] - 1
     b = board.shape[0]
-    n_unseen = unseen.shape[0]
-    attempts = 0
+    k = board_out.shape[1] - b
+    fixed = uint64(dead_mask)
+    for j in range(b):
+        fixed |= uint64(1) << uint64(board[j])
+    chosen = np.empty(players, np.int64)
+    stats = np.zeros(2, np.int64)
+    cards = np.empty(max(k, 1), np.int64)
+    deck = np.empty(52, np.int64)
     for i in range(n):
-        while True:
-            attempts += 1
-            used = uint64(0)
-            ok = True
-            for p in range(players):
-                lo = offsets[p]
-                hi = offsets[p + 1]
-                base = cum[lo - 1] if lo > 0 else 0.0
-                u = base + np.random.random() * (cum[hi - 1] - base)
-                a = lo
-                z = hi - 1
-                while a < z:  # first index with cum > u
-                    m = (a + z) // 2
-                    if cum[m] > u:
-                        z = m
-                    else:
-                        a = m + 1
-                bits = combo_bits[a]
-                if used & bits:
-                    ok = False
-                    break
-                used |= bits
-                hold_out[i, p] = a
-            if ok:
-                break
+        used = draw_holding(state, masks, offsets, prob, alias, fixed, max_rejects, chosen, stats)
+        if stats[1]:
+            return -1
+        deal_many(state, used, k, cards, deck)
+        for p in range(players):
+            hold_out[i, p] = chosen[p]
         for j in range(b):
             board_out[i, j] = board[j]
-        for j in range(b, board_out.shape[1]):
-            while True:
-                c = unseen[np.random.randint(0, n_unseen)]
-                bit = uint64(1) << uint64(c)
-                if not used & bit:
-                    used |= bit
-                    board_out[i, j] = c
-                    break
-    return attempts
+        for j in range(k):
+            board_out[i, b + j] = cards[j]
+    return stats[0]
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -18,12 +18,23 @@ from pokerlab.analysis.query._kinds import (
     EQUITY,
     HAND_CAT,
     IN_RANGE,
+    OUTS,
     SCOOPS,
     TIES_HI,
     WINS_HI,
     WINS_LO,
 )
-from pokerlab.engine._generic import best5_high, hand_values
+from pokerlab.engine._generic import _NO_CARDS, best5_high, hand_values
+from pokerlab.engine._stud_sweep import (
+    BINOM,
+    NO_LOW,
+    TIE,
+    WIN,
+    _completion_values,
+    heads_up_split_sweep,
+    heads_up_sweep,
+)
+from pokerlab.engine._walk import unseen_deck
 
 CATEGORY_SHIFT = 12
 HAND = 7  # cards in a finished stud hand
@@ -74,58 +85,197 @@ def razz_category(cards, n):
 
 
 @njit(cache=True, _nrt=False)
-def _values(cards, players, hi_code, lo_code, low_only, scratch, pair, hi, lo, tables):
-    """Every player's showdown strengths with its seven cards ``cards[p]``: ``hi`` decides the
-    pot (razz: the A-5 low), ``lo`` the 8-or-better half (0: none). Razz also gets its low in
-    ``lo`` (so ``winsLo`` reads one array)."""
+def _value(hand, n, hi_code, lo_code, low_only, scratch, pair, tables):
+    """One player's showdown strengths with the cards ``hand[:n]`` (5..7): ``pair[0]`` decides
+    the pot (razz: the A-5 low), ``pair[1]`` the 8-or-better half (0: none); razz also gets its
+    low in ``pair[1]`` (so ``winsLo`` reads one array)."""
     card_key, card_mask, mult, displace, values = tables
-    no_board = cards[0, :0]
+    hand_values(hi_code, lo_code, hand, n, hand[:0], _NO_CARDS, scratch, pair, card_key,
+                card_mask, mult, displace, values)  # fmt: skip
+    if low_only:
+        pair[1] = pair[0]
+
+
+@njit(cache=True, _nrt=False)
+def _values(cards, players, lengths, hi_code, lo_code, low_only, scratch, pair, hi, lo, tables):
+    """Every player's showdown strengths (see :func:`_value`) with its first ``lengths[p]``
+    cards ``cards[p]``."""
     for p in range(players):
-        hand_values(hi_code, lo_code, cards[p], HAND, no_board, 0, scratch, pair, card_key,
-                    card_mask, mult, displace, values)  # fmt: skip
+        _value(cards[p], lengths[p], hi_code, lo_code, low_only, scratch, pair, tables)
         hi[p] = pair[0]
-        lo[p] = pair[0] if low_only else pair[1]
+        lo[p] = pair[1]
+
+
+@njit(cache=True)
+def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, tables, eq):
+    """``eq[p]`` = player ``p``'s expected pot share over every way to complete the hands whose
+    cards so far are ``cards[p, :lengths[p]]`` (from the cards none of them holds, not dead): the
+    engine's exact stud equity of that spot. Heads-up by the engine's inclusion-exclusion sweep
+    (``engine._stud_sweep``); multiway every player's completions are evaluated once (the
+    sweep's ``_completion_values``) and every disjoint choice of one per player is walked."""
+    used = uint64(dead_mask)
+    for p in range(players):
+        for j in range(lengths[p]):
+            used |= uint64(1) << uint64(cards[p, j])
+    deck = np.empty(52, np.uint8)
+    nd = unseen_deck(used, deck)
+    if players == 2:
+        args = (cards[0], lengths[0], cards[1], lengths[1], deck, nd, HAND, hi_code, lo_code,
+                BINOM, tables)  # fmt: skip
+        share = 0.0
+        if split:
+            counts, deals = heads_up_split_sweep(*args)
+            for high in range(3):  # outcome classes of player 0 (see _stud_sweep)
+                for low in range(4):
+                    hi_part = 1.0 if high == WIN else 0.5 if high == TIE else 0.0
+                    if low == NO_LOW:
+                        share += counts[high, low] * hi_part
+                    else:
+                        lo_part = 1.0 if low == WIN else 0.5 if low == TIE else 0.0
+                        share += counts[high, low] * 0.5 * (hi_part + lo_part)
+        else:
+            wins, ties, deals = heads_up_sweep(*args)
+            share = wins + 0.5 * ties
+        eq[0] = share / deals
+        eq[1] = 1.0 - eq[0]
+        return
+    card_key, card_mask, mult, displace, values = tables
+    first = np.zeros(players + 1, np.int64)  # player p's completions: rows first[p]..first[p+1]-1
+    for p in range(players):
+        first[p + 1] = first[p] + BINOM[nd, HAND - lengths[p]]
+    masks = np.zeros(first[players], np.uint64)
+    hi_of = np.empty(first[players], np.int64)
+    lo_of = np.empty(first[players], np.int64)
+    for p in range(players):
+        k = HAND - lengths[p]
+        subsets, vals, lows = _completion_values(cards[p], lengths[p], deck, nd, k, hi_code,
+                                                 lo_code, card_key, card_mask, mult, displace,
+                                                 values)  # fmt: skip
+        for r in range(first[p + 1] - first[p]):
+            t = first[p] + r
+            for j in range(k):
+                masks[t] |= uint64(1) << uint64(subsets[r, j])  # deck positions
+            hi_of[t] = vals[r]
+            lo_of[t] = lows[r]
+    hi = np.empty(players, np.int64)
+    lo = np.empty(players, np.int64)
+    row = np.empty(players, np.int64)
+    taken = np.zeros(players + 1, np.uint64)
+    for p in range(players):
+        eq[p] = 0.0
+    runs = 0
+    q = 0
+    row[0] = first[0] - 1
+    while q >= 0:  # depth first: one completion per player, no card twice
+        row[q] += 1
+        if row[q] == first[q + 1]:
+            q -= 1
+            continue
+        t = row[q]
+        if masks[t] & taken[q]:
+            continue
+        hi[q] = hi_of[t]
+        lo[q] = lo_of[t]
+        if q + 1 < players:
+            taken[q + 1] = taken[q] | masks[t]
+            q += 1
+            row[q] = first[q] - 1
+            continue
+        for p in range(players):
+            eq[p] += _share(hi, lo, players, p, split)
+        runs += 1
+    for p in range(players):
+        eq[p] /= runs
+
+
+@njit(cache=True)
+def _outs(cards, players, held, p, s, dead_mask, hi_code, lo_code, split, low_only, scratch,
+          pair, hi, lo, tables):  # fmt: skip
+    """``outs(p, s)`` (s = 5 or 6): every player's cards by street ``s`` are its first
+    ``max(s, held)``; if ``p`` does not scoop with them, the number of cards ``c`` (in no player's
+    cards by then, not dead) after which ``p`` scoops on street ``s + 1`` whatever card each other
+    player still to get one gets next (any card left once ``c`` is gone); else 0."""
+    lengths = np.empty(players, np.int64)
+    for q in range(players):
+        lengths[q] = max(s, held[q])
+    _values(cards, players, lengths, hi_code, lo_code, low_only, scratch, pair, hi, lo, tables)
+    if _share(hi, lo, players, p, split) == 1.0:
+        return 0.0
+    used = uint64(dead_mask)
+    for q in range(players):
+        for j in range(lengths[q]):
+            used |= uint64(1) << uint64(cards[q, j])
+    free = np.empty(52, np.uint8)
+    nf = unseen_deck(used, free)
+    hi_with = np.empty((players, nf), np.int64)  # value with each free card as the next one
+    lo_with = np.empty((players, nf), np.int64)
+    hand = np.empty(HAND, np.uint8)
+    for q in range(players):
+        if held[q] <= s:  # q gets a card on street s + 1
+            for j in range(lengths[q]):
+                hand[j] = cards[q, j]
+            for i in range(nf):
+                hand[lengths[q]] = free[i]
+                _value(hand, lengths[q] + 1, hi_code, lo_code, low_only, scratch, pair, tables)
+                hi_with[q, i] = pair[0]
+                lo_with[q, i] = pair[1]
+        else:
+            for i in range(nf):
+                hi_with[q, i] = hi[q]
+                lo_with[q, i] = lo[q]
+    count = 0
+    for i in range(nf):
+        hp = hi_with[p, i]
+        lp = lo_with[p, i]
+        scoops = True
+        for q in range(players):
+            if q == p:
+                continue
+            for j in range(nf):  # p scoops against every next card of q's
+                if j == i:
+                    continue
+                if hi_with[q, j] >= hp or (split and lo_with[q, j] > 0 and lo_with[q, j] >= lp):
+                    scoops = False
+                    break
+            if not scoops:
+                break
+        if scoops:
+            count += 1
+    return float(count)
 
 
 @njit(cache=True, nogil=True)
 def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_code,
                   lo_code, split, low_only, card_key, card_mask, multiplier, displace, values,
-                  out):  # fmt: skip
-    """``out[f, d]`` = feature ``spec[f]`` of deal ``d`` (kinds: equity on sixth or seventh
-    street, winsHi, tiesHi, scoops, winsLo, handType, inRange; the compiler refuses the rest).
+                  eq_cards, eq_vals, eq_ok, out):  # fmt: skip
+    """``out[f, d]`` = feature ``spec[f]`` of deal ``d`` (kinds: equity on streets 3..7, winsHi,
+    tiesHi, scoops, winsLo, handType, outs on streets 5 and 6, inRange; the compiler refuses the
+    rest).
 
-    ``sixthEquity`` averages the pot share over every way to give each player with a card to
-    come its seventh card from the cards no player shows by sixth street (not dead), one card
-    each, in order; it is reused while consecutive deals share every player's first six cards
-    (as the exact enumeration orders them). ``split``: the pot is halved with an 8-or-better
-    low; ``low_only``: a low decides the whole pot (razz: hand types are lows)."""
+    An equity on street ``s < 7`` is :func:`street_equity` of every player's cards by street
+    ``s`` (its first ``max(s, held)``); it is kept in ``eq_cards[s - 3]``/``eq_vals[s - 3]``
+    (valid when ``eq_ok[s - 3]``) and reused while deals share those cards, across calls (the
+    exact enumeration deals them one after another). ``split``: the pot is halved with an
+    8-or-better low; ``low_only``: a low decides the whole pot (razz: hand types are lows)."""
     tables = (card_key, card_mask, multiplier, displace, values)
     n_deals = hold.shape[0]
     players = hold.shape[1]
     n_feat = spec.shape[0]
     cards = np.zeros((players, HAND), dtype=np.uint8)
-    prev6 = np.zeros((players, 6), dtype=np.uint8)
     hi = np.zeros(players, dtype=np.int64)
     lo = np.zeros(players, dtype=np.int64)
-    hi6 = np.zeros(players, dtype=np.int64)
-    lo6 = np.zeros(players, dtype=np.int64)
-    eq6 = np.zeros(players, dtype=np.float64)
-    eq6_valid = False
+    tmp_hi = np.zeros(players, dtype=np.int64)
+    tmp_lo = np.zeros(players, dtype=np.int64)
+    eq = np.zeros(players, dtype=np.float64)
+    lengths = np.zeros(players, dtype=np.int64)
+    full = np.full(players, HAND, dtype=np.int64)
     scratch = np.zeros(16, dtype=np.uint8)
     pair = np.zeros(2, dtype=np.int64)
-    free = np.zeros(52, dtype=np.uint8)
-    to_come = np.zeros(players, dtype=np.int64)
-    idx = np.zeros(players, dtype=np.int64)
-    hi_with = np.zeros((players, 52), dtype=np.int64)  # value with each free card as 7th
-    lo_with = np.zeros((players, 52), dtype=np.int64)
     need7 = False
-    need6 = False
     for f in range(n_feat):
         kind = spec[f, 0]
         if kind in (WINS_HI, TIES_HI, SCOOPS, WINS_LO) or (kind == EQUITY and spec[f, 2] == 7):
             need7 = True
-        if kind == EQUITY and spec[f, 2] == 6:
-            need6 = True
     for d in range(n_deals):
         for p in range(players):
             c = hold[d, p]
@@ -135,79 +285,32 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
             for j in range(HAND - h):
                 cards[p, h + j] = dealt[d, pos[p, j]]
         if need7:
-            _values(cards, players, hi_code, lo_code, low_only, scratch, pair, hi, lo, tables)
-        if need6:
-            same = eq6_valid
-            for p in range(players):
-                for j in range(6):
-                    if cards[p, j] != prev6[p, j]:
-                        same = False
-                    prev6[p, j] = cards[p, j]
-            if not same:
-                taken = uint64(dead_mask)
-                k = 0
-                for p in range(players):
-                    for j in range(HAND):
-                        if j < 6 or held[p] == HAND:
-                            taken |= uint64(1) << uint64(cards[p, j])
-                    if held[p] < HAND:
-                        to_come[k] = p
-                        k += 1
-                n_free = 0
-                for c in range(52):
-                    if not (taken >> uint64(c)) & uint64(1):
-                        free[n_free] = c
-                        n_free += 1
-                for p in range(players):
-                    eq6[p] = 0.0
-                    idx[p] = 0
-                # every player's showdown values with each free card as its seventh, once;
-                # players with no card to come keep their own
-                _values(cards, players, hi_code, lo_code, low_only, scratch, pair, hi6, lo6,
-                        tables)  # fmt: skip
-                for a in range(k):
-                    q = to_come[a]
-                    for i in range(n_free):
-                        cards[q, 6] = free[i]
-                        hand_values(hi_code, lo_code, cards[q], HAND, cards[q, :0], 0, scratch,
-                                    pair, card_key, card_mask, multiplier, displace,
-                                    values)  # fmt: skip
-                        hi_with[a, i] = pair[0]
-                        lo_with[a, i] = pair[0] if low_only else pair[1]
-                runs = 0
-                while True:  # every k-tuple of distinct free cards, an odometer over idx[:k]
-                    distinct = True
-                    for a in range(k):
-                        for b in range(a):
-                            if idx[a] == idx[b]:
-                                distinct = False
-                    if distinct:
-                        for a in range(k):
-                            hi6[to_come[a]] = hi_with[a, idx[a]]
-                            lo6[to_come[a]] = lo_with[a, idx[a]]
-                        for p in range(players):
-                            eq6[p] += _share(hi6, lo6, players, p, split)
-                        runs += 1
-                    a = k - 1
-                    while a >= 0 and idx[a] == n_free - 1:
-                        idx[a] = 0
-                        a -= 1
-                    if a < 0:
-                        break
-                    idx[a] += 1
-                for p in range(players):
-                    eq6[p] /= runs
-                    if held[p] < HAND:  # put the deal's seventh card back
-                        cards[p, 6] = dealt[d, pos[p, HAND - 1 - held[p]]]
-                eq6_valid = True
+            _values(cards, players, full, hi_code, lo_code, low_only, scratch, pair, hi, lo,
+                    tables)  # fmt: skip
         for f in range(n_feat):
             kind = spec[f, 0]
             p = spec[f, 1]
             s = spec[f, 2]
             arg = spec[f, 3]
             v = 0.0
-            if kind == EQUITY:
-                v = eq6[p] if s == 6 else _share(hi, lo, players, p, split)
+            if kind == EQUITY and s < HAND:
+                i = s - 3
+                same = eq_ok[i]
+                for q in range(players):
+                    lengths[q] = max(s, held[q])
+                    for j in range(lengths[q]):
+                        if cards[q, j] != eq_cards[i, q, j]:
+                            same = False
+                        eq_cards[i, q, j] = cards[q, j]
+                if not same:
+                    street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split,
+                                  tables, eq)  # fmt: skip
+                    for q in range(players):
+                        eq_vals[i, q] = eq[q]
+                    eq_ok[i] = True
+                v = eq_vals[i, p]
+            elif kind == EQUITY:
+                v = _share(hi, lo, players, p, split)
             elif kind == WINS_HI:
                 v = _alone_best(hi, players, p)
             elif kind == TIES_HI:
@@ -216,6 +319,9 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
                 v = 1.0 if _share(hi, lo, players, p, split) == 1.0 else 0.0
             elif kind == WINS_LO:
                 v = _alone_best(lo, players, p)
+            elif kind == OUTS:
+                v = _outs(cards, players, held, p, s, dead_mask, hi_code, lo_code, split,
+                          low_only, scratch, pair, tmp_hi, tmp_lo, tables)  # fmt: skip
             elif kind == HAND_CAT:
                 if low_only:
                     v = float(razz_category(cards[p], s))

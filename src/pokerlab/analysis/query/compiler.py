@@ -86,9 +86,9 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "flopEquity": (("player",), "unit", "expected pot share seen from the flop"),
     "turnEquity": (("player",), "unit", "expected pot share seen from the turn"),
     "riverEquity": (("player",), "unit", "pot share at the river"),
-    "thirdEquity": (("player",), "unit", "stud: not available (see docs/query.md)"),
-    "fourthEquity": (("player",), "unit", "stud: not available (see docs/query.md)"),
-    "fifthEquity": (("player",), "unit", "stud: not available (see docs/query.md)"),
+    "thirdEquity": (("player",), "unit", "stud: expected pot share seen from third street"),
+    "fourthEquity": (("player",), "unit", "stud: expected pot share seen from fourth street"),
+    "fifthEquity": (("player",), "unit", "stud: expected pot share seen from fifth street"),
     "sixthEquity": (("player",), "unit", "stud: expected pot share seen from sixth street"),
     "seventhEquity": (("player",), "unit", "stud: pot share at seventh street (= riverEquity)"),
     "winsHi": (("player",), "bool", "the player alone has the best high hand at the river"),
@@ -97,7 +97,7 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "winsLo": (("player",), "bool", "the player alone has the best qualifying low"),
     "handType": (("player", "street"), "cat", "the player's high-hand category"),
     "minHandType": (("player", "street", "handtype"), "bool", "handType(...) >= the type"),
-    "outs": (("player", "next"), "num", "next cards after which the player scoops"),
+    "outs": (("player", "next"), "num", "next cards after which the player surely scoops"),
     "nutHi": (("player", "street"), "bool", "no two unseen cards (+ board) beat the hand"),
     "rankAt": (("board", "position"), "rank", "a board card's rank (flop sorted high first)"),
     "suitCount": (("street",), "num", "the most board cards of one suit"),
@@ -266,7 +266,7 @@ class _Compiler:
         raise _error(arg.column, f"{fn}: expected a street ({', '.join(allowed)}), got '{shown}'")
 
     def _equity_names(self) -> str:
-        names = ("sixth", "seventh", "river") if self.stud else tuple(self.streets)
+        names = tuple(self.streets)
         return ", ".join(f"{s}Equity" for s in names)
 
     def _string(self, arg: Expr, fn: str, what: str) -> str:
@@ -439,10 +439,6 @@ class _Compiler:
             if street_name not in self.streets:
                 raise _error(node.column, f"{name}: {self.title} has no {street_name} street; "
                              f"its equities are {self._equity_names()}")  # fmt: skip
-            if self.stud and street_name in ("third", "fourth", "fifth"):
-                raise _error(node.column, f"{name}: not available in {self.title} (it would deal "
-                             "every player's remaining cards per deal); its equities are "
-                             f"{self._equity_names()}")  # fmt: skip
             street = self.streets[street_name]
             f = o.feature(K.EQUITY, self._player(a[0], name), street, 0)
         elif name in ("winsHi", "tiesHi", "scoops", "winsLo"):
@@ -464,9 +460,10 @@ class _Compiler:
                 return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
             return Typed("cat", _row(f), source=(p, street))
         elif name == "outs":
-            if self.stud:
-                raise _error(node.column, f"outs: not defined for {self.title} yet")
-            street = self._street(a[1], name, ("flop", "turn"))
+            # stud: hands of five cards and more are ranked in full (three or four cards only
+            # by category), so outs look from fifth or sixth street
+            next_streets = ("fifth", "sixth") if self.stud else ("flop", "turn")
+            street = self._street(a[1], name, next_streets)
             f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
         elif name == "nutHi":
             self._no_board(name, node.column)

@@ -9,6 +9,7 @@ the features in the kernel a chunk of deals at a time, and fold the select/where
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
@@ -22,7 +23,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.analysis.board_categories import MADE
+from pokerlab.analysis.query._kinds import EQUITY as K_EQUITY
 from pokerlab.analysis.query._kinds import HAND_CAT as K_HAND_CAT
+from pokerlab.analysis.query._kinds import OUTS as K_OUTS
 from pokerlab.analysis.query.compiler import (
     HAND_TYPES,
     RANK_LETTERS,
@@ -34,7 +37,14 @@ from pokerlab.analysis.query.compiler import (
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
 from pokerlab.engine.problem import Problem, prepare
-from pokerlab.errors import CancelledError, PokerlabError, QueryError, RangeError, TooLargeError
+from pokerlab.errors import (
+    CancelledError,
+    EmptyRangeError,
+    PokerlabError,
+    QueryError,
+    RangeError,
+    TooLargeError,
+)
 from pokerlab.evaluation._tables import HighTables
 from pokerlab.evaluation.codes import HighEval, LowEval
 from pokerlab.ranges import Range
@@ -59,7 +69,17 @@ DEFAULT_TIME_LIMIT = 30.0
 """Seconds a run aiming only at a standard error may take."""
 CHUNK = 1 << 16
 """Deals per kernel call (features of a chunk are one ``(features, CHUNK)`` matrix)."""
+MAX_EQUITY_WORK = 30_000_000
+"""A sampled stud query refuses a street equity one computation of which would evaluate more
+completions than this (heads-up the engine's sweep over each player's completions, multiway its
+walk over every deal)."""
+CHUNK_WORK = 1 << 22
+"""Sampled stud deals whose street equity changes from deal to deal come in chunks of about
+this many completions evaluated (so time limits and cancelling are heard)."""
 MAX_BUCKETS = 200
+MAX_REJECTS = 1_000_000
+"""A sampled run gives up (:class:`EmptyRangeError`) after this many joint draws in a row
+that used some card twice (as the equity engine's sampler does)."""
 THREADS = max(1, min(os.cpu_count() or 1, 8))
 """Threads that compute a chunk's features (the results do not depend on it)."""
 MIN_SLICE = 4096
@@ -194,27 +214,32 @@ def _stages(board_size: int, streets: set[int]) -> list[int]:
 class _Layout:
     """Where a deal's dealt cards go: ``stages`` (sizes of the unordered card sets the exact
     enumeration deals one after another) and, in stud, ``pos[p, j]`` = the column of player
-    ``p``'s ``j``-th dealt card (street order) in a deal's row of dealt cards (``width``)."""
+    ``p``'s ``j``-th dealt card (street order) in a deal's row of dealt cards (``width``) and
+    ``cut[s]`` = how many stages deal every player's cards to street ``s`` (a street some
+    function looks at)."""
 
     stages: list[int]
     width: int
     pos: NDArray[np.int64]
+    cut: dict[int, int] = field(default_factory=dict)
 
 
 def _layout(problem: Problem, compiled: Compiled, names: list[str]) -> _Layout:
     """Board games: the board's missing cards, one stage per street a feature looks at. Stud:
     every player's missing cards, street by street (all players' cards up to one street a
     feature looks at, then up to the next ...), so deals that agree up to a street come one
-    after another; a street before a player's known cards is refused for ``handType``."""
+    after another; a street before a player's known cards is refused for ``handType`` and
+    ``outs``."""
     game = problem.game
     if not game.is_stud:
         b = len(problem.board)
         return _Layout(_stages(b, compiled.streets), 5, np.zeros((1, 1), dtype=np.int64))
     held = [int(h) for h in problem.held]
     for kind, p, s, _ in compiled.spec:
-        if kind == K_HAND_CAT and s < held[p]:
+        if kind in (K_HAND_CAT, K_OUTS) and s < held[p]:
+            fn = "handType" if kind == K_HAND_CAT else "outs"
             raise QueryError(
-                f"handType: {names[p]} shows {held[p]} known cards (their order is not "
+                f"{fn}: {names[p]} shows {held[p]} known cards (their order is not "
                 f"given), so the hand on a street before its {held[p]}th card is unknown; ask "
                 f"about {_street_name(max(held[p], 3))} street or later"
             )
@@ -222,6 +247,7 @@ def _layout(problem: Problem, compiled: Compiled, names: list[str]) -> _Layout:
     pos = np.zeros((problem.n_players, game.hole_cards), dtype=np.int64)
     last = list(held)
     stages: list[int] = []
+    cut: dict[int, int] = {}
     column = 0
     for c in cuts:
         for p in range(problem.n_players):
@@ -231,11 +257,72 @@ def _layout(problem: Problem, compiled: Compiled, names: list[str]) -> _Layout:
                     pos[p, j] = column
                     column += 1
                 last[p] = c
-    return _Layout(stages, column, pos)
+        cut[c] = len(stages)
+    return _Layout(stages, column, pos, cut)
 
 
 def _street_name(cards: int) -> str:
     return {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}[cards]
+
+
+def _early_equities(problem: Problem, compiled: Compiled) -> list[int]:
+    """Stud: the streets before seventh of the query's street equities."""
+    if not problem.game.is_stud:
+        return []
+    return sorted({s for kind, _, s, _ in compiled.spec if kind == K_EQUITY and s < 7})
+
+
+def _equity_group(problem: Problem, compiled: Compiled, layout: _Layout, n_unseen: int) -> int:
+    """Exact stud runs: how many consecutive deals share every player's cards by the earliest
+    street of a street equity (0 when there is none)."""
+    streets = _early_equities(problem, compiled)
+    if not streets:
+        return 0
+    left = n_unseen - int(problem.held.sum())
+    group = 1
+    for i, k in enumerate(layout.stages):
+        if i >= layout.cut[streets[0]]:
+            group *= math.comb(left, k)
+        left -= k
+    return group
+
+
+def _equity_work(problem: Problem, street: int, n_unseen: int) -> tuple[int, bool]:
+    """A stud street equity on ``street``: the completions one computation of it evaluates
+    (heads-up: every player's, each with its subsets, as the sweep counts them; multiway: every
+    deal, each player's hand) and whether it changes from deal to deal (dealt cards or a range
+    among the cards it looks at)."""
+    held = [int(h) for h in problem.held]
+    lengths = [max(street, h) for h in held]
+    left = n_unseen - sum(lengths)
+    missing = [problem.game.hole_cards - m for m in lengths]
+    if len(held) == 2:
+        work = sum(math.comb(left, k) << k for k in missing)
+    else:
+        work = len(held)
+        for k in missing:
+            work *= math.comb(left, k)
+            left -= k
+    varies = lengths != held or any(int(size) > 1 for size in problem.sizes)
+    return work, varies
+
+
+def _sampled_chunk(problem: Problem, compiled: Compiled, n_unseen: int) -> int:
+    """Deals per chunk of a sampled run: fewer when a stud street equity is computed afresh for
+    most deals; refuses one that one deal could not afford (:data:`MAX_EQUITY_WORK`)."""
+    chunk = CHUNK
+    for street in _early_equities(problem, compiled):
+        work, varies = _equity_work(problem, street, n_unseen)
+        name = _street_name(street)
+        if work > MAX_EQUITY_WORK:
+            raise QueryError(
+                f"{name}Equity: sampled, each deal's {name}-street equity would evaluate "
+                f"{work:,} completions (more than {MAX_EQUITY_WORK:,}); ask about a later "
+                "street, or shrink the spot (fewer players, dead cards) so it runs exact"
+            )
+        if varies:
+            chunk = min(chunk, max(16, CHUNK_WORK // work))
+    return chunk
 
 
 # --- aggregation -----------------------------------------------------------------------------
@@ -334,13 +421,24 @@ class _Fold:
 # --- running ---------------------------------------------------------------------------------
 
 
+_EqState = tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.bool_]]
+
+
 @dataclass
 class _Tables:
+    """The kernel's lookup tables; in stud also the street equities each thread's slice last
+    computed (``eq_state``, kept from chunk to chunk) and ``group``: in an exact run with a
+    street equity before seventh street, how many consecutive deals share the cards it looks at
+    (slices are cut between such groups, so each is computed once)."""
+
     spec: NDArray[np.int64]
     in_range: NDArray[np.uint8]
     board_sets: NDArray[np.uint64]
     set_offsets: NDArray[np.int64]
     layout: _Layout
+    eq_state: list[_EqState] = field(default_factory=list)
+    group: int = 0
+    min_slice: int = MIN_SLICE
 
 
 def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
@@ -380,8 +478,11 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
         offsets.append(offsets[-1] + len(sets[-1]))
     board_sets = np.concatenate(sets) if sets else np.zeros(1, dtype=np.uint64)
     spec = np.array(compiled.spec, dtype=np.int64).reshape(-1, 4)
+    n = problem.n_players
+    state = [(np.zeros((4, n, 7), dtype=np.uint8), np.zeros((4, n)), np.zeros(4, dtype=np.bool_))
+             for _ in range(THREADS)]  # fmt: skip
     return _Tables(spec, np.ascontiguousarray(in_range), board_sets.astype(np.uint64),
-                   np.array(offsets, dtype=np.int64), layout)  # fmt: skip
+                   np.array(offsets, dtype=np.int64), layout, state)  # fmt: skip
 
 
 def _features(
@@ -390,7 +491,9 @@ def _features(
     hold: NDArray[np.int64],
     boards: NDArray[np.uint8],
     threads: int = THREADS,
+    first: int = 0,
 ) -> NDArray[np.float64]:
+    """Every feature of the deals ``hold``/``boards`` (deals ``first..`` of an exact run)."""
     from pokerlab.analysis import _hits_kernels as H
     from pokerlab.analysis.query import _kernels as K
     from pokerlab.evaluation import _kernels as EK
@@ -402,7 +505,7 @@ def _features(
     values = _game_values() if omaha or eight else t.values
     out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
 
-    def run(lo: int, hi: int) -> None:
+    def run(lo: int, hi: int, slot: int) -> None:
         if game.is_stud:
             from pokerlab.analysis.query._stud_kernels import stud_features
 
@@ -410,7 +513,7 @@ def _features(
                           tables.layout.pos, tables.in_range, np.uint64(problem.dead_mask),
                           int(game.high), int(game.low), game.split, game.high == HighEval.NONE,
                           EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, values,
-                          out[:, lo:hi])  # fmt: skip
+                          *tables.eq_state[slot], out[:, lo:hi])  # fmt: skip
             return
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
@@ -419,12 +522,18 @@ def _features(
                         out[:, lo:hi])  # fmt: skip
 
     n = len(hold)
-    parts = min(threads, THREADS, max(1, n // MIN_SLICE))
-    if parts == 1:
-        run(0, n)
+    parts = min(threads, THREADS, max(1, n // tables.min_slice))
+    cuts = [n * i // parts for i in range(parts + 1)]
+    if tables.group > 1:  # whole groups per slice
+        g = tables.group
+        cuts = sorted({0, n, *(min(n, -(-(first + c) // g) * g - first) for c in cuts[1:-1])})
+    if len(cuts) == 2:
+        run(0, n, 0)
     else:
-        cuts = [n * i // parts for i in range(parts + 1)]
-        list(_pool().map(run, cuts[:-1], cuts[1:]))
+        list(_pool().map(run, cuts[:-1], cuts[1:], range(len(cuts) - 1)))
+        # the next chunk's first slice goes on from where this chunk's last slice stopped
+        last, state = len(cuts) - 2, tables.eq_state
+        state[0], state[last] = state[last], state[0]
     return out
 
 
@@ -466,6 +575,7 @@ class _Run:
     threads: int
     max_seconds: float | None
     cancel: Callable[[], bool] | None
+    chunk: int = CHUNK  # sampled deals per kernel call
 
     def check(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -555,13 +665,17 @@ def query(
                 "drop 'exact' to sample with a standard error"
             )
     if run_exact:
+        tables.group = _equity_group(problem, compiled, layout, len(unseen))
         deals, matched = _run_exact(problem, tables, compiled, folds, joint, weights,
                                     unseen, stages, progress, run)  # fmt: skip
         used_seed = None
     else:
         used_seed = req.seed if req.seed is not None else _fresh_seed()
-        deals, matched = _run_sampled(problem, tables, compiled, folds, unseen, req,
-                                      used_seed, progress, run)  # fmt: skip
+        chunk = _sampled_chunk(problem, compiled, len(unseen))
+        run = dataclasses.replace(run, chunk=chunk)
+        tables.min_slice = max(1, MIN_SLICE * chunk // CHUNK)
+        deals, matched = _run_sampled(problem, tables, compiled, folds, req, used_seed, progress,
+                                      run)  # fmt: skip
     results = tuple(
         fold.result(name, not run_exact, deals)
         for fold, (name, _, _) in zip(folds, compiled.select, strict=True)
@@ -606,7 +720,7 @@ def _run_exact(
         n = stop - start
         K.fill_exact_deals(joint, comp, unseen, problem.combos, problem.board, start, stop,
                            hold, boards)  # fmt: skip
-        feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
+        feats = _features(tables, problem, hold[:n], boards[:n], run.threads, start)
         w = weights[np.arange(start, stop) // per]
         matched += _fold_chunk(compiled, folds, feats, w)
         if progress is not None:
@@ -619,13 +733,14 @@ def _run_sampled(
     tables: _Tables,
     compiled: Compiled,
     folds: list[_Fold],
-    unseen: NDArray[np.uint8],
     req: _Request,
     seed: int,
     progress: Callable[[float], None] | None,
     run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
+    from pokerlab.engine._sampling import chunk_state  # numba: loaded when a query runs
+    from pokerlab.engine.montecarlo import alias_tables
 
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
@@ -633,16 +748,19 @@ def _run_sampled(
     if trials is None and limit is None:
         limit = DEFAULT_TIME_LIMIT  # a target no aggregate can reach (nothing passes where)
     started = time.perf_counter()
-    cum = np.cumsum(problem.weights)
-    bits = problem.combo_masks
-    K.seed_sampler(seed)
-    hold = np.empty((CHUNK, problem.n_players), dtype=np.int64)
-    boards = np.empty((CHUNK, tables.layout.width), dtype=np.uint8)
+    prob, alias = alias_tables(problem.weights, problem.offsets)
+    dead = np.uint64(problem.dead_mask)
+    hold = np.empty((run.chunk, problem.n_players), dtype=np.int64)
+    boards = np.empty((run.chunk, tables.layout.width), dtype=np.uint8)
     deals = matched = 0
     while True:
         run.check()
-        n = CHUNK if trials is None else min(CHUNK, trials - deals)
-        K.sample_deals(cum, problem.offsets, bits, unseen, problem.board, hold[:n], boards[:n])
+        n = run.chunk if trials is None else min(run.chunk, trials - deals)
+        state = chunk_state(seed, deals // run.chunk)  # the engine's stream of this chunk
+        if K.sample_deals(state, problem.combo_masks, problem.offsets, prob, alias, problem.board,
+                          dead, MAX_REJECTS, hold[:n], boards[:n]) < 0:  # fmt: skip
+            raise EmptyRangeError(f"the ranges leave almost no valid deal: {MAX_REJECTS:,} joint "
+                                  "draws in a row used some card twice")  # fmt: skip
         feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
         matched += _fold_chunk(compiled, folds, feats, np.ones(n))
         deals += n
