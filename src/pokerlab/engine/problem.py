@@ -13,7 +13,7 @@ import itertools
 import math
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -67,21 +67,36 @@ class Problem:
     combo_masks: NDArray[np.uint64]
     uniform: tuple[bool, ...]
 
+    sizes: list[int] = field(init=False, repr=False, compare=False)
+    """Holdings per player."""
+    size_order: list[int] = field(init=False, repr=False, compare=False)
+    """Players from the fewest holdings to the most (ties in input order): the order a
+    depth-first walk over joint holdings prunes soonest in."""
+    held_mask: int = field(init=False, repr=False, compare=False)
+    """Cards that some player holds in every one of its holdings (an exact hand's cards)."""
+    deals_hole_cards: bool = field(init=False, repr=False, compare=False)
+    """Board games: whether some player's hole cards are dealt (a ``random`` hand), which only
+    Monte Carlo samples."""
+
+    def __post_init__(self) -> None:
+        # derived once here: every strategy reads them, some several times per call
+        offsets = self.offsets.tolist()
+        sizes = [b - a for a, b in itertools.pairwise(offsets)]
+        masks = self.combo_masks
+        held = 0
+        for a, b in itertools.pairwise(offsets):
+            held |= int(masks[a]) if b - a == 1 else int(np.bitwise_and.reduce(masks[a:b]))
+        game = self.game
+        set_ = object.__setattr__
+        set_(self, "sizes", sizes)
+        set_(self, "size_order", sorted(range(len(sizes)), key=sizes.__getitem__))
+        set_(self, "held_mask", held)
+        set_(self, "deals_hole_cards",
+             not game.is_stud and bool((self.held < game.hole_cards).any()))  # fmt: skip
+
     @property
     def n_players(self) -> int:
         return len(self.inputs)
-
-    @functools.cached_property
-    def sizes(self) -> list[int]:
-        offsets = self.offsets.tolist()
-        return [b - a for a, b in itertools.pairwise(offsets)]
-
-    @functools.cached_property
-    def size_order(self) -> list[int]:
-        """Players from the fewest holdings to the most (ties in input order): the order a
-        depth-first walk over joint holdings prunes soonest in."""
-        sizes = self.sizes
-        return sorted(range(len(sizes)), key=sizes.__getitem__)
 
     @property
     def board_text(self) -> str:
@@ -90,15 +105,6 @@ class Problem:
     @property
     def dead_text(self) -> str:
         return format_cards(cards_from_mask(self.dead_mask)) if self.dead_mask else ""
-
-    @functools.cached_property
-    def held_mask(self) -> int:
-        """Cards that some player holds in every one of its holdings (an exact hand's cards)."""
-        masks = self.combo_masks
-        held = 0
-        for a, b in itertools.pairwise(self.offsets.tolist()):
-            held |= int(masks[a]) if b - a == 1 else int(np.bitwise_and.reduce(masks[a:b]))
-        return held
 
     @property
     def range_sizes(self) -> list[int]:
@@ -110,12 +116,6 @@ class Problem:
             else size
             for p, size in enumerate(self.sizes)
         ]
-
-    @functools.cached_property
-    def deals_hole_cards(self) -> bool:
-        """Board games: whether some player's hole cards are dealt (a ``random`` hand), which
-        only Monte Carlo samples."""
-        return not self.game.is_stud and bool((self.held < self.game.hole_cards).any())
 
     def reordered(
         self, order: Sequence[int]
@@ -182,6 +182,8 @@ class _Holdings:
 
     def without(self, known_mask: int, index: int) -> _Holdings:
         """The holdings that use no card of ``known_mask`` (``self`` when none does)."""
+        if len(self.masks) == 1 and not int(self.masks[0]) & known_mask:
+            return self  # one holding (a hand): no array work
         keep = (self.masks & np.uint64(known_mask)) == 0
         kept = int(np.count_nonzero(keep))
         if kept == len(keep):
