@@ -267,6 +267,21 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     return _holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 
 
+def _ensure_distinct(board: list[Card], dead: list[Card], parsed: list[_Holdings]) -> None:
+    """Raise :class:`~pokerlab.errors.DuplicateCardError` naming a card that the board, the
+    dead cards and the players' hands use twice."""
+    groups: dict[str, list[int]] = {
+        "the board": [int(c) for c in board],
+        "the dead cards": [int(c) for c in dead],
+    }
+    fields = {"the board": "board", "the dead cards": "dead"}
+    for i, h in enumerate(parsed):
+        if h.is_exact:
+            groups[f"player {i + 1}'s hand"] = h.combos[0].tolist()
+            fields[f"player {i + 1}'s hand"] = f"players.{i}"
+    ensure_distinct(groups, fields)
+
+
 def _padded(combos: NDArray[np.uint8], width: int) -> NDArray[np.uint8]:
     """``combos`` with padding columns (code 52) up to ``width``."""
     if combos.shape[1] == width:
@@ -316,18 +331,13 @@ def prepare(
         held = [c for h in parsed if h.is_exact for c in h.combos[0].tolist()]
         with blame("dead"):
             dead_cards = _parse_dead(dead, spec, cards_to_mask([*board_cards, *held]))
-    groups: dict[str, list[int]] = {
-        "the board": [int(c) for c in board_cards],
-        "the dead cards": [int(c) for c in dead_cards],
-    }
-    fields = {"the board": "board", "the dead cards": "dead"}
-    for i, h in enumerate(parsed):
-        if h.is_exact:
-            groups[f"player {i + 1}'s hand"] = h.combos[0].tolist()
-            fields[f"player {i + 1}'s hand"] = f"players.{i}"
-    ensure_distinct(groups, fields)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
     exact_masks = [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
+    named = (
+        len(board_cards) + len(dead_cards) + sum(h.combos.shape[1] for h in parsed if h.is_exact)
+    )
+    if functools.reduce(operator.or_, exact_masks, known_mask).bit_count() < named:
+        _ensure_distinct(board_cards, dead_cards, parsed)  # some card twice: say which
     others = functools.reduce(operator.or_, exact_masks, 0)
     removed = [known_mask | (others & ~own) for own in exact_masks]
     parsed = [h.without(mask, i) for i, (h, mask) in enumerate(zip(parsed, removed, strict=True))]
