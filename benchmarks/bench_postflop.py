@@ -7,9 +7,9 @@
 ``--old`` is the ``src`` folder of an older checkout (``git archive <commit> src | tar -x -C
 /tmp/old``). Each round runs every spot once per version, alternating old/new in fresh
 processes (so a burst of load from other work hits both), each process timing ``--calls``
-calls of ``pokerlab.equity`` after an untimed warm-up; the table gives the medians over the
-rounds of the per-process medians, wall and process CPU time (every thread), and the new/old
-ratio (the slow spot: one round of one call). The
+calls of ``pokerlab.equity`` after ``--warm`` untimed calls (default 1); the table gives
+the medians over the rounds of the per-process medians, wall and process CPU time (every
+thread), and the new/old ratio (the slow spot: one round of one call). The
 two versions' results are checked equal. Prints the CPU model, the cores and the thread count;
 on a loaded machine compare the ratios and the CPU column.
 """
@@ -41,9 +41,10 @@ SPOTS: dict[str, tuple[list[str], str, bool]] = {
 _CHILD = """
 import json, statistics, sys, time
 import pokerlab
-players, board, threads, calls, warm = json.loads(sys.argv[1])
+players, board, threads, calls, warm, warm_calls = json.loads(sys.argv[1])
 kw = dict(board=board, method="exact", threads=threads)
-r = pokerlab.equity(warm or players, **kw)
+for _ in range(warm_calls):
+    r = pokerlab.equity(warm or players, **kw)
 wall, cpu = [], []
 for _ in range(calls):
     t, c = time.perf_counter(), time.process_time()
@@ -55,12 +56,14 @@ print(json.dumps({"wall": statistics.median(wall), "cpu": statistics.median(cpu)
 """
 
 
-def _measure(src: str, players: list[str], board: str, threads: int, calls: int, slow: bool) -> Any:
-    """One process: a warm-up call (for a slow spot, a small spot of the same shape, which
-    loads the same compiled kernel), then the median of ``calls`` timed calls."""
+def _measure(
+    src: str, players: list[str], board: str, threads: int, calls: int, slow: bool, warm_calls: int
+) -> Any:
+    """One process: ``warm_calls`` warm-up calls (for a slow spot, of a small spot of the same
+    shape, which loads the same compiled kernel), then the median of ``calls`` timed calls."""
     env = dict(os.environ, PYTHONPATH=src)
     warm = ["QsQh", "8c7c", "random"] if slow else None
-    arg = json.dumps([players, board, threads, calls, warm])
+    arg = json.dumps([players, board, threads, calls, warm, max(1, warm_calls)])
     out = subprocess.run([sys.executable, "-c", _CHILD, arg], env=env, check=True,
                          capture_output=True, text=True).stdout  # fmt: skip
     return json.loads(out.strip().splitlines()[-1])
@@ -71,6 +74,9 @@ def main() -> None:
     parser.add_argument("--old", default=None, help="src folder of the older checkout")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--calls", type=int, default=20, help="timed calls per process")
+    parser.add_argument("--warm", type=int, default=1,
+                        help="untimed calls first (the interpreter and caches warm up over "
+                             "a few hundred calls of a small spot)")  # fmt: skip
     parser.add_argument("--threads", default="1", help="comma-separated thread counts")
     parser.add_argument("--slow", action="store_true", help="include the 226-combo 3-way spot")
     parser.add_argument("--only", default="")
@@ -89,7 +95,9 @@ def main() -> None:
             got: dict[str, list[Any]] = {v: [] for v, _ in versions}
             for _ in range(1 if slow else args.rounds):
                 for version, src in versions:
-                    got[version].append(_measure(src, players, board, threads, calls, slow))
+                    got[version].append(
+                        _measure(src, players, board, threads, calls, slow, args.warm)
+                    )
             row: dict[str, Any] = {"spot": name, "threads": threads}
             for version, _ in versions:
                 row[f"{version}_wall_ms"] = 1e3 * statistics.median(x["wall"] for x in got[version])

@@ -512,6 +512,22 @@ def test_evaluate_batch_checks_seven_card_rows_in_the_kernel(
     assert np.array_equal(np.delete(trusted, 4), evaluate_batch(np.delete(codes, 4, axis=0)))
 
 
+@pytest.mark.parametrize("bad", [52, -1, 2**40, 0])
+def test_evaluate_batch_large_wide_codes_take_the_prefetching_loops(bad: int) -> None:
+    # int64 codes beyond PREFETCH_FROM_BYTES run in their own loops (each row prefetched
+    # ahead): the same strengths as uint8, and a bad row near the end still found
+    rows = K.PREFETCH_FROM_BYTES // (7 * 8) + 2 * K.PREFETCH_ROWS
+    hands = R.random_hands(rows, 7, seed=77)
+    expected = evaluate_batch(hands)
+    wide = hands.astype(np.int64)
+    assert np.array_equal(evaluate_batch(wide, threads=1), expected)
+    assert np.array_equal(evaluate_batch(wide, threads=1, check=False), expected)
+    assert np.array_equal(evaluate_batch(wide, threads=2), expected)
+    wide[rows - 3, 6] = bad if bad else wide[rows - 3, 5]  # 0: a repeated card
+    with pytest.raises(CardError, match=f"row {rows - 3} is not 7 distinct card codes"):
+        evaluate_batch(wide, threads=1)
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_evaluate_batch_unchecked_equals_checked_on_valid_rows(k: int) -> None:
     hands = R.random_hands(5_000, k, seed=40 + k)

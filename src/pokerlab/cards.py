@@ -26,6 +26,7 @@ pokerlab.errors.CardError: invalid card 'Xd' at character 3: rank must be one of
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from pokerlab.errors import CardError, DuplicateCardError
@@ -153,7 +154,10 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def _parse_text(text: str) -> list[tuple[Card, int]]:
+@functools.lru_cache(maxsize=1024)
+def _parse_text(text: str) -> tuple[tuple[Card, int], ...]:
+    """Each card of ``text`` with its number (remembered: a board or a hand is parsed again
+    and again by tools that ask about one spot after another)."""
     found: list[tuple[Card, int]] = []
     i = 0
     while i < len(text):
@@ -163,7 +167,7 @@ def _parse_text(text: str) -> list[tuple[Card, int]]:
         card, end = _card_at(text, i)
         found.append((card, len(found) + 1))
         i = end
-    return found
+    return tuple(found)
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Card]:
@@ -178,13 +182,14 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
     ...
     pokerlab.errors.DuplicateCardError: duplicate card 'As': cards 1 and 3 are the same
     """
+    found: Sequence[tuple[Card, int]]
     if isinstance(cards, str):
         found = _parse_text(cards)
     else:
-        found = []
-        for index, item in enumerate(cards):
-            card = parse_card(item) if isinstance(item, str) else Card(item)
-            found.append((card, index + 1))
+        found = [
+            (parse_card(item) if isinstance(item, str) else Card(item), index + 1)
+            for index, item in enumerate(cards)
+        ]
     if not allow_duplicates:
         first: dict[int, int] = {}
         for card, position in found:

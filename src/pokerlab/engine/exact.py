@@ -94,7 +94,7 @@ def _two_card_high(problem: Problem) -> bool:
         and game.high == HighEval.BEST5
         and game.low == LowEval.NONE
         and game.hole_cards == 2
-        and bool((problem.held == 2).all())
+        and not problem.deals_hole_cards
     )
 
 
@@ -331,10 +331,7 @@ def _range_maps_onto_itself(
 def _counts_last(problem: Problem) -> bool:
     """Whether the widest range (the last in the walk order of :class:`BoardRunouts`) weighs
     all its combos the same, so ``_runouts`` counts its combos instead of walking them."""
-    sizes = problem.sizes
-    p = len(sizes) - 1 - sizes[::-1].index(max(sizes))  # the last of the widest (stable order)
-    weights = problem.weights[problem.offsets[p] : problem.offsets[p + 1]]
-    return bool((weights == weights[0]).all())
+    return problem.uniform[problem.size_order[-1]]
 
 
 def _runout_total(problem: Problem) -> int:
@@ -366,11 +363,11 @@ class BoardRunouts:
             per_runout += math.prod(sizes) * _SECONDS_PER_JOINT_HOLDING
         return n_runouts * per_runout
 
-    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> tuple[_Kernel, NDArray[np.intp]]:
+    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> tuple[_Kernel, list[int]]:
         """The kernel over runouts, and the player order it walks in: the walk over joint
         holdings prunes soonest with the smallest ranges first, and the last is counted when
         it can be (:func:`_counts_last`)."""
-        order = np.argsort(problem.sizes, kind="stable")
+        order = problem.size_order
         combos, offsets, weights = problem.reordered(order)
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables()
@@ -405,7 +402,7 @@ class BoardRunouts:
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
         tally = _summed(self, problem, control, shape, winner_counts=False)
-        order = np.argsort(problem.sizes, kind="stable")  # as _kernel walks them
+        order = problem.size_order  # as _kernel walks them
         return Tally(_stats_of(_unorder(tally.stats, order)), tally.deals, sampled=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
@@ -429,9 +426,9 @@ def strength_classes() -> NDArray[np.int64]:
     return dense
 
 
-def _unorder(counts: NDArray[np.float64], order: NDArray[np.intp]) -> NDArray[np.float64]:
+def _unorder(counts: NDArray[np.float64], order: list[int]) -> NDArray[np.float64]:
     """Winner counts of players walked in ``order`` back in the caller's player order."""
-    if all(int(p) == i for i, p in enumerate(order)):
+    if all(p == i for i, p in enumerate(order)):
         return counts
     n = counts.shape[-1]
     out = np.zeros_like(counts)

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import (
     Card,
+    cards_from_mask,
     cards_to_mask,
     ensure_distinct,
     format_cards,
@@ -49,7 +51,8 @@ class Problem:
     ``p``'s range is every holding of the cards it may hold, equally weighted (a ``random``
     hand), so Monte Carlo may deal it from what is left instead of drawing it (the same
     distribution). A ``random`` Omaha hand is kept as one empty holding (``held[p] == 0``):
-    only Monte Carlo answers it.
+    only Monte Carlo answers it. ``combo_masks``: one 64-bit card mask per holding (the padding
+    code 52 adds no bit); ``uniform[p]``: every holding of player ``p`` weighs the same.
     """
 
     game: Game
@@ -61,14 +64,39 @@ class Problem:
     dead_mask: int
     held: NDArray[np.int64]
     dealt: NDArray[np.bool_]
+    combo_masks: NDArray[np.uint64]
+    uniform: tuple[bool, ...]
+
+    sizes: list[int] = field(init=False, repr=False, compare=False)
+    """Holdings per player."""
+    size_order: list[int] = field(init=False, repr=False, compare=False)
+    """Players from the fewest holdings to the most (ties in input order): the order a
+    depth-first walk over joint holdings prunes soonest in."""
+    held_mask: int = field(init=False, repr=False, compare=False)
+    """Cards that some player holds in every one of its holdings (an exact hand's cards)."""
+    deals_hole_cards: bool = field(init=False, repr=False, compare=False)
+    """Board games: whether some player's hole cards are dealt (a ``random`` hand), which only
+    Monte Carlo samples."""
+
+    def __post_init__(self) -> None:
+        # derived once here: every strategy reads them, some several times per call
+        offsets = self.offsets.tolist()
+        sizes = [b - a for a, b in itertools.pairwise(offsets)]
+        masks = self.combo_masks
+        held = 0
+        for a, b in itertools.pairwise(offsets):
+            held |= int(masks[a]) if b - a == 1 else int(np.bitwise_and.reduce(masks[a:b]))
+        game = self.game
+        set_ = object.__setattr__
+        set_(self, "sizes", sizes)
+        set_(self, "size_order", sorted(range(len(sizes)), key=sizes.__getitem__))
+        set_(self, "held_mask", held)
+        set_(self, "deals_hole_cards",
+             not game.is_stud and bool((self.held < game.hole_cards).any()))  # fmt: skip
 
     @property
     def n_players(self) -> int:
         return len(self.inputs)
-
-    @functools.cached_property
-    def sizes(self) -> list[int]:
-        return [int(x) for x in np.diff(self.offsets)]
 
     @property
     def board_text(self) -> str:
@@ -76,22 +104,7 @@ class Problem:
 
     @property
     def dead_text(self) -> str:
-        return format_cards([c for c in range(52) if self.dead_mask >> c & 1])
-
-    @functools.cached_property
-    def combo_masks(self) -> NDArray[np.uint64]:
-        """One 64-bit card mask per holding (the padding code 52 adds no bit)."""
-        masks: NDArray[np.uint64] = np.bitwise_or.reduce(_CARD_BITS[self.combos], axis=1)
-        return masks
-
-    @functools.cached_property
-    def held_mask(self) -> int:
-        """Cards that some player holds in every one of its holdings (an exact hand's cards)."""
-        masks = self.combo_masks
-        held = 0
-        for p in range(self.n_players):
-            held |= int(np.bitwise_and.reduce(masks[self.offsets[p] : self.offsets[p + 1]]))
-        return held
+        return format_cards(cards_from_mask(self.dead_mask)) if self.dead_mask else ""
 
     @property
     def range_sizes(self) -> list[int]:
@@ -104,17 +117,11 @@ class Problem:
             for p, size in enumerate(self.sizes)
         ]
 
-    @property
-    def deals_hole_cards(self) -> bool:
-        """Board games: whether some player's hole cards are dealt (a ``random`` hand), which
-        only Monte Carlo samples."""
-        return not self.game.is_stud and bool((self.held < self.game.hole_cards).any())
-
     def reordered(
-        self, order: NDArray[np.intp]
+        self, order: Sequence[int]
     ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float64]]:
         """``(combos, offsets, weights)`` with the players taken in ``order``."""
-        if all(int(p) == i for i, p in enumerate(order)):
+        if all(p == i for i, p in enumerate(order)):
             return self.combos, self.offsets, self.weights
         rows = [np.arange(self.offsets[p], self.offsets[p + 1]) for p in order]
         index = np.concatenate(rows)
@@ -128,16 +135,18 @@ class Problem:
         if not self.dealt.any():
             return self
         width = self.combos.shape[1]
-        blocks, weights, held = [], [], self.held.copy()
+        blocks, weights, masks, held = [], [], [], self.held.copy()
         for p in range(self.n_players):
             rows = slice(self.offsets[p], self.offsets[p + 1])
             if self.dealt[p]:
                 blocks.append(np.full((1, width), 52, dtype=np.uint8))
                 weights.append(np.ones(1))
+                masks.append(np.zeros(1, dtype=np.uint64))
                 held[p] = 0
             else:
                 blocks.append(self.combos[rows])
                 weights.append(self.weights[rows])
+                masks.append(self.combo_masks[rows])
         offsets = np.zeros(self.n_players + 1, dtype=np.int64)
         offsets[1:] = np.cumsum([len(b) for b in blocks])
         return dataclasses.replace(
@@ -146,6 +155,8 @@ class Problem:
             offsets=offsets,
             weights=np.concatenate(weights),
             held=held,
+            combo_masks=np.concatenate(masks),
+            uniform=tuple(u or bool(d) for u, d in zip(self.uniform, self.dealt, strict=True)),
         )
 
     @property
@@ -156,34 +167,72 @@ class Problem:
 
 @dataclass(frozen=True)
 class _Holdings:
+    """One player's holdings (card codes, weights > 0, card masks), and whether every holding
+    weighs the same."""
+
     text: str
     combos: NDArray[np.uint8]  # (n, cards)
     weights: NDArray[np.float64]
+    masks: NDArray[np.uint64]
+    uniform: bool
 
     @property
     def is_exact(self) -> bool:
         return len(self.combos) == 1
 
+    def without(self, known_mask: int, index: int) -> _Holdings:
+        """The holdings that use no card of ``known_mask`` (``self`` when none does)."""
+        if len(self.masks) == 1 and not int(self.masks[0]) & known_mask:
+            return self  # one holding (a hand): no array work
+        keep = (self.masks & np.uint64(known_mask)) == 0
+        kept = int(np.count_nonzero(keep))
+        if kept == len(keep):
+            return self
+        if not kept:
+            raise EmptyRangeError(
+                f"player {index + 1} ('{self.text}'): no hand of the range is left once the "
+                "board, the dead cards and the other players' known hands are removed",
+                field=f"players.{index}",
+            )
+        weights = self.weights[keep]
+        uniform = self.uniform or bool((weights == weights[0]).all())
+        return _Holdings(self.text, self.combos[keep], weights, self.masks[keep], uniform)
+
+
+def _masks_of(combos: NDArray[np.uint8]) -> NDArray[np.uint64]:
+    """One 64-bit card mask per row of card codes (the padding code 52 adds no bit)."""
+    masks = np.zeros(len(combos), dtype=np.uint64)
+    for j in range(combos.shape[1]):
+        masks |= _CARD_BITS[combos[:, j]]
+    return masks
+
+
+def _holdings(text: str, combos: NDArray[np.uint8], weights: NDArray[np.float64]) -> _Holdings:
+    uniform = bool((weights == weights[0]).all())
+    return _Holdings(text, combos, weights, _masks_of(combos), uniform)
+
 
 def _holdem_holdings(player: PlayerInput, index: int) -> _Holdings:
     if isinstance(player, Range):
-        return _Holdings(player.to_string(), player.combos, player.weights)
+        return _holdings(player.to_string(), player.combos, player.weights)
     text = str(player).strip()
     if not text:
         raise RangeError(f"player {index + 1}: empty hand or range")
     try:
-        rng = _parse_range(text)
+        return _parse_range(text)
     except RangeError as exc:
         raise type(exc)(f"player {index + 1}: {exc}") from None
-    return _Holdings(text, rng.combos, rng.weights)
 
 
 @functools.lru_cache(maxsize=256)
-def _parse_range(text: str) -> Range:
-    """A hold'em range from its text, remembered: a tool asks about the same few ranges again
-    and again, and parsing one costs more than a small flop enumeration (a :class:`Range`'s
+def _parse_range(text: str) -> _Holdings:
+    """A hold'em range's holdings from its text, remembered: a tool asks about the same few
+    ranges again and again, and parsing one costs more than a small flop enumeration (the
     arrays are read-only, so sharing them is safe)."""
-    return Range(text)
+    rng = Range(text)
+    holdings = _holdings(text, rng.combos, rng.weights)
+    holdings.masks.flags.writeable = False
+    return holdings
 
 
 def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
@@ -214,23 +263,32 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
         raise GameError(f"{who}: a {game.title} hand has {game.hole_cards} cards, "
                         f"got {rng.size}")  # fmt: skip
     if rng.is_random and not game.is_stud:
-        return _Holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
-    return _Holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
+        return _holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
+    return _holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 
 
-_CODES = np.arange(53, dtype=np.int64)
+def _ensure_distinct(board: list[Card], dead: list[Card], parsed: list[_Holdings]) -> None:
+    """Raise :class:`~pokerlab.errors.DuplicateCardError` naming a card that the board, the
+    dead cards and the players' hands use twice."""
+    groups: dict[str, list[int]] = {
+        "the board": [int(c) for c in board],
+        "the dead cards": [int(c) for c in dead],
+    }
+    fields = {"the board": "board", "the dead cards": "dead"}
+    for i, h in enumerate(parsed):
+        if h.is_exact:
+            groups[f"player {i + 1}'s hand"] = h.combos[0].tolist()
+            fields[f"player {i + 1}'s hand"] = f"players.{i}"
+    ensure_distinct(groups, fields)
 
 
-def _remove_known(h: _Holdings, known_mask: int, index: int) -> _Holdings:
-    known = (known_mask >> _CODES) & 1 == 1  # per card code (and the padding code 52: False)
-    keep = ~known[h.combos].any(axis=1) & (h.weights > 0)
-    if not keep.any():
-        raise EmptyRangeError(
-            f"player {index + 1} ('{h.text}'): no hand of the range is left once the board, the "
-            "dead cards and the other players' known hands are removed",
-            field=f"players.{index}",
-        )
-    return _Holdings(h.text, h.combos[keep], h.weights[keep])
+def _padded(combos: NDArray[np.uint8], width: int) -> NDArray[np.uint8]:
+    """``combos`` with padding columns (code 52) up to ``width``."""
+    if combos.shape[1] == width:
+        return combos
+    block = np.full((len(combos), width), 52, dtype=np.uint8)
+    block[:, : combos.shape[1]] = combos
+    return block
 
 
 def _parse_dead(dead: str | Sequence[int | str | Card], spec: Game, avoid: int) -> list[Card]:
@@ -270,55 +328,41 @@ def prepare(
             else:
                 parsed.append(_game_holdings(p, i, spec))
     if spec.suit_blind:  # suitless dead cards avoid the cards the players hold for sure
-        held = [int(c) for h in parsed if h.is_exact for c in h.combos[0]]
+        held = [c for h in parsed if h.is_exact for c in h.combos[0].tolist()]
         with blame("dead"):
             dead_cards = _parse_dead(dead, spec, cards_to_mask([*board_cards, *held]))
-    groups: dict[str, list[int]] = {
-        "the board": [int(c) for c in board_cards],
-        "the dead cards": [int(c) for c in dead_cards],
-    }
-    fields = {"the board": "board", "the dead cards": "dead"}
-    for i, h in enumerate(parsed):
-        if h.is_exact:
-            groups[f"player {i + 1}'s hand"] = [int(c) for c in h.combos[0]]
-            fields[f"player {i + 1}'s hand"] = f"players.{i}"
-    ensure_distinct(groups, fields)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
-    exact_masks = [cards_to_mask(int(c) for c in h.combos[0]) if h.is_exact else 0 for h in parsed]
+    exact_masks = [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
+    named = (
+        len(board_cards) + len(dead_cards) + sum(h.combos.shape[1] for h in parsed if h.is_exact)
+    )
+    if functools.reduce(operator.or_, exact_masks, known_mask).bit_count() < named:
+        _ensure_distinct(board_cards, dead_cards, parsed)  # some card twice: say which
     others = functools.reduce(operator.or_, exact_masks, 0)
-    parsed = [
-        _remove_known(h, known_mask | (others & ~own), i)
-        for i, (h, own) in enumerate(zip(parsed, exact_masks, strict=True))
-    ]
+    removed = [known_mask | (others & ~own) for own in exact_masks]
+    parsed = [h.without(mask, i) for i, (h, mask) in enumerate(zip(parsed, removed, strict=True))]
     width = max(h.combos.shape[1] for h in parsed)
-    padded = []
-    for h in parsed:
-        block = np.full((len(h.combos), width), 52, dtype=np.uint8)
-        block[:, : h.combos.shape[1]] = h.combos
-        padded.append(block)
-    offsets = np.zeros(len(parsed) + 1, dtype=np.int64)
-    offsets[1:] = np.cumsum([len(h.combos) for h in parsed])
+    sizes = [len(h.combos) for h in parsed]
     dealt = [
-        (len(h.combos) == 1 and h.combos.shape[1] == 0)
-        or (
-            len(h.combos)
-            == math.comb(52 - bin(known_mask | (others & ~own)).count("1"), spec.hole_cards)
-            and bool(np.all(h.weights == h.weights[0]))
+        not spec.is_stud
+        and (
+            (size == 1 and h.combos.shape[1] == 0)
+            or (h.uniform and size == math.comb(52 - mask.bit_count(), spec.hole_cards))
         )
-        for h, own in zip(parsed, exact_masks, strict=True)
+        for h, size, mask in zip(parsed, sizes, removed, strict=True)
     ]
-    if spec.is_stud:
-        dealt = [False] * len(parsed)
     problem = Problem(
         game=spec,
         inputs=tuple(h.text for h in parsed),
-        combos=np.ascontiguousarray(np.concatenate(padded)),
-        offsets=offsets,
-        weights=np.concatenate([h.weights for h in parsed]).astype(np.float64),
-        board=np.array([int(c) for c in board_cards], dtype=np.uint8),
+        combos=np.concatenate([_padded(h.combos, width) for h in parsed]),
+        offsets=np.array([0, *itertools.accumulate(sizes)], dtype=np.int64),
+        weights=np.concatenate([h.weights for h in parsed]),
+        board=np.array(board_cards, dtype=np.uint8),
         dead_mask=known_mask & ~cards_to_mask(board_cards),
         held=np.array([h.combos.shape[1] for h in parsed], dtype=np.int64),
         dealt=np.array(dealt, dtype=bool),
+        combo_masks=np.concatenate([h.masks for h in parsed]),
+        uniform=tuple(h.uniform for h in parsed),
     )
     if not _has_joint_holding(problem):
         raise EmptyRangeError(
@@ -349,7 +393,7 @@ def _has_joint_holding(problem: Problem) -> bool:
             return True
         rows = masks[problem.offsets[wide[0]] : problem.offsets[wide[0] + 1]]
         return bool(((rows & np.uint64(single)) == 0).any())
-    order = np.argsort(problem.sizes, kind="stable")  # fewest holdings first prunes soonest
+    order = problem.size_order
     masks = problem.combo_masks
     index = np.concatenate([np.arange(problem.offsets[p], problem.offsets[p + 1]) for p in order])
     offsets = np.zeros(problem.n_players + 1, dtype=np.int64)

@@ -21,6 +21,7 @@ deal). Every deal's shares add up to 1, so ``stats[:n, SHARE].sum() == stats[n, 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
@@ -67,16 +68,26 @@ def from_winner_counts(counts: NDArray[np.float64]) -> NDArray[np.float64]:
     array ``(n + 1, n)`` or a stack ``(..., n + 1, n)``."""
     counts = np.asarray(counts, dtype=np.float64)
     n = counts.shape[-1]
-    k = np.arange(1, n + 1, dtype=np.float64)
+    inverse, inverse_sq = _tie_shares(n)
     per = counts[..., :n, :]
     stats = np.zeros((*counts.shape[:-2], n + 1, STATS), dtype=np.float64)
-    stats[..., :n, SHARE] = per @ (1.0 / k)
-    stats[..., :n, SHARE_SQ] = per @ (1.0 / (k * k))
+    stats[..., :n, SHARE] = per @ inverse
+    stats[..., :n, SHARE_SQ] = per @ inverse_sq
     stats[..., :n, SCOOP] = per[..., 0]
     stats[..., :n, TIE] = per[..., 1:].sum(axis=-1)
     stats[..., :n, HI_SHARE] = stats[..., :n, SHARE]
     stats[..., n, 0] = counts[..., n, 0]
     return stats
+
+
+@functools.cache
+def _tie_shares(n: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """``1/k`` and ``1/k**2`` for ``k = 1..n`` (the share of one of ``k`` tied players and its
+    square), read-only."""
+    k = np.arange(1, n + 1, dtype=np.float64)
+    inverse, inverse_sq = 1.0 / k, 1.0 / (k * k)
+    inverse.flags.writeable = inverse_sq.flags.writeable = False
+    return inverse, inverse_sq
 
 
 class PlayerStats(NamedTuple):
@@ -94,19 +105,23 @@ def player_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list
     win the scoops, tie the partial shares; hi/lo only for split-pot games. For sampled deals
     ``stderr = sqrt(s^2 / n)`` with the sample variance ``s^2 = n / (n - 1) * (E[X^2] -
     E[X]^2)`` of the per-deal share ``X``; 0.0 for an exact result."""
-    n = stats.shape[0] - 1
-    total = float(stats[n, 0])
+    rows = stats.tolist()  # Python floats divide as numpy's float64 do, without the overhead
+    n = len(rows) - 1
+    total = rows[n][0]
+    if total == 0:  # no deal at all (a run cancelled at once): nan, as numpy divides
+        total = np.float64(0.0)
     out = []
     for p in range(n):
-        equity = float(stats[p, SHARE] / total)
-        win = float(stats[p, SCOOP] / total)
+        row = rows[p]
+        equity = row[SHARE] / total
+        win = row[SCOOP] / total
         stderr = 0.0
         if sampled and total > 1:
-            second = float(stats[p, SHARE_SQ] / total)
+            second = row[SHARE_SQ] / total
             variance = max(0.0, second - equity * equity) * total / (total - 1)
             stderr = math.sqrt(variance / total)
-        hi = float(stats[p, HI_SHARE] / total) if split else None
-        lo = float(stats[p, LO_SHARE] / total) if split else None
-        tie = float(stats[p, TIE] / total)
+        hi = row[HI_SHARE] / total if split else None
+        lo = row[LO_SHARE] / total if split else None
+        tie = row[TIE] / total
         out.append(PlayerStats(equity, win, tie, equity - win, stderr, hi, lo))
     return out

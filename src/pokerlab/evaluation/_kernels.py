@@ -15,6 +15,7 @@ import numpy as np
 from llvmlite import ir
 from numba import config as numba_config
 from numba import njit, prange, types, uint64
+from numba.core import cgutils
 from numba.core.extending import intrinsic
 
 from pokerlab.evaluation import _tables as T
@@ -91,6 +92,47 @@ popcount = _popcount_python if numba_config.DISABLE_JIT else _ctpop
 """Number of set bits of a uint64 (plain Python when numba's JIT is disabled)."""
 
 
+@intrinsic
+def _prefetch_row(typingctx, rows, i):
+    """LLVM's ``prefetch`` (read, into every cache level) of the first code of ``rows[i]``
+    (a 2-D array): a hint, never a fault, and nothing on a CPU without prefetch."""
+    sig = types.void(rows, i)
+
+    def codegen(context, builder, signature, args):
+        rows_type = signature.args[0]
+        array = context.make_array(rows_type)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        where = cgutils.get_item_pointer(
+            context, builder, rows_type, array, [args[1], zero], wraparound=False
+        )
+        byte_ptr = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [byte_ptr, i32, i32, i32])
+        fn = builder.module.declare_intrinsic("llvm.prefetch", [byte_ptr], fnty)
+        # read (0), keep in every level (3), data cache (1)
+        args_ = [builder.bitcast(where, byte_ptr), i32(0), i32(3), i32(1)]
+        builder.call(fn, args_)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+def _prefetch_python(rows, i):
+    return None
+
+
+prefetch_row = _prefetch_python if numba_config.DISABLE_JIT else _prefetch_row
+"""Ask the CPU to start loading row ``i`` of a 2-D array (nothing when numba's JIT is off)."""
+
+PREFETCH_ROWS = 32
+"""How many rows ahead :func:`evaluate_rows` prefetches codes wider than a byte (an int64 row
+spans most of a cache line; uint8 rows need no help)..."""
+PREFETCH_FROM_BYTES = 1 << 22
+"""...when the codes take more than this (beyond the caches: on the AMD EPYC development
+machine int64 input ran 1.2x faster at 16-64 rows ahead for 1,000,000 rows, and 7 % slower
+for 20,000 rows already in cache)."""
+
+
 @njit(inline="always")
 def _row_key_mask(r, card_key, card_mask):
     """Additive key and mask of one 7-code row, each code clamped into the card tables.
@@ -124,6 +166,10 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
     measured 7% slower). The check still costs about a third of the throughput, and a flag tested
     inside one loop cost as much as the check, so each case has its own loop."""
     n = codes.shape[0]
+    if _prefetches(codes):
+        return _evaluate_wide_rows(
+            codes, cards, check, card_key, card_mask, multiplier, displace, values, out
+        )
     if not check:
         for i in range(n):
             key, mask = _row_key_mask(codes[i], card_key, card_mask)
@@ -131,6 +177,35 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
         return True
     bits = uint64(0)
     for i in range(n):
+        key, mask = _row_key_mask(codes[i], card_key, card_mask)
+        bits += popcount(mask)
+        out[i] = strength(key, mask, multiplier, displace, values)
+    return bits == uint64(n) * uint64(cards)
+
+
+@njit(cache=True, inline="always")
+def _prefetches(codes):
+    """Whether ``codes`` are wider than a byte and beyond the caches (see
+    :data:`PREFETCH_FROM_BYTES`)."""
+    return codes.itemsize > 1 and codes.size * codes.itemsize > PREFETCH_FROM_BYTES
+
+
+@njit(cache=True)
+def _evaluate_wide_rows(codes, cards, check, card_key, card_mask, multiplier, displace, values,
+                        out):  # fmt: skip
+    """:func:`evaluate_rows` for codes wider than a byte, beyond the caches: the same loops,
+    each row prefetched :data:`PREFETCH_ROWS` rows ahead. (Its own function: the same test
+    inside the uint8 loops cost them 4-6 %.)"""
+    n = codes.shape[0]
+    if not check:
+        for i in range(n):
+            prefetch_row(codes, min(i + PREFETCH_ROWS, n - 1))
+            key, mask = _row_key_mask(codes[i], card_key, card_mask)
+            out[i] = strength(key, mask, multiplier, displace, values)
+        return True
+    bits = uint64(0)
+    for i in range(n):
+        prefetch_row(codes, min(i + PREFETCH_ROWS, n - 1))
         key, mask = _row_key_mask(codes[i], card_key, card_mask)
         bits += popcount(mask)
         out[i] = strength(key, mask, multiplier, displace, values)
@@ -151,13 +226,20 @@ def evaluate_rows_parallel(
     n = codes.shape[0]
     chunks = (n + ROW_CHUNK - 1) // ROW_CHUNK
     ok = np.empty(chunks, np.bool_)
+    wide = _prefetches(codes)  # decided for the whole array: each chunk alone is small
     for c in prange(chunks):
         lo = c * ROW_CHUNK
         hi = min(n, lo + ROW_CHUNK)
-        ok[c] = evaluate_rows(
-            codes[lo:hi], cards, check, card_key, card_mask, multiplier, displace, values,
-            out[lo:hi],
-        )  # fmt: skip
+        if wide:
+            ok[c] = _evaluate_wide_rows(
+                codes[lo:hi], cards, check, card_key, card_mask, multiplier, displace, values,
+                out[lo:hi],
+            )  # fmt: skip
+        else:
+            ok[c] = evaluate_rows(
+                codes[lo:hi], cards, check, card_key, card_mask, multiplier, displace, values,
+                out[lo:hi],
+            )  # fmt: skip
     return ok.all()
 
 

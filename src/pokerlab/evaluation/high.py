@@ -155,12 +155,12 @@ def evaluate_batch(
 ) -> NDArray[np.uint16]:
     """Strengths of many hands at once: ``codes`` has shape ``(n, k)``, ``k`` in 5..7, card codes
     0..51 with no card repeated in a row, any integer dtype (uint8 is fastest; int64 is read
-    as it is, without a converted copy, at 0.6-0.75x the rate). Runs a numba kernel (hundreds
-    of millions of hands per second per core) on ``threads`` threads (default: every available
-    core; the result is the same for any count). A row that breaks the rules raises
-    :class:`CardError`; ``check=False`` skips that check (about 1.1-1.3x faster) for rows known
-    to be valid: an invalid row then gets a meaningless strength (never a read outside the
-    tables).
+    as it is, without a converted copy, prefetched ahead when large, at about 0.75x the rate).
+    Runs a numba kernel (hundreds of millions of hands per second per core) on ``threads``
+    threads (default: every available core; the result is the same for any count). A row that
+    breaks the rules raises :class:`CardError`; ``check=False`` skips that check (about
+    1.1-1.3x faster) for rows known to be valid: an invalid row then gets a meaningless
+    strength (never a read outside the tables).
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]])).tolist()
     [32778, 16385]
