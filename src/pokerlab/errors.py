@@ -20,7 +20,7 @@ Messages name the input that is wrong and say what would be right, e.g.
 ``invalid card 'Xs' at character 1: rank must be one of 23456789TJQKA``. Where the public function
 knows which of its arguments is at fault, the error's ``field`` names it (``"board"``,
 ``"dead"``, ``"players.1"`` for the second player, ``"trials"`` ...), so a form can show the
-message next to that input; :func:`blame` sets it.
+message next to that input; :class:`blame` (a context manager) sets it.
 
 >>> try:
 ...     with blame("board"):
