@@ -50,6 +50,8 @@ _U16 = np.uint64(16)
 _U256 = np.uint64(256)
 _U12 = np.uint64(12)
 _U7 = np.uint64(7)
+NO_SUIT = np.uint64(4)
+MAX_PAIRS = 15  # C(6, 2): pairs of the largest Omaha holding
 
 
 @njit(cache=True, inline="always")
@@ -93,13 +95,82 @@ def _pair_base(values, base, hi):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def omaha_board(bkey, multiplier, displace, values):
+    """What every Omaha high hand on one five-card board shares, from the board's additive key:
+    ``(base, suit)``: the board's row of the pair table, and the one suit with three or more
+    board cards (``NO_SUIT`` when none: no flush is possible)."""
+    board_id = uint64(values[BOARD_ID_OFFSET + rank_slot(bkey, multiplier, displace)])
+    three = (bkey + THREE_OF_A_SUIT) & FLUSH_BITS
+    if not three:
+        return PAIR_BOARD_OFFSET + board_id * PAIRS, NO_SUIT
+    f = three >> FLUSH_SUIT_SHIFT  # one of 1, 0x10, 0x100, 0x1000
+    suit = uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
+    return PAIR_BOARD_OFFSET + board_id * PAIRS, suit
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def flush_base(bmask, suit):
+    """The board's row of the flush-pair table for ``suit`` (``bmask``: the board's card mask)."""
+    return FLUSH_PAIR_OFFSET + ((bmask >> (suit * _U16)) & RANK_SET) * SUITED_PAIRS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def two_of_suit(hmask, suit):
+    """Whether the hole cards (card mask ``hmask``) hold two or more of ``suit``."""
+    suited = (hmask >> (suit * _U16)) & RANK_SET
+    return (suited & (suited - _U1)) != uint64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def pair_column(ri, rj):
+    """Column of the hole ranks ``ri``, ``rj`` (uint64) in a board's row of the pair table."""
+    hi = max(ri, rj)
+    return ((hi * (hi + _U1)) >> _U1) + min(ri, rj)
+
+
+@njit(cache=True, _nrt=False)
+def pair_columns(hole, n_hole, out):
+    """``out[:k]`` = the columns of the ``k = C(n_hole, 2)`` rank pairs of ``hole[:n_hole]``
+    (2..6 cards) in a board's row of the pair table; returns ``k``. Computed once per holding,
+    so each board costs one read per pair (``base + out[i]``, ``base`` from
+    :func:`omaha_board`)."""
+    k = 0
+    for i in range(n_hole - 1):
+        ri = uint64(hole[i]) >> _U2
+        for j in range(i + 1, n_hole):
+            out[k] = pair_column(ri, uint64(hole[j]) >> _U2)
+            k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def omaha_flush(hole, n_hole, suit, fbase, best, values):
+    """``best`` raised to the best flush of two of ``hole[:n_hole]`` of ``suit`` and the
+    board's row ``fbase`` of the flush-pair table (:func:`flush_base`)."""
+    for i in range(n_hole - 1):
+        ci = uint64(hole[i])
+        if ci & _U3 != suit:
+            continue
+        ri = ci >> _U2
+        for j in range(i + 1, n_hole):
+            cj = uint64(hole[j])
+            if cj & _U3 != suit:
+                continue
+            rj = cj >> _U2
+            hi = max(ri, rj)
+            v = values[fbase + ((hi * (hi - _U1)) >> _U1) + min(ri, rj)]
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, values):
     """High strength of exactly two of ``hole[:n_hole]`` (2..6) and three of the five ``board``
     cards."""
     bkey = EMPTY_KEY + card_key[board[0]] + card_key[board[1]] + card_key[board[2]]
     bkey += card_key[board[3]] + card_key[board[4]]
-    board_id = uint64(values[BOARD_ID_OFFSET + rank_slot(bkey, multiplier, displace)])
-    base = PAIR_BOARD_OFFSET + board_id * PAIRS
+    base, suit = omaha_board(bkey, multiplier, displace, values)
     hmask = uint64(0)
     if n_hole == 4:
         # the four ranks sorted high to low (a sorting network), then the six pairs unrolled
@@ -129,39 +200,15 @@ def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, v
             ri = uint64(hole[i]) >> _U2
             hmask |= card_mask[hole[i]]
             for j in range(i + 1, n_hole):
-                rj = uint64(hole[j]) >> _U2
-                v = values[_pair_base(values, base, max(ri, rj)) + min(ri, rj)]
+                v = values[base + pair_column(ri, uint64(hole[j]) >> _U2)]
                 if v > best:
                     best = v
         hmask |= card_mask[hole[n_hole - 1]]
-    three = (bkey + THREE_OF_A_SUIT) & FLUSH_BITS
-    if not three:
-        return best
-    # a suit with three or more board cards: a flush needs two hole cards of it
-    f = three >> FLUSH_SUIT_SHIFT  # one of 1, 0x10, 0x100, 0x1000
-    suit = uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
-    shift = suit * _U16
-    suited = (hmask >> shift) & RANK_SET
-    if not suited & (suited - _U1):
+    if suit == NO_SUIT or not two_of_suit(hmask, suit):
         return best
     bmask = card_mask[board[0]] | card_mask[board[1]] | card_mask[board[2]]
     bmask |= card_mask[board[3]] | card_mask[board[4]]
-    fbase = FLUSH_PAIR_OFFSET + ((bmask >> shift) & RANK_SET) * SUITED_PAIRS
-    for i in range(n_hole - 1):
-        ci = uint64(hole[i])
-        if ci & _U3 != suit:
-            continue
-        ri = ci >> _U2
-        for j in range(i + 1, n_hole):
-            cj = uint64(hole[j])
-            if cj & _U3 != suit:
-                continue
-            rj = cj >> _U2
-            hi = max(ri, rj)
-            v = values[fbase + ((hi * (hi - _U1)) >> _U1) + min(ri, rj)]
-            if v > best:
-                best = v
-    return best
+    return omaha_flush(hole, n_hole, suit, flush_base(bmask, suit), best, values)
 
 
 @njit(cache=True, _nrt=False, inline="always")
