@@ -27,7 +27,9 @@ from pokerlab.evaluation._game_kernels import (
     NO_SUIT,
     OMAHA8_OFFSET,
     a5_low,
+    a5_low_of_key,
     eight_low,
+    eight_low_of_key,
     flush_base,
     low_bit,
     omaha_board,
@@ -142,9 +144,32 @@ def hand_values(
         out[1] = eight_low(scratch, n_hole + n_board, card_key, mult, displace, values)
     elif lo_code == LO_OMAHA_EIGHT:
         out[1] = omaha_eight(hole, n_hole, board, values)
-    if hi_code == HI_NONE:  # a low alone decides the whole pot (razz): it plays as the "high"
+    low_decides(hi_code, out)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def low_decides(hi_code, out):
+    """A game decided by a low alone (razz): the low plays as the "high" (see
+    :func:`hand_values`)."""
+    if hi_code == HI_NONE:
         out[0] = out[1]
         out[1] = 0
+
+
+@njit(cache=True, _nrt=False)
+def key_values(hi_code, lo_code, key, mask, out, mult, displace, values):
+    """:func:`hand_values` of a hand of all the player's cards (5..7, no Omaha evaluator) given
+    by its additive ``key`` and ``mask``, so a caller that enumerates hands can add one card
+    to a partial key instead of summing every card."""
+    out[0] = 0
+    out[1] = 0
+    if hi_code == HI_BEST5:
+        out[0] = values[table_index(key, mask, mult, displace)]
+    if lo_code == LO_A5:
+        out[1] = a5_low_of_key(key, mult, displace, values)
+    elif lo_code == LO_EIGHT:
+        out[1] = eight_low_of_key(key, mult, displace, values)
+    low_decides(hi_code, out)
 
 
 @njit(cache=True)

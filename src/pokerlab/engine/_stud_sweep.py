@@ -18,8 +18,9 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.engine._generic import _NO_CARDS, _next_combination, hand_values
+from pokerlab.engine._generic import _next_combination, key_values
 from pokerlab.engine._walk import dense_ranks, stable_argsort
+from pokerlab.evaluation._kernels import EMPTY_KEY
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
@@ -31,7 +32,8 @@ def _completion_values(
 ):
     """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the values of the known
     cards plus it: the strength that decides the pot (see ``hand_values``) and the low half's
-    strength (0 unless the game is split and the low qualifies)."""
+    strength (0 unless the game is split and the low qualifies). The hand's key and mask are
+    kept per card of the subset, so the next subset adds only the cards that changed."""
     count = 1
     for i in range(k):
         count = count * (nd - i) // (i + 1)
@@ -41,35 +43,26 @@ def _completion_values(
     idx = np.empty(8, np.int64)
     for i in range(k):
         idx[i] = i
-    hand = np.empty(8, np.uint8)
+    level_key = np.empty(9, np.uint64)
+    level_mask = np.empty(9, np.uint64)
+    level_key[0] = EMPTY_KEY
+    level_mask[0] = np.uint64(0)
     for i in range(n_known):
-        hand[i] = known[i]
-    no_board = np.empty(0, np.uint8)
-    scratch = np.empty(16, np.uint8)
+        level_key[0] += card_key[known[i]]
+        level_mask[0] |= card_mask[known[i]]
     out = np.empty(2, np.int64)
+    changed = 0
     for r in range(count):
         for i in range(k):
             subsets[r, i] = idx[i]
-            hand[n_known + i] = deck[idx[i]]
-        hand_values(
-            hi_code,
-            lo_code,
-            hand,
-            n_known + k,
-            no_board,
-            _NO_CARDS,
-            scratch,
-            out,
-            card_key,
-            card_mask,
-            mult,
-            displace,
-            values,
-        )
+        for i in range(changed, k):
+            level_key[i + 1] = level_key[i] + card_key[deck[idx[i]]]
+            level_mask[i + 1] = level_mask[i] | card_mask[deck[idx[i]]]
+        key_values(hi_code, lo_code, level_key[k], level_mask[k], out, mult, displace, values)
         vals[r] = out[0]  # the deciding strength (a razz low included)
         lows[r] = out[1]
         if k > 0:
-            _next_combination(idx, k, nd)
+            changed = _next_combination(idx, k, nd)
     return subsets, vals, lows
 
 

@@ -73,19 +73,35 @@ def low_bit(code):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def a5_low_of_key(key, multiplier, displace, values):
+    """A-5 low strength (1..6175, larger better) of the best five of a hand of 5..7 cards given
+    by its additive key."""
+    return values[A5_OFFSET + rank_slot(key, multiplier, displace)]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def a5_low(cards, count, card_key, multiplier, displace, values):
     """A-5 low strength (1..6175, larger better) of the best five of ``cards[:count]`` (5..7)."""
     key = EMPTY_KEY
     for i in range(count):
         key += card_key[cards[i]]
-    return values[A5_OFFSET + rank_slot(key, multiplier, displace)]
+    return a5_low_of_key(key, multiplier, displace, values)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def eight_low_of_key(key, multiplier, displace, values):
+    """8-or-better low strength (the A-5 scale) of a hand given by its additive key, or 0."""
+    v = a5_low_of_key(key, multiplier, displace, values)
+    return v if v > EIGHT_MIN else 0
 
 
 @njit(cache=True, _nrt=False)
 def eight_low(cards, count, card_key, multiplier, displace, values):
     """8-or-better low strength (the A-5 scale) of the best five of ``cards[:count]``, or 0."""
-    v = a5_low(cards, count, card_key, multiplier, displace, values)
-    return v if v > EIGHT_MIN else 0
+    key = EMPTY_KEY
+    for i in range(count):
+        key += card_key[cards[i]]
+    return eight_low_of_key(key, multiplier, displace, values)
 
 
 @njit(cache=True, _nrt=False, inline="always")
