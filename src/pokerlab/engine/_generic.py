@@ -213,7 +213,13 @@ def _next_combination(idx, k, n):
     return i
 
 
-@njit(cache=True, _nrt=False)
+def board_evaluators(hi_code: int, lo_code: int) -> bool:
+    """Whether :func:`enumerate_boards` evaluates this pair of evaluator codes: the Omaha low
+    goes with the Omaha high, the other lows with the other highs (every board game's pair)."""
+    return lo_code == LO_NONE or (lo_code == LO_OMAHA_EIGHT) == (hi_code == HI_OMAHA)
+
+
+@njit(cache=True, inline="always")
 def award_classes(counts, split, hi, lo, stats):
     """Credit the heads-up deals counted by outcome class (:func:`count_heads_up`) and zero
     the counts: class ``3 * lo + hi``, ``hi`` 0/1/2 when player 0/1 has the better high or
@@ -232,7 +238,7 @@ def award_classes(counts, split, hi, lo, stats):
         counts[c] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def count_heads_up(first, last, combo_masks, run_mask, hi_val, lo_val, orbit, counts):
     """Count every heads-up joint holding of unit weight that misses ``run_mask`` into
     ``counts`` by outcome class (:func:`award_classes`), ``orbit`` each; returns the deals.
@@ -290,10 +296,13 @@ def enumerate_boards(
     only the smallest runout of each orbit is enumerated, weighted by the orbit's size.
 
     The runout's key, masks and low-rank bits are kept per card to come, so the next runout
-    recomputes only the cards that changed. Omaha high (with or without its 8-or-better low)
-    shares one board lookup among the combos and reads each combo's precomputed pair columns;
-    no low is looked up on a board with fewer than three low ranks. Heads-up with unit weights
-    counts deals by outcome class (:func:`count_heads_up`)."""
+    recomputes only the cards that changed, and a combo's hand is the board's key plus its
+    hole cards' (:func:`key_values`). Omaha high shares one board lookup among the combos and
+    reads each combo's precomputed pair columns; its 8-or-better low is one read, and none on
+    a board with fewer than three low ranks. The evaluator pairs: Omaha high with no low or
+    the Omaha low; any other high with no low or a low of all the cards
+    (:func:`board_evaluators`). Heads-up with unit weights counts deals by outcome class
+    (:func:`count_heads_up`)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
@@ -314,26 +323,25 @@ def enumerate_boards(
     for p in range(n):
         for t in range(offsets[p], offsets[p + 1]):
             owner[t] = p
-    omaha = hi_code == HI_OMAHA and (lo_code == LO_NONE or lo_code == LO_OMAHA_EIGHT)  # noqa: SIM109 (numba)
-    omaha_low = omaha and lo_code == LO_OMAHA_EIGHT
+    omaha = hi_code == HI_OMAHA
+    omaha_low = lo_code == LO_OMAHA_EIGHT
     columns = np.zeros((n_combos, MAX_PAIRS), np.uint64)
     n_columns = np.zeros(n_combos, np.int64)
+    hole_key = np.zeros(n_combos, np.uint64)  # without EMPTY_KEY: added to a board's key
     hole_mask = np.zeros(n_combos, np.uint64)
     hole_low = np.zeros(n_combos, np.uint64)
-    if omaha:
-        for t in range(n_combos):
+    for t in range(n_combos):
+        if omaha:
             n_columns[t] = pair_columns(combos[t], held[owner[t]], columns[t])
-            for j in range(held[owner[t]]):
-                hole_mask[t] |= card_mask[combos[t, j]]
-                hole_low[t] |= low_bit(combos[t, j])
+        for j in range(held[owner[t]]):
+            hole_key[t] += card_key[combos[t, j]]
+            hole_mask[t] |= card_mask[combos[t, j]]
+            hole_low[t] |= low_bit(combos[t, j])
     counted = n == 2
     for t in range(n_combos):
         if weights[t] != 1.0:
             counted = False
     class_counts = np.zeros(12, np.int64)
-    full_board = np.empty(5, np.uint8)
-    for i in range(nb):
-        full_board[i] = board[i]
     # level i: the board plus the first i cards to come
     level_key = np.empty(6, np.uint64)
     level_cards = np.empty(6, np.uint64)
@@ -352,7 +360,6 @@ def enumerate_boards(
         _unrank_combination(start, nd, to_come, idx)
     hi_val = np.empty(n_combos, np.int64)
     lo_val = np.zeros(n_combos, np.int64)
-    scratch = np.empty(16, np.uint8)
     vals = np.empty(2, np.int64)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
@@ -370,7 +377,6 @@ def enumerate_boards(
         for i in range(changed, to_come):
             c = deck[idx[i]]
             run_cards[i] = c
-            full_board[nb + i] = c
             level_key[i + 1] = level_key[i] + card_key[c]
             level_cards[i + 1] = level_cards[i] | card_mask[c]
             level_run[i + 1] = level_run[i] | (_ONE << uint64(c))
@@ -380,45 +386,30 @@ def enumerate_boards(
         if orbit == 0:
             continue
         run_mask = level_run[to_come]
-        if omaha:
-            base, suit = omaha_board(level_key[to_come], mult, displace, values)
-            fbase = flush_base(level_cards[to_come], suit) if suit != NO_SUIT else _Z
-            board_low = level_low[to_come]
-            low_row = OMAHA8_OFFSET + board_low
-            low_open = omaha_low and popcount(board_low) >= _THREE
-            for t in range(n_combos):
-                if combo_masks[t] & run_mask:
-                    hi_val[t] = -1
-                    continue
-                best = values[base + columns[t, 0]]
-                for k in range(1, n_columns[t]):
-                    best = max(best, values[base + columns[t, k]])
-                if suit != NO_SUIT and two_of_suit(hole_mask[t], suit):
-                    best = omaha_flush(combos[t], held[owner[t]], suit, fbase, best, values)
-                hi_val[t] = best
-                lo_val[t] = values[low_row + (hole_low[t] << _EIGHT)] if low_open else 0
-        else:
-            for t in range(n_combos):
-                if combo_masks[t] & run_mask:
-                    hi_val[t] = -1
-                    continue
-                hand_values(
-                    hi_code,
-                    lo_code,
-                    combos[t],
-                    held[owner[t]],
-                    full_board,
-                    5,  # the literal: a board specialisation of hand_values, measured faster
-                    scratch,
-                    vals,
-                    card_key,
-                    card_mask,
-                    mult,
-                    displace,
-                    values,
-                )
+        board_key = level_key[to_come]
+        board_cards = level_cards[to_come]
+        base, suit = omaha_board(board_key, mult, displace, values) if omaha else (_Z, NO_SUIT)
+        fbase = flush_base(board_cards, suit) if suit != NO_SUIT else _Z
+        board_low = level_low[to_come]
+        low_row = OMAHA8_OFFSET + board_low
+        low_open = omaha_low and popcount(board_low) >= _THREE
+        for t in range(n_combos):
+            if combo_masks[t] & run_mask:
+                hi_val[t] = -1
+                continue
+            if not omaha:  # every card's key: the board's plus the hole's
+                key_values(hi_code, lo_code, board_key + hole_key[t], board_cards | hole_mask[t],
+                           vals, mult, displace, values)  # fmt: skip
                 hi_val[t] = vals[0]
                 lo_val[t] = vals[1]
+                continue
+            best = values[base + columns[t, 0]]
+            for k in range(1, n_columns[t]):
+                best = max(best, values[base + columns[t, k]])
+            if suit != NO_SUIT and two_of_suit(hole_mask[t], suit):
+                best = omaha_flush(combos[t], held[owner[t]], suit, fbase, best, values)
+            hi_val[t] = best
+            lo_val[t] = values[low_row + (hole_low[t] << _EIGHT)] if low_open else 0
         totals[1] += 1
         if counted:
             deals = count_heads_up(

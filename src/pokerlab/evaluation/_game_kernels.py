@@ -144,7 +144,7 @@ def pair_column(ri, rj):
     return ((hi * (hi + _U1)) >> _U1) + min(ri, rj)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def pair_columns(hole, n_hole, out):
     """``out[:k]`` = the columns of the ``k = C(n_hole, 2)`` rank pairs of ``hole[:n_hole]``
     (2..6 cards) in a board's row of the pair table; returns ``k``. Computed once per holding,
