@@ -28,11 +28,12 @@ from pokerlab.evaluation._game_kernels import (
     OMAHA8_OFFSET,
     a5_low,
     a5_low_of_key,
+    board_row,
     eight_low,
     eight_low_of_key,
     flush_base,
+    flush_suit,
     low_bit,
-    omaha_board,
     omaha_eight,
     omaha_flush,
     omaha_high,
@@ -388,7 +389,8 @@ def enumerate_boards(
         run_mask = level_run[to_come]
         board_key = level_key[to_come]
         board_cards = level_cards[to_come]
-        base, suit = omaha_board(board_key, mult, displace, values) if omaha else (_Z, NO_SUIT)
+        base = board_row(board_key, mult, displace, values) if omaha else _Z
+        suit = flush_suit(board_key) if omaha else NO_SUIT
         fbase = flush_base(board_cards, suit) if suit != NO_SUIT else _Z
         board_low = level_low[to_come]
         low_row = OMAHA8_OFFSET + board_low

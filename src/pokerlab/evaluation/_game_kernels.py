@@ -111,17 +111,23 @@ def _pair_base(values, base, hi):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def omaha_board(bkey, multiplier, displace, values):
-    """What every Omaha high hand on one five-card board shares, from the board's additive key:
-    ``(base, suit)``: the board's row of the pair table, and the one suit with three or more
-    board cards (``NO_SUIT`` when none: no flush is possible)."""
+def board_row(bkey, multiplier, displace, values):
+    """The five-card board's row of the pair table (from its additive key): what every Omaha
+    high hand on that board shares; a hole pair's best non-flush hand is
+    ``values[row + pair_column(...)]``."""
     board_id = uint64(values[BOARD_ID_OFFSET + rank_slot(bkey, multiplier, displace)])
+    return PAIR_BOARD_OFFSET + board_id * PAIRS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def flush_suit(bkey):
+    """The one suit with three or more of the five board cards (from the board's additive
+    key), the least an Omaha flush needs; ``NO_SUIT`` when none."""
     three = (bkey + THREE_OF_A_SUIT) & FLUSH_BITS
     if not three:
-        return PAIR_BOARD_OFFSET + board_id * PAIRS, NO_SUIT
+        return NO_SUIT
     f = three >> FLUSH_SUIT_SHIFT  # one of 1, 0x10, 0x100, 0x1000
-    suit = uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
-    return PAIR_BOARD_OFFSET + board_id * PAIRS, suit
+    return uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -149,7 +155,7 @@ def pair_columns(hole, n_hole, out):
     """``out[:k]`` = the columns of the ``k = C(n_hole, 2)`` rank pairs of ``hole[:n_hole]``
     (2..6 cards) in a board's row of the pair table; returns ``k``. Computed once per holding,
     so each board costs one read per pair (``base + out[i]``, ``base`` from
-    :func:`omaha_board`)."""
+    :func:`board_row`)."""
     k = 0
     for i in range(n_hole - 1):
         ri = uint64(hole[i]) >> _U2
@@ -186,7 +192,7 @@ def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, v
     cards."""
     bkey = EMPTY_KEY + card_key[board[0]] + card_key[board[1]] + card_key[board[2]]
     bkey += card_key[board[3]] + card_key[board[4]]
-    base, suit = omaha_board(bkey, multiplier, displace, values)
+    base = board_row(bkey, multiplier, displace, values)
     hmask = uint64(0)
     if n_hole == 4:
         # the four ranks sorted high to low (a sorting network), then the six pairs unrolled
@@ -220,6 +226,7 @@ def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, v
                 if v > best:
                     best = v
         hmask |= card_mask[hole[n_hole - 1]]
+    suit = flush_suit(bkey)
     if suit == NO_SUIT or not two_of_suit(hmask, suit):
         return best
     bmask = card_mask[board[0]] | card_mask[board[1]] | card_mask[board[2]]
