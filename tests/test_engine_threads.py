@@ -31,6 +31,9 @@ EXACT_SPOTS = [
     (["AK:0.7,QQ:0.3,76s", "JJ-99:0.5,AQs", "random"], "Jc9h2dKs", "holdem", "board-runouts"),
     (["AhAs", "KdKc:1,QQ:0.25", "7c6c"], "", "holdem", "preflop-matchups"),
     (["As2sKd3d", "AA**$ds@50,KK**"], "Qs7d2c", "omaha-hilo", "game-boards"),
+    # unit weights heads-up: deals counted by outcome class; preflop: chunks start mid-runout
+    (["As2sKd3d", "AA**$ds"], "Qs7d2c", "omaha-hilo", "game-boards"),
+    (["AsAhKsKh", "JdTd9c8c"], "", "omaha", "game-boards"),
     (["AsKsQsJs[9-]c", "2h3h4h5h7d"], "", "stud", "stud-sweep"),
     (["As2d3h9c4d*", "KdKc7s5h5c6d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
     (["(3-3-)45678", "As2d3h9c4d7c8h", "KcJd9s7d6cTh5s"], "", "razz", "stud-known-hands"),

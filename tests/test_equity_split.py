@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from bruteforce import game_equity
 from pokerlab import equity, outs
-from pokerlab.cards import format_cards
+from pokerlab.cards import format_cards, parse_cards
 from pokerlab.cli import app as cli
 from pokerlab.errors import GameError, RangeError, TooLargeError
 from pokerlab.games import GAMES, get_game
@@ -239,3 +239,33 @@ def test_cli_json_has_hi_lo_scoop_for_split_games() -> None:
 def test_every_game_is_listed() -> None:
     assert set(GAMES) == {"holdem", *BOARD_GAMES, *STUD_GAMES}
     assert get_game("PLO8").name == "omaha-hilo" and get_game("stud8").name == "stud-hilo"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board"),
+    [
+        # heads-up, unit weights: the deals counted by outcome class
+        ("omaha-hilo", [[("As2sKh3h", 1.0)], [("Ad4dQc5c", 1.0), ("8h7h6s5s", 1.0)]], "Ks7d2c"),
+        ("omaha", [[("AsAhKsKh", 1.0)], [("JsTs9h8h", 1.0)]], "Qs7h2s"),
+        # weighted holdings and three players: every joint holding awarded one by one
+        ("omaha-hilo", [[("As2sKh3h", 1.0)], [("Ad4dQc5c", 0.5)], [("8h7h6s5s", 1.0)]], "Ks7d2c"),
+    ],
+)
+def test_exact_on_a_flop_matches_brute_force(
+    game: str, players: list[list[tuple[str, float]]], board: str
+) -> None:
+    """Two board cards to come (the runout's cards change at two levels between runouts), for
+    both ways the board enumeration credits deals."""
+    g = get_game(game)
+    holdings = [[(tuple(int(c) for c in parse_cards(h)), w) for h, w in p] for p in players]
+    texts = [",".join(h + _PERCENT[w] for h, w in p) for p in players]
+    flop = [int(c) for c in parse_cards(board)]
+    ref = game_equity(game, holdings, flop, [], g.hole_cards, g.board_cards)
+    got = equity(texts, board=board, game=game, method="exact")
+    for i, p in enumerate(got.players):
+        assert p.equity == pytest.approx(ref["equity"][i], abs=1e-9), (texts, i)
+        assert p.win == pytest.approx(ref["scoop"][i], abs=1e-9)
+        assert p.tie == pytest.approx(ref["tie"][i], abs=1e-9)
+        if g.split:
+            assert p.hi == pytest.approx(ref["hi"][i], abs=1e-9)
+            assert p.lo == pytest.approx(ref["lo"][i], abs=1e-9)

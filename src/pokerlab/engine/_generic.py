@@ -22,8 +22,25 @@ from pokerlab.engine._walk import (
     unseen_deck,
 )
 from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, SHARE_SQ, TIE
-from pokerlab.evaluation._game_kernels import a5_low, eight_low, omaha_eight, omaha_high
-from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+from pokerlab.evaluation._game_kernels import (
+    MAX_PAIRS,
+    NO_SUIT,
+    OMAHA8_OFFSET,
+    a5_low,
+    a5_low_of_key,
+    board_row,
+    eight_low,
+    eight_low_of_key,
+    flush_base,
+    flush_suit,
+    low_bit,
+    omaha_eight,
+    omaha_flush,
+    omaha_high,
+    pair_columns,
+    two_of_suit,
+)
+from pokerlab.evaluation._kernels import EMPTY_KEY, popcount, table_index
 from pokerlab.evaluation.codes import HighEval, LowEval
 
 HI_NONE, HI_BEST5, HI_OMAHA = int(HighEval.NONE), int(HighEval.BEST5), int(HighEval.OMAHA)
@@ -35,6 +52,8 @@ _Z = np.uint64(0)
 # No board cards, passed to hand_values as an int64 constant rather than the literal 0, so the
 # stud kernels share the Monte Carlo specialisation of it (LLVM still sees the constant).
 _NO_CARDS = np.int64(0)
+_THREE = np.uint64(3)
+_EIGHT = np.uint64(8)
 
 
 @njit(cache=True, _nrt=False)
@@ -126,9 +145,32 @@ def hand_values(
         out[1] = eight_low(scratch, n_hole + n_board, card_key, mult, displace, values)
     elif lo_code == LO_OMAHA_EIGHT:
         out[1] = omaha_eight(hole, n_hole, board, values)
-    if hi_code == HI_NONE:  # a low alone decides the whole pot (razz): it plays as the "high"
+    low_decides(hi_code, out)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def low_decides(hi_code, out):
+    """A game decided by a low alone (razz): the low plays as the "high" (see
+    :func:`hand_values`)."""
+    if hi_code == HI_NONE:
         out[0] = out[1]
         out[1] = 0
+
+
+@njit(cache=True, _nrt=False)
+def key_values(hi_code, lo_code, key, mask, out, mult, displace, values):
+    """:func:`hand_values` of a hand of all the player's cards (5..7, no Omaha evaluator) given
+    by its additive ``key`` and ``mask``, so a caller that enumerates hands can add one card
+    to a partial key instead of summing every card."""
+    out[0] = 0
+    out[1] = 0
+    if hi_code == HI_BEST5:
+        out[0] = values[table_index(key, mask, mult, displace)]
+    if lo_code == LO_A5:
+        out[1] = a5_low_of_key(key, mult, displace, values)
+    elif lo_code == LO_EIGHT:
+        out[1] = eight_low_of_key(key, mult, displace, values)
+    low_decides(hi_code, out)
 
 
 @njit(cache=True)
@@ -159,16 +201,71 @@ def _binom(n, k):
 
 @njit(cache=True)
 def _next_combination(idx, k, n):
-    """Advance ``idx[:k]`` to the next k-subset of ``range(n)``; False after the last."""
+    """Advance ``idx[:k]`` to the next k-subset of ``range(n)``: returns the first position
+    that changed (the ones after it changed too), or -1 after the last subset."""
     i = k - 1
     while i >= 0 and idx[i] == n - k + i:
         i -= 1
     if i < 0:
-        return False
+        return -1
     idx[i] += 1
     for j in range(i + 1, k):
         idx[j] = idx[j - 1] + 1
-    return True
+    return i
+
+
+def board_evaluators(hi_code: int, lo_code: int) -> bool:
+    """Whether :func:`enumerate_boards` evaluates this pair of evaluator codes: the Omaha low
+    goes with the Omaha high, the other lows with the other highs (every board game's pair)."""
+    return lo_code == LO_NONE or (lo_code == LO_OMAHA_EIGHT) == (hi_code == HI_OMAHA)
+
+
+@njit(cache=True, inline="always")
+def award_classes(counts, split, hi, lo, stats):
+    """Credit the heads-up deals counted by outcome class (:func:`count_heads_up`) and zero
+    the counts: class ``3 * lo + hi``, ``hi`` 0/1/2 when player 0/1 has the better high or
+    they tie, ``lo`` 0 when no low qualifies, 1/2 when player 0/1 has the better qualifying
+    low, 3 when they tie. ``hi``, ``lo``: scratch of two."""
+    for c in range(12):
+        if counts[c] == 0:
+            continue
+        h = c % 3
+        q = c // 3
+        hi[0] = 1 if h != 1 else 0
+        hi[1] = 1 if h != 0 else 0
+        lo[0] = 1 if q == 1 or q == 3 else 0
+        lo[1] = 1 if q >= 2 else 0
+        award_split(hi, lo, 2, split, np.float64(counts[c]), stats)
+        counts[c] = 0
+
+
+@njit(cache=True, inline="always")
+def count_heads_up(first, last, combo_masks, run_mask, hi_val, lo_val, orbit, counts):
+    """Count every heads-up joint holding of unit weight that misses ``run_mask`` into
+    ``counts`` by outcome class (:func:`award_classes`), ``orbit`` each; returns the deals.
+
+    Integer counts instead of :func:`award_split` per deal: with two players and unit weights
+    every pot share is a multiple of 1/4, so each statistic's sum is exact in either order and
+    the result is the same to the bit."""
+    deals = 0
+    for t0 in range(first[0], last[0]):
+        m0 = combo_masks[t0]
+        if m0 & run_mask:
+            continue
+        used = run_mask | m0
+        h0 = hi_val[t0]
+        l0 = lo_val[t0]
+        for t1 in range(first[1], last[1]):
+            if combo_masks[t1] & used:
+                continue
+            h1 = hi_val[t1]
+            l1 = lo_val[t1]
+            c = 0 if h0 > h1 else (1 if h1 > h0 else 2)
+            if l0 > 0 or l1 > 0:
+                c += 3 if l0 > l1 else (6 if l1 > l0 else 9)
+            counts[c] += orbit
+            deals += 1
+    return deals
 
 
 @njit(cache=True, nogil=True)
@@ -197,7 +294,16 @@ def enumerate_boards(
     real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
     ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
     permutations under which the problem is symmetric (``_walk.orbit_size``; empty for none):
-    only the smallest runout of each orbit is enumerated, weighted by the orbit's size."""
+    only the smallest runout of each orbit is enumerated, weighted by the orbit's size.
+
+    The runout's key, masks and low-rank bits are kept per card to come, so the next runout
+    recomputes only the cards that changed, and a combo's hand is the board's key plus its
+    hole cards' (:func:`key_values`). Omaha high shares one board lookup among the combos and
+    reads each combo's precomputed pair columns; its 8-or-better low is one read, and none on
+    a board with fewer than three low ranks. The evaluator pairs: Omaha high with no low or
+    the Omaha low; any other high with no low or a low of all the cards
+    (:func:`board_evaluators`). Heads-up with unit weights counts deals by outcome class
+    (:func:`count_heads_up`)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
@@ -218,15 +324,43 @@ def enumerate_boards(
     for p in range(n):
         for t in range(offsets[p], offsets[p + 1]):
             owner[t] = p
-    full_board = np.empty(5, np.uint8)
+    omaha = hi_code == HI_OMAHA
+    omaha_low = lo_code == LO_OMAHA_EIGHT
+    columns = np.zeros((n_combos, MAX_PAIRS), np.uint64)
+    n_columns = np.zeros(n_combos, np.int64)
+    hole_key = np.zeros(n_combos, np.uint64)  # without EMPTY_KEY: added to a board's key
+    hole_mask = np.zeros(n_combos, np.uint64)
+    hole_low = np.zeros(n_combos, np.uint64)
+    for t in range(n_combos):
+        if omaha:
+            n_columns[t] = pair_columns(combos[t], held[owner[t]], columns[t])
+        for j in range(held[owner[t]]):
+            hole_key[t] += card_key[combos[t, j]]
+            hole_mask[t] |= card_mask[combos[t, j]]
+            hole_low[t] |= low_bit(combos[t, j])
+    counted = n == 2
+    for t in range(n_combos):
+        if weights[t] != 1.0:
+            counted = False
+    class_counts = np.zeros(12, np.int64)
+    # level i: the board plus the first i cards to come
+    level_key = np.empty(6, np.uint64)
+    level_cards = np.empty(6, np.uint64)
+    level_run = np.empty(6, np.uint64)
+    level_low = np.empty(6, np.uint64)
+    level_key[0] = EMPTY_KEY
+    level_cards[0] = _Z
+    level_run[0] = _Z
+    level_low[0] = _Z
     for i in range(nb):
-        full_board[i] = board[i]
+        level_key[0] += card_key[board[i]]
+        level_cards[0] |= card_mask[board[i]]
+        level_low[0] |= low_bit(board[i])
     idx = np.empty(5, np.int64)
     if to_come > 0:
         _unrank_combination(start, nd, to_come, idx)
     hi_val = np.empty(n_combos, np.int64)
-    lo_val = np.empty(n_combos, np.int64)
-    scratch = np.empty(16, np.uint8)
+    lo_val = np.zeros(n_combos, np.int64)
     vals = np.empty(2, np.int64)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
@@ -238,41 +372,55 @@ def enumerate_boards(
     last = offsets[1:]
     run_cards = np.empty(5, np.int64)
     image = np.empty(5, np.int64)
+    changed = 0
     for r in range(start, stop):
         stats = out[r - start] if by_runout else out[0]
-        for i in range(to_come):
-            run_cards[i] = deck[idx[i]]
-        orbit = orbit_size(run_cards, to_come, sym, image)
-        if orbit == 0:
-            if to_come > 0:
-                _next_combination(idx, to_come, nd)
-            continue
-        run_mask = _Z
-        for i in range(to_come):
+        for i in range(changed, to_come):
             c = deck[idx[i]]
-            full_board[nb + i] = c
-            run_mask |= _ONE << uint64(c)
+            run_cards[i] = c
+            level_key[i + 1] = level_key[i] + card_key[c]
+            level_cards[i + 1] = level_cards[i] | card_mask[c]
+            level_run[i + 1] = level_run[i] | (_ONE << uint64(c))
+            level_low[i + 1] = level_low[i] | low_bit(c)
+        orbit = orbit_size(run_cards, to_come, sym, image)
+        changed = _next_combination(idx, to_come, nd) if to_come > 0 else 0
+        if orbit == 0:
+            continue
+        run_mask = level_run[to_come]
+        board_key = level_key[to_come]
+        board_cards = level_cards[to_come]
+        base = board_row(board_key, mult, displace, values) if omaha else _Z
+        suit = flush_suit(board_key) if omaha else NO_SUIT
+        fbase = flush_base(board_cards, suit) if suit != NO_SUIT else _Z
+        board_low = level_low[to_come]
+        low_row = OMAHA8_OFFSET + board_low
+        low_open = omaha_low and popcount(board_low) >= _THREE
         for t in range(n_combos):
             if combo_masks[t] & run_mask:
                 hi_val[t] = -1
                 continue
-            hand_values(
-                hi_code,
-                lo_code,
-                combos[t],
-                held[owner[t]],
-                full_board,
-                5,  # the literal: a board specialisation of hand_values, measured faster
-                scratch,
-                vals,
-                card_key,
-                card_mask,
-                mult,
-                displace,
-                values,
+            if not omaha:  # every card's key: the board's plus the hole's
+                key_values(hi_code, lo_code, board_key + hole_key[t], board_cards | hole_mask[t],
+                           vals, mult, displace, values)  # fmt: skip
+                hi_val[t] = vals[0]
+                lo_val[t] = vals[1]
+                continue
+            best = values[base + columns[t, 0]]
+            for k in range(1, n_columns[t]):
+                best = max(best, values[base + columns[t, k]])
+            if suit != NO_SUIT and two_of_suit(hole_mask[t], suit):
+                best = omaha_flush(combos[t], held[owner[t]], suit, fbase, best, values)
+            hi_val[t] = best
+            lo_val[t] = values[low_row + (hole_low[t] << _EIGHT)] if low_open else 0
+        totals[1] += 1
+        if counted:
+            deals = count_heads_up(
+                first, last, combo_masks, run_mask, hi_val, lo_val, orbit, class_counts
             )
-            hi_val[t] = vals[0]
-            lo_val[t] = vals[1]
+            totals[0] += deals * orbit
+            if by_runout:
+                award_classes(class_counts, split, hi, lo, stats)
+            continue
         level = start_walk(first, pos, level_used, level_weight, run_mask)
         while True:
             level = next_joint_holding(
@@ -294,9 +442,8 @@ def enumerate_boards(
                 lo[q] = lo_val[chosen[q]]
             award_split(hi, lo, n, split, level_weight[n] * orbit, stats)
             totals[0] += orbit
-        totals[1] += 1
-        if to_come > 0:
-            _next_combination(idx, to_come, nd)
+    if counted and not by_runout:
+        award_classes(class_counts, split, hi, lo, out[0])
 
 
 @njit(cache=True)
@@ -408,7 +555,7 @@ def enumerate_stud_deals(
                 for j in range(k):
                     idx[q, j] = j
                 fresh = False
-            elif k == 0 or not _next_combination(idx[q], k, nd):
+            elif k == 0 or _next_combination(idx[q], k, nd) < 0:
                 q -= 1
                 continue
             m = _Z

@@ -18,8 +18,9 @@ import math
 import numpy as np
 from numba import njit
 
-from pokerlab.engine._generic import _NO_CARDS, _next_combination, hand_values
+from pokerlab.engine._generic import _next_combination, key_values
 from pokerlab.engine._walk import dense_ranks, stable_argsort
+from pokerlab.evaluation._kernels import EMPTY_KEY
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
 """``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
@@ -31,80 +32,77 @@ def _completion_values(
 ):
     """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the values of the known
     cards plus it: the strength that decides the pot (see ``hand_values``) and the low half's
-    strength (0 unless the game is split and the low qualifies)."""
+    strength (0 unless the game is split and the low qualifies). The hand's key and mask are
+    kept per card of the subset, so the next subset adds only the cards that changed."""
     count = 1
     for i in range(k):
         count = count * (nd - i) // (i + 1)
-    subsets = np.empty((count, max(k, 1)), np.int64)
+    subsets = np.empty((count, max(k, 1)), np.uint8)  # deck positions: 1/8 of int64 in cache
     vals = np.empty(count, np.int64)
     lows = np.empty(count, np.int64)
     idx = np.empty(8, np.int64)
     for i in range(k):
         idx[i] = i
-    hand = np.empty(8, np.uint8)
+    level_key = np.empty(9, np.uint64)
+    level_mask = np.empty(9, np.uint64)
+    level_key[0] = EMPTY_KEY
+    level_mask[0] = np.uint64(0)
     for i in range(n_known):
-        hand[i] = known[i]
-    no_board = np.empty(0, np.uint8)
-    scratch = np.empty(16, np.uint8)
+        level_key[0] += card_key[known[i]]
+        level_mask[0] |= card_mask[known[i]]
     out = np.empty(2, np.int64)
+    changed = 0
     for r in range(count):
         for i in range(k):
             subsets[r, i] = idx[i]
-            hand[n_known + i] = deck[idx[i]]
-        hand_values(
-            hi_code,
-            lo_code,
-            hand,
-            n_known + k,
-            no_board,
-            _NO_CARDS,
-            scratch,
-            out,
-            card_key,
-            card_mask,
-            mult,
-            displace,
-            values,
-        )
+        for i in range(changed, k):
+            level_key[i + 1] = level_key[i] + card_key[deck[idx[i]]]
+            level_mask[i + 1] = level_mask[i] | card_mask[deck[idx[i]]]
+        key_values(hi_code, lo_code, level_key[k], level_mask[k], out, mult, displace, values)
         vals[r] = out[0]  # the deciding strength (a razz low included)
         lows[r] = out[1]
         if k > 0:
-            _next_combination(idx, k, nd)
+            changed = _next_combination(idx, k, nd)
     return subsets, vals, lows
 
 
 @njit(cache=True, inline="always")
-def _subset(subsets, row, k, bits, binom):
-    """``(size, rank)`` of the subset ``bits`` of one completion's cards (rank in the
-    combinatorial number system, an index into the counts of that size)."""
-    size = 0
-    rank = 0
+def _subsets_of(subsets, row, k, binom, sizes, ranks):
+    """``sizes[:2**k]``, ``ranks[:2**k]``: every subset of one completion's cards, as its size
+    and its rank in the combinatorial number system (an index into the counts of that size).
+    Built by doubling: the subsets with card ``i`` are those without it plus that card, the
+    largest so far, whose term is ``binom[card, size]``: one addition per subset."""
+    sizes[0] = 0
+    ranks[0] = 0
+    m = 1
     for i in range(k):
-        if (bits >> i) & 1:
-            size += 1
-            rank += binom[subsets[row, i], size]
-    return size, rank
+        e = subsets[row, i]
+        for j in range(m):
+            size = sizes[j] + 1
+            sizes[m + j] = size
+            ranks[m + j] = ranks[j] + binom[e, size]
+        m += m
+    return m
 
 
 @njit(cache=True)
-def _subset_sum(subsets, row, k, tables, binom, sign_query, max_size):
-    """Sum (query) over the subsets T of one completion of sign(T) * count[T]."""
+def _subset_sum(subsets, row, k, tables, binom, max_size, sizes, ranks):
+    """Sum (query) over the subsets T of one completion of (-1)^|T| * count[T]."""
     total = 0
-    for bits in range(1 << k):
-        size, rank = _subset(subsets, row, k, bits, binom)
+    for j in range(_subsets_of(subsets, row, k, binom, sizes, ranks)):
+        size = sizes[j]
         if size > max_size:
             continue
-        term = tables[size, rank]
-        total += -term if (sign_query and size & 1) else term
+        term = tables[size, ranks[j]]
+        total += -term if size & 1 else term
     return total
 
 
 @njit(cache=True)
-def _insert(subsets, row, k, tables, binom, max_size):
-    for bits in range(1 << k):
-        size, rank = _subset(subsets, row, k, bits, binom)
-        if size <= max_size:
-            tables[size, rank] += 1
+def _insert(subsets, row, k, tables, binom, max_size, sizes, ranks):
+    for j in range(_subsets_of(subsets, row, k, binom, sizes, ranks)):
+        if sizes[j] <= max_size:
+            tables[sizes[j], ranks[j]] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -125,7 +123,7 @@ def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_cod
     width = binom[nd, max_size] if max_size > 0 else 1
     for s in range(max_size + 1):
         width = max(width, binom[nd, s])
-    tables = np.zeros((max_size + 1, width), np.int64)
+    tables = np.zeros((max_size + 1, width), np.int32)  # < C(46, 4) each: half the cache
     wins = 0
     ties = 0
     i = 0
@@ -133,23 +131,27 @@ def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_cod
     m1 = val1.shape[0]
     m2 = val2.shape[0]
     below = np.empty(m1, np.int64)
+    sizes = np.empty(256, np.int64)
+    ranks = np.empty(256, np.int64)
     while i < m1:
         x = val1[order1[i]]
         while j < m2 and val2[order2[j]] < x:
-            _insert(sub2, order2[j], k2, tables, binom, max_size)
+            _insert(sub2, order2[j], k2, tables, binom, max_size, sizes, ranks)
             j += 1
         i_end = i
         while i_end < m1 and val1[order1[i_end]] == x:
-            below[i_end] = _subset_sum(sub1, order1[i_end], k1, tables, binom, True, max_size)
+            below[i_end] = _subset_sum(sub1, order1[i_end], k1, tables, binom, max_size, sizes,
+                                       ranks)  # fmt: skip
             wins += below[i_end]
             i_end += 1
         j_start = j
         while j < m2 and val2[order2[j]] == x:
-            _insert(sub2, order2[j], k2, tables, binom, max_size)
+            _insert(sub2, order2[j], k2, tables, binom, max_size, sizes, ranks)
             j += 1
         if j > j_start:
             for r in range(i, i_end):
-                ties += _subset_sum(sub1, order1[r], k1, tables, binom, True, max_size) - below[r]
+                row = order1[r]
+                ties += _subset_sum(sub1, row, k1, tables, binom, max_size, sizes, ranks) - below[r]
         i = i_end
     deals = m1 * binom[nd - k1, k2]
     return wins, ties, deals
@@ -161,23 +163,23 @@ WIN, TIE, LOSS, NO_LOW = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def _insert_low(subsets, row, k, tables, binom, max_size, bucket):
-    for bits in range(1 << k):
-        size, rank = _subset(subsets, row, k, bits, binom)
-        if size <= max_size:
-            tables[size, rank, bucket] += 1
+def _insert_low(subsets, row, k, tables, binom, max_size, bucket, sizes, ranks):
+    for j in range(_subsets_of(subsets, row, k, binom, sizes, ranks)):
+        if sizes[j] <= max_size:
+            tables[sizes[j], ranks[j], bucket] += 1
 
 
 @njit(cache=True)
-def _query_low(subsets, row, k, tables, binom, max_size, bucket, out):
+def _query_low(subsets, row, k, tables, binom, max_size, bucket, out, sizes, ranks):
     """``out`` = (inserted completions disjoint from this one with a lower low bucket, with
     the same bucket, in all), by inclusion-exclusion over the subsets of the completion."""
     out[0] = 0
     out[1] = 0
     out[2] = 0
     n_buckets = tables.shape[2]
-    for bits in range(1 << k):
-        size, rank = _subset(subsets, row, k, bits, binom)
+    for j in range(_subsets_of(subsets, row, k, binom, sizes, ranks)):
+        size = sizes[j]
+        rank = ranks[j]
         if size > max_size:
             continue
         sign = -1 if size & 1 else 1
@@ -248,30 +250,35 @@ def heads_up_split_sweep(
     before = np.empty((m1, 3), np.int64)
     after = np.empty((m1, 3), np.int64)
     rel = np.empty(3, np.int64)
+    sizes = np.empty(256, np.int64)
+    ranks = np.empty(256, np.int64)
     i = 0
     j = 0
     while i < m1:
         x = val1[order1[i]]
         while j < m2 and val2[order2[j]] < x:
-            _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]])
+            _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]], sizes,
+                        ranks)  # fmt: skip
             j += 1
         i_end = i
         while i_end < m1 and val1[order1[i_end]] == x:
             r = order1[i_end]
-            _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], before[r])
+            _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], before[r], sizes, ranks)
             i_end += 1
         while j < m2 and val2[order2[j]] == x:
-            _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]])
+            _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]], sizes,
+                        ranks)  # fmt: skip
             j += 1
         for q in range(i, i_end):
             r = order1[q]
-            _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], after[r])
+            _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], after[r], sizes, ranks)
         i = i_end
     while j < m2:  # the rest beat every player-1 completion on high
-        _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]])
+        _insert_low(sub2, order2[j], k2, tables, binom, max_size, bucket2[order2[j]], sizes,
+                        ranks)  # fmt: skip
         j += 1
     for r in range(m1):  # every player-2 completion is inserted now
-        _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], rel)
+        _query_low(sub1, r, k1, tables, binom, max_size, bucket1[r], rel, sizes, ranks)
         for c in range(3):
             rel[c] -= after[r, c]
         _credit_low(rel, bucket1[r], LOSS, counts)

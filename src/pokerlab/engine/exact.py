@@ -444,7 +444,12 @@ class GameBoards:
     name = "game-boards"
 
     def applies(self, problem: Problem) -> bool:
-        return not problem.game.is_stud and not problem.deals_hole_cards
+        game = problem.game
+        return (
+            not game.is_stud
+            and not problem.deals_hole_cards
+            and _generic.board_evaluators(int(game.high), int(game.low))
+        )
 
     def estimate(self, problem: Problem) -> float:
         n_runouts = math.comb(problem.unseen, problem.game.board_cards - len(problem.board))

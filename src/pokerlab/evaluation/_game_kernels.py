@@ -50,6 +50,8 @@ _U16 = np.uint64(16)
 _U256 = np.uint64(256)
 _U12 = np.uint64(12)
 _U7 = np.uint64(7)
+NO_SUIT = np.uint64(4)
+MAX_PAIRS = 15  # C(6, 2): pairs of the largest Omaha holding
 
 
 @njit(cache=True, inline="always")
@@ -71,19 +73,35 @@ def low_bit(code):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def a5_low_of_key(key, multiplier, displace, values):
+    """A-5 low strength (1..6175, larger better) of the best five of a hand of 5..7 cards given
+    by its additive key."""
+    return values[A5_OFFSET + rank_slot(key, multiplier, displace)]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def a5_low(cards, count, card_key, multiplier, displace, values):
     """A-5 low strength (1..6175, larger better) of the best five of ``cards[:count]`` (5..7)."""
     key = EMPTY_KEY
     for i in range(count):
         key += card_key[cards[i]]
-    return values[A5_OFFSET + rank_slot(key, multiplier, displace)]
+    return a5_low_of_key(key, multiplier, displace, values)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def eight_low_of_key(key, multiplier, displace, values):
+    """8-or-better low strength (the A-5 scale) of a hand given by its additive key, or 0."""
+    v = a5_low_of_key(key, multiplier, displace, values)
+    return v if v > EIGHT_MIN else 0
 
 
 @njit(cache=True, _nrt=False)
 def eight_low(cards, count, card_key, multiplier, displace, values):
     """8-or-better low strength (the A-5 scale) of the best five of ``cards[:count]``, or 0."""
-    v = a5_low(cards, count, card_key, multiplier, displace, values)
-    return v if v > EIGHT_MIN else 0
+    key = EMPTY_KEY
+    for i in range(count):
+        key += card_key[cards[i]]
+    return eight_low_of_key(key, multiplier, displace, values)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -93,13 +111,88 @@ def _pair_base(values, base, hi):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def board_row(bkey, multiplier, displace, values):
+    """The five-card board's row of the pair table (from its additive key): what every Omaha
+    high hand on that board shares; a hole pair's best non-flush hand is
+    ``values[row + pair_column(...)]``."""
+    board_id = uint64(values[BOARD_ID_OFFSET + rank_slot(bkey, multiplier, displace)])
+    return PAIR_BOARD_OFFSET + board_id * PAIRS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def flush_suit(bkey):
+    """The one suit with three or more of the five board cards (from the board's additive
+    key), the least an Omaha flush needs; ``NO_SUIT`` when none."""
+    three = (bkey + THREE_OF_A_SUIT) & FLUSH_BITS
+    if not three:
+        return NO_SUIT
+    f = three >> FLUSH_SUIT_SHIFT  # one of 1, 0x10, 0x100, 0x1000
+    return uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def flush_base(bmask, suit):
+    """The board's row of the flush-pair table for ``suit`` (``bmask``: the board's card mask)."""
+    return FLUSH_PAIR_OFFSET + ((bmask >> (suit * _U16)) & RANK_SET) * SUITED_PAIRS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def two_of_suit(hmask, suit):
+    """Whether the hole cards (card mask ``hmask``) hold two or more of ``suit``."""
+    suited = (hmask >> (suit * _U16)) & RANK_SET
+    return (suited & (suited - _U1)) != uint64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def pair_column(ri, rj):
+    """Column of the hole ranks ``ri``, ``rj`` (uint64) in a board's row of the pair table."""
+    hi = max(ri, rj)
+    return ((hi * (hi + _U1)) >> _U1) + min(ri, rj)
+
+
+@njit(cache=True, inline="always")
+def pair_columns(hole, n_hole, out):
+    """``out[:k]`` = the columns of the ``k = C(n_hole, 2)`` rank pairs of ``hole[:n_hole]``
+    (2..6 cards) in a board's row of the pair table; returns ``k``. Computed once per holding,
+    so each board costs one read per pair (``base + out[i]``, ``base`` from
+    :func:`board_row`)."""
+    k = 0
+    for i in range(n_hole - 1):
+        ri = uint64(hole[i]) >> _U2
+        for j in range(i + 1, n_hole):
+            out[k] = pair_column(ri, uint64(hole[j]) >> _U2)
+            k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def omaha_flush(hole, n_hole, suit, fbase, best, values):
+    """``best`` raised to the best flush of two of ``hole[:n_hole]`` of ``suit`` and the
+    board's row ``fbase`` of the flush-pair table (:func:`flush_base`)."""
+    for i in range(n_hole - 1):
+        ci = uint64(hole[i])
+        if ci & _U3 != suit:
+            continue
+        ri = ci >> _U2
+        for j in range(i + 1, n_hole):
+            cj = uint64(hole[j])
+            if cj & _U3 != suit:
+                continue
+            rj = cj >> _U2
+            hi = max(ri, rj)
+            v = values[fbase + ((hi * (hi - _U1)) >> _U1) + min(ri, rj)]
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, values):
     """High strength of exactly two of ``hole[:n_hole]`` (2..6) and three of the five ``board``
     cards."""
     bkey = EMPTY_KEY + card_key[board[0]] + card_key[board[1]] + card_key[board[2]]
     bkey += card_key[board[3]] + card_key[board[4]]
-    board_id = uint64(values[BOARD_ID_OFFSET + rank_slot(bkey, multiplier, displace)])
-    base = PAIR_BOARD_OFFSET + board_id * PAIRS
+    base = board_row(bkey, multiplier, displace, values)
     hmask = uint64(0)
     if n_hole == 4:
         # the four ranks sorted high to low (a sorting network), then the six pairs unrolled
@@ -129,39 +222,16 @@ def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, v
             ri = uint64(hole[i]) >> _U2
             hmask |= card_mask[hole[i]]
             for j in range(i + 1, n_hole):
-                rj = uint64(hole[j]) >> _U2
-                v = values[_pair_base(values, base, max(ri, rj)) + min(ri, rj)]
+                v = values[base + pair_column(ri, uint64(hole[j]) >> _U2)]
                 if v > best:
                     best = v
         hmask |= card_mask[hole[n_hole - 1]]
-    three = (bkey + THREE_OF_A_SUIT) & FLUSH_BITS
-    if not three:
-        return best
-    # a suit with three or more board cards: a flush needs two hole cards of it
-    f = three >> FLUSH_SUIT_SHIFT  # one of 1, 0x10, 0x100, 0x1000
-    suit = uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
-    shift = suit * _U16
-    suited = (hmask >> shift) & RANK_SET
-    if not suited & (suited - _U1):
+    suit = flush_suit(bkey)
+    if suit == NO_SUIT or not two_of_suit(hmask, suit):
         return best
     bmask = card_mask[board[0]] | card_mask[board[1]] | card_mask[board[2]]
     bmask |= card_mask[board[3]] | card_mask[board[4]]
-    fbase = FLUSH_PAIR_OFFSET + ((bmask >> shift) & RANK_SET) * SUITED_PAIRS
-    for i in range(n_hole - 1):
-        ci = uint64(hole[i])
-        if ci & _U3 != suit:
-            continue
-        ri = ci >> _U2
-        for j in range(i + 1, n_hole):
-            cj = uint64(hole[j])
-            if cj & _U3 != suit:
-                continue
-            rj = cj >> _U2
-            hi = max(ri, rj)
-            v = values[fbase + ((hi * (hi - _U1)) >> _U1) + min(ri, rj)]
-            if v > best:
-                best = v
-    return best
+    return omaha_flush(hole, n_hole, suit, flush_base(bmask, suit), best, values)
 
 
 @njit(cache=True, _nrt=False, inline="always")
