@@ -18,6 +18,7 @@ takes to run one job's chunks there.
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,12 @@ __all__ = [
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Dask scheduler before :class:`ClusterError`."""
+
+LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+"""Dask settings of the workers of a LocalCluster started here. Their statistical profiler
+samples the running task's stack every 10 ms in the worker's event loop (a quarter of that loop's
+CPU on a batch, taken from the cores the tasks run on) for a dashboard such a cluster does not
+have. Dotted keys: a Nanny merges this over Dask's whole configuration one level deep."""
 
 INSTALL_HINT = 'Dask is not installed: pip install "pokerlab[dask]"'
 
@@ -146,11 +153,18 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
     cluster = distributed.LocalCluster(
         n_workers=local_cluster, threads_per_worker=1, processes=True,
         dashboard_address=None, silence_logs=logging.ERROR,
-        env={"NUMBA_NUM_THREADS": "1"},
+        env={"NUMBA_NUM_THREADS": "1"}, config=LOCAL_WORKER_CONFIG,
     )  # fmt: skip
     client = distributed.Client(cluster)
     client.pokerlab_owned_cluster = cluster
     return client
+
+
+def _pickled(function: Callable[[Any], Any], argument: Any) -> bytes:
+    """``function(argument)`` pickled whole, on a Dask worker: Dask sends a list answer element
+    by element (a header and a pickle for each of a chunk's spots, in the worker's and the
+    client's event loops); one bytes object goes as one frame."""
+    return pickle.dumps(function(argument), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 class DaskBackend:
@@ -183,7 +197,7 @@ class DaskBackend:
                 except StopIteration:
                     exhausted = True
                     return
-                future = self.client.submit(function, argument, pure=False)
+                future = self.client.submit(_pickled, function, argument, pure=False)
                 tags[future.key] = tag
                 queue.add(future)
 
@@ -192,7 +206,7 @@ class DaskBackend:
             future = next(queue)
             tag = tags.pop(future.key)
             with cluster_failures():
-                answer = future.result()
+                answer = pickle.loads(future.result())
             future.release()
             refill()
             yield tag, answer
