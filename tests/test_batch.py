@@ -241,18 +241,25 @@ def test_tasks_grow_to_a_quarter_second_of_work_once_spots_are_timed() -> None:
 
     pace = TaskPace(count=10_000, workers=2)
     assert pace.size() == 8  # nothing timed yet
-    for _ in range(10):
-        pace.record({"seconds": 0.0005})
+    pace.record(10, 0.005)
     assert pace.size() == round(TASK_SECONDS / 0.0005) == 500
-    for _ in range(10):
-        pace.record(None)  # errors: answered, nothing to time
+    pace.record(10, 0.0)  # spots answered by an error cost next to nothing
     # 0.25 ms a spot now wants 1,000 spots a task, capped at 8 tasks per worker:
     assert pace.size() == 10_000 // (8 * 2) < round(TASK_SECONDS / 0.00025)
     slow = TaskPace(count=None, workers=2)
-    slow.record({"seconds": 3.0})
+    slow.record(1, 3.0)
     assert slow.size() == 1  # a heavy spot travels alone
     assert TaskPace(count=5, workers=2).size() == 1  # fewer spots than 8 tasks per worker
     assert TaskPace(count=10_000, workers=2, fixed=3).size() == 3
+
+
+def test_a_chunk_reports_the_cpu_time_its_spots_took() -> None:
+    from pokerlab.scale.jobs import run_chunk
+
+    spot = {"players": ["AhAs", "KdKc"], "board": "Qh7s2s"}
+    seconds, answers = run_chunk([(4, spot), (7, {"players": ["AhAs", "AhKc"]})])
+    assert [(index, error is None) for index, _, error in answers] == [(4, True), (7, False)]
+    assert 0 < seconds < 60
 
 
 def _lost(_: object) -> None:

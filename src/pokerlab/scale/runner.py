@@ -19,17 +19,19 @@ from pokerlab.scale.jobs import Job, Spot, SpotResult, jobs_from_spots, run_chun
 __all__ = ["TASK_SECONDS", "TaskPace", "batch", "run_jobs"]
 
 TASK_SECONDS = 0.25
-"""Compute wanted per task: long enough that a task's round trip to a worker (a few ms on Dask)
-is a small share of it, short enough that a progress bar moves and a lost worker loses little."""
+"""CPU time wanted per task: long enough that a task's round trip to a worker (a few ms of
+CPU in Dask's event loops) is a small share of it, short enough that a progress bar moves and a
+lost worker loses little. CPU time, not wall time: on cores shared with other work, a spot's
+wall time grows and tasks sized by it would shrink, multiplying the round trips just when the
+cores have no time to spare."""
 FIRST_TASK_SPOTS = 8
 MAX_TASK_SPOTS = 1024
 
 
 class TaskPace:
-    """Spots per task, from the compute time (``seconds`` of each answer) of the spots answered
-    so far: :data:`FIRST_TASK_SPOTS` until the first answers, then about :data:`TASK_SECONDS`
-    of work per task, and never fewer than 8 tasks per worker when the count is known (so the
-    last tasks end together)."""
+    """Spots per task, from the CPU time of the chunks answered so far: :data:`FIRST_TASK_SPOTS`
+    until the first answers, then about :data:`TASK_SECONDS` of work per task, and never fewer
+    than 8 tasks per worker when the count is known (so the last tasks end together)."""
 
     def __init__(self, count: int | None, workers: int, fixed: int | None = None) -> None:
         self.fixed = fixed
@@ -46,12 +48,10 @@ class TaskPace:
         per_spot = max(self.seconds / self.spots, 1e-6)
         return max(1, min(self.cap, round(TASK_SECONDS / per_spot)))
 
-    def record(self, result: dict[str, Any] | None) -> None:
-        """Count one answered spot (an error costs nothing worth counting)."""
-        self.spots += 1
-        seconds = None if result is None else result.get("seconds")
-        if isinstance(seconds, int | float):
-            self.seconds += float(seconds)
+    def record(self, spots: int, seconds: float) -> None:
+        """Count one answered chunk: ``spots`` spots in ``seconds`` of CPU time."""
+        self.spots += spots
+        self.seconds += seconds
 
 
 def run_jobs(
@@ -78,11 +78,12 @@ def run_jobs(
             if chunk:
                 yield None, run_chunk, chunk
 
-    for _, answers in backend.run(tasks()):
+    for _, task_answer in backend.run(tasks()):
         while failed:
             yield failed.pop(0)
+        seconds, answers = task_answer
+        pace.record(len(answers), seconds)
         for index, result, error in answers:
-            pace.record(result)
             job = by_index.pop(index)
             yield SpotResult(index, job.id, job.spot, result, error)
     while failed:
