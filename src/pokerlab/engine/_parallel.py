@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import pickle
 import uuid
 from collections import deque
 from collections.abc import Callable, Generator
@@ -31,7 +32,15 @@ from pokerlab.engine._control import ChunkExecutor, Control, check
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import cluster_failures
 
-__all__ = ["Chunks", "Work", "chunk_bounds", "executor_workers", "in_order", "run_chunks"]
+__all__ = [
+    "Chunks",
+    "Work",
+    "chunk_bounds",
+    "executor_workers",
+    "in_order",
+    "pickled_call",
+    "run_chunks",
+]
 
 T = TypeVar("T")
 
@@ -142,6 +151,13 @@ def _on_threads(chunks: Chunks[T], threads: int) -> Generator[T, None, None]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def pickled_call(function: Callable[..., Any], *args: Any) -> bytes:
+    """``function(*args)`` pickled whole, for a task on a cluster: Dask sends a list answer
+    element by element (a header and a pickle each, in the worker's and the client's event
+    loops); one bytes object goes as one frame. The caller ``pickle.loads`` the answer."""
+    return pickle.dumps(function(*args), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def _on_client(client: ChunkExecutor, work: Work, count: int | None) -> Generator[Any, None, None]:
     from pokerlab.engine.strategies import run_work  # it knows every strategy
 
@@ -159,12 +175,12 @@ def _on_client(client: ChunkExecutor, work: Work, count: int | None) -> Generato
             ):
                 stop = submitted + group if count is None else min(count, submitted + group)
                 with cluster_failures():
-                    pending.append(client.submit(run_work, work, submitted, stop))
+                    pending.append(client.submit(pickled_call, run_work, work, submitted, stop))
                 submitted = stop
             if not pending:
                 return
             with cluster_failures():
-                answers = pending.popleft().result()
+                answers = pickle.loads(pending.popleft().result())
             yield from answers
     finally:
         for future in pending:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from pokerlab.engine._parallel import pickled_call
 from pokerlab.errors import ClusterError, cluster_failures
 
 if TYPE_CHECKING:
@@ -169,13 +170,6 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
     return client
 
 
-def _pickled(function: Callable[[Any], Any], argument: Any) -> bytes:
-    """``function(argument)`` pickled whole, on a Dask worker: Dask sends a list answer element
-    by element (a header and a pickle for each of a chunk's spots, in the worker's and the
-    client's event loops); one bytes object goes as one frame."""
-    return pickle.dumps(function(argument), protocol=pickle.HIGHEST_PROTOCOL)
-
-
 class DaskBackend:
     """Tasks on a Dask cluster through ``client``; closes the client (and its LocalCluster) at
     exit only when it made them itself (``owned``)."""
@@ -206,7 +200,7 @@ class DaskBackend:
                 except StopIteration:
                     exhausted = True
                     return
-                future = self.client.submit(_pickled, function, argument, pure=False)
+                future = self.client.submit(pickled_call, function, argument, pure=False)
                 tags[future.key] = tag
                 queue.add(future)
 
