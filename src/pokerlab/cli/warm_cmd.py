@@ -20,8 +20,8 @@ from pokerlab.analysis.warm import warm
 def warm_command(processes: int | None) -> None:
     """Compile every kernel now, so that no later first run waits for compilation.
 
-    Kernels are compiled once and cached on disk; run this once after installing (about a minute
-    of work per core), or let each command compile what it needs on its first run."""
+    Kernels are compiled once and cached on disk; run this once after installing (about two minutes
+    of CPU, spread over every core), or let each command compile what it needs on its first run."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
