@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from bruteforce import game_equity
-from pokerlab import equity, outs
+from pokerlab import EquityResult, equity, outs
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.cli import app as cli
 from pokerlab.errors import GameError, RangeError, TooLargeError
@@ -60,6 +61,18 @@ def _spot(
     return texts, holdings, board, dead
 
 
+def _assert_matches(got: EquityResult, ref: dict[str, Any], texts: list[str]) -> None:
+    """Every player's equity, win and tie, and hi/lo shares where the result has them, as the
+    brute force's."""
+    for i, p in enumerate(got.players):
+        assert p.equity == pytest.approx(ref["equity"][i], abs=1e-9), (texts, i)
+        assert p.win == pytest.approx(ref["scoop"][i], abs=1e-9)
+        assert p.tie == pytest.approx(ref["tie"][i], abs=1e-9)
+        if p.hi is not None:
+            assert p.hi == pytest.approx(ref["hi"][i], abs=1e-9)
+            assert p.lo == pytest.approx(ref["lo"][i], abs=1e-9)
+
+
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("game", BOARD_GAMES + STUD_GAMES)
 def test_exact_matches_brute_force(game: str, seed: int) -> None:
@@ -69,14 +82,10 @@ def test_exact_matches_brute_force(game: str, seed: int) -> None:
     got = equity(texts, board=format_cards(board), dead=format_cards(dead), game=game,
                  method="exact")  # fmt: skip
     assert got.method == "exact"
-    for i, p in enumerate(got.players):
-        assert p.equity == pytest.approx(ref["equity"][i], abs=1e-9), (texts, i)
-        assert p.win == pytest.approx(ref["scoop"][i], abs=1e-9)
-        assert p.tie == pytest.approx(ref["tie"][i], abs=1e-9)
+    _assert_matches(got, ref, texts)
+    for p in got.players:
         if g.split:
-            assert p.hi == pytest.approx(ref["hi"][i], abs=1e-9)
-            assert p.lo == pytest.approx(ref["lo"][i], abs=1e-9)
-            assert p.scoop == p.win
+            assert p.hi is not None and p.scoop == p.win
         else:
             assert p.hi is None and p.lo is None and p.scoop is None
 
@@ -88,13 +97,7 @@ def test_complete_stud_hands_match_brute_force(game: str, seed: int) -> None:
     texts, holdings, _, dead = _spot(game, seed, complete=True)
     ref = game_equity(game, holdings, [], dead, 7, 0)
     got = equity(texts, dead=format_cards(dead), game=game, method="exact")
-    for i, p in enumerate(got.players):
-        assert p.equity == pytest.approx(ref["equity"][i], abs=1e-9), (texts, i)
-        assert p.win == pytest.approx(ref["scoop"][i], abs=1e-9)
-        assert p.tie == pytest.approx(ref["tie"][i], abs=1e-9)
-        if p.hi is not None:
-            assert p.hi == pytest.approx(ref["hi"][i], abs=1e-9)
-            assert p.lo == pytest.approx(ref["lo"][i], abs=1e-9)
+    _assert_matches(got, ref, texts)
 
 
 @pytest.mark.parametrize("game", ["omaha-hilo", "stud-hilo"])
@@ -262,10 +265,4 @@ def test_exact_on_a_flop_matches_brute_force(
     flop = [int(c) for c in parse_cards(board)]
     ref = game_equity(game, holdings, flop, [], g.hole_cards, g.board_cards)
     got = equity(texts, board=board, game=game, method="exact")
-    for i, p in enumerate(got.players):
-        assert p.equity == pytest.approx(ref["equity"][i], abs=1e-9), (texts, i)
-        assert p.win == pytest.approx(ref["scoop"][i], abs=1e-9)
-        assert p.tie == pytest.approx(ref["tie"][i], abs=1e-9)
-        if g.split:
-            assert p.hi == pytest.approx(ref["hi"][i], abs=1e-9)
-            assert p.lo == pytest.approx(ref["lo"][i], abs=1e-9)
+    _assert_matches(got, ref, texts)

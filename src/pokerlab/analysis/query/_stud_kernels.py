@@ -107,18 +107,25 @@ def _values(cards, players, lengths, hi_code, lo_code, low_only, scratch, pair, 
 
 
 @njit(cache=True)
+def _unseen(cards, lengths, players, dead_mask, deck):
+    """Writes the cards in no player's ``cards[p, :lengths[p]]`` and not dead into ``deck``;
+    returns their count."""
+    used = uint64(dead_mask)
+    for p in range(players):
+        for j in range(lengths[p]):
+            used |= uint64(1) << uint64(cards[p, j])
+    return unseen_deck(used, deck)
+
+
+@njit(cache=True)
 def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, tables, eq):
     """``eq[p]`` = player ``p``'s expected pot share over every way to complete the hands whose
     cards so far are ``cards[p, :lengths[p]]`` (from the cards none of them holds, not dead): the
     engine's exact stud equity of that spot. Heads-up by the engine's inclusion-exclusion sweep
     (``engine._stud_sweep``); multiway every player's completions are evaluated once (the
     sweep's ``_completion_values``) and every disjoint choice of one per player is walked."""
-    used = uint64(dead_mask)
-    for p in range(players):
-        for j in range(lengths[p]):
-            used |= uint64(1) << uint64(cards[p, j])
     deck = np.empty(52, np.uint8)
-    nd = unseen_deck(used, deck)
+    nd = _unseen(cards, lengths, players, dead_mask, deck)
     if players == 2:
         args = (cards[0], lengths[0], cards[1], lengths[1], deck, nd, HAND, hi_code, lo_code,
                 BINOM, tables)  # fmt: skip
@@ -201,12 +208,8 @@ def _outs(cards, players, held, p, s, dead_mask, hi_code, lo_code, split, low_on
     _values(cards, players, lengths, hi_code, lo_code, low_only, scratch, pair, hi, lo, tables)
     if _share(hi, lo, players, p, split) == 1.0:
         return 0.0
-    used = uint64(dead_mask)
-    for q in range(players):
-        for j in range(lengths[q]):
-            used |= uint64(1) << uint64(cards[q, j])
     free = np.empty(52, np.uint8)
-    nf = unseen_deck(used, free)
+    nf = _unseen(cards, lengths, players, dead_mask, free)
     hi_with = np.empty((players, nf), np.int64)  # value with each free card as the next one
     lo_with = np.empty((players, nf), np.int64)
     hand = np.empty(HAND, np.uint8)
