@@ -290,3 +290,15 @@ def test_warm_runs_every_kernel_path() -> None:
     assert re.fullmatch(rf"{len(labels)} kernel groups compiled and cached in [0-9.]+ s\n",
                         result.stdout)  # fmt: skip
     assert "warm" in run("--help").stdout
+
+
+@pytest.mark.parametrize("bad", [0, -2, 1.5])
+def test_warm_refuses_a_bad_process_count(bad: object) -> None:
+    from pokerlab.analysis.warm import warm
+    from pokerlab.errors import GameError
+
+    with pytest.raises(GameError, match=r"^processes must be") as caught:
+        warm(processes=bad)  # type: ignore[arg-type]
+    assert caught.value.field == "processes"
+    refused = run("warm", "--processes", "0")
+    assert refused.exit_code == 2 and "--processes" in refused.output

@@ -31,16 +31,17 @@ def available_cores() -> int:
     return max(1, cores)
 
 
-def resolve_threads(threads: int | None) -> int:
+def resolve_threads(threads: int | None, name: str = "threads") -> int:
     """``threads``, checked, or :func:`available_cores` when it is ``None``.
 
-    Raises :class:`~pokerlab.errors.GameError` (a ``ValueError``, ``field="threads"``) for 0,
-    a negative count or anything that is not an integer.
+    Raises :class:`~pokerlab.errors.GameError` (a ``ValueError``, ``field=name``) for 0, a
+    negative count or anything that is not an integer; ``name`` is the argument's name in the
+    message (``"processes"`` for :func:`pokerlab.analysis.warm.warm`).
     """
     if threads is None:
         return available_cores()
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise GameError(f"threads must be a positive integer, got {threads!r}", field="threads")
+        raise GameError(f"{name} must be a positive integer, got {threads!r}", field=name)
     if threads < 1:
-        raise GameError(f"threads must be at least 1, got {threads}", field="threads")
+        raise GameError(f"{name} must be at least 1, got {threads}", field=name)
     return threads

@@ -138,9 +138,10 @@ def warm(
     once can each rewrite its cache index and drop the other's entry, so a last pass in this
     process runs every task again: it loads what is cached and compiles whatever was dropped.
     """
+    workers = resolve_threads(processes, "processes")
     tasks = warm_tasks()
     total = len(tasks)
-    workers = min(resolve_threads(processes), total)
+    workers = min(workers, total)
     if workers > 1:
         context = multiprocessing.get_context("spawn")  # a fork would copy numba's threads
         if progress is not None:
