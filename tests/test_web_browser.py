@@ -13,7 +13,7 @@ import pytest
 
 import pokerlab
 from pokerlab.ranges import Range
-from web_server import CHROMIUM_ARGS, CSP_WATCH, require_chromium, running_server
+from web_server import CHROMIUM_ARGS, checked_page, require_chromium, running_server
 
 CHROMIUM = require_chromium()
 
@@ -36,18 +36,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, base_url: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(CSP_WATCH)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(base_url + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    yield page
-    violations = page.evaluate("window.cspViolations")
-    context.close()
-    assert errors == [], errors
-    assert violations == [], f"the page breaks its Content-Security-Policy: {violations}"
+    with checked_page(browser, base_url) as page:
+        yield page
 
 
 def simulate(page: Page) -> None:

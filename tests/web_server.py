@@ -177,24 +177,35 @@ def serve_process(tmp: Path, *args: str, workers: int = 2) -> Iterator[ServeProc
 
 
 @contextmanager
+def checked_page(browser: Any, url: str) -> Iterator[Any]:
+    """A new page of ``browser`` on the served ``url``, ready. When the block ends: no page error
+    and no Content-Security-Policy violation."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    violations = page.evaluate("window.cspViolations")
+    context.close()
+    assert errors == [], errors
+    assert violations == [], f"the page breaks its Content-Security-Policy: {violations}"
+
+
+@contextmanager
 def served_page(tab: str | None = None) -> Iterator[tuple[Any, str]]:
     """A running server and a ready Chromium page on it (``tab`` clicked when given), with its
-    base URL. When the block ends: no page error and no Content-Security-Policy violation."""
+    base URL; checked as :func:`checked_page` when the block ends."""
     from playwright.sync_api import sync_playwright
 
     with running_server() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=require_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_init_script(CSP_WATCH)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready=true]")
-        if tab is not None:
-            page.click(f"#tab-{tab}")
-        yield page, url
-        violations = page.evaluate("window.cspViolations")
-        browser.close()
-        assert errors == [], errors
-        assert violations == [], f"the page breaks its Content-Security-Policy: {violations}"
+        try:
+            with checked_page(browser, url) as page:
+                if tab is not None:
+                    page.click(f"#tab-{tab}")
+                yield page, url
+        finally:
+            browser.close()

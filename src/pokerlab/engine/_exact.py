@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit, uint64
 
 from pokerlab.engine._showdown import award
-from pokerlab.engine._walk import next_joint_holding, start_walk
+from pokerlab.engine._walk import lower_bound, next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -397,14 +397,7 @@ def table_matchups(combo_cards, offsets, weights, start, stop, pre_ids, pre_coun
         choice[0] = r0
         choice[1] = r1
         cid = _canonical_id(choice, combo_cards, _TWO_PLAYERS, no_cards, _NO_FIXED, label)
-        lo = 0
-        hi = n_ids
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if pre_ids[mid] < cid:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = lower_bound(pre_ids, n_ids, cid)
         if lo == n_ids or pre_ids[lo] != cid:
             totals[2] += 1
             continue

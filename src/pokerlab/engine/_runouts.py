@@ -31,7 +31,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from pokerlab.engine._walk import next_joint_holding, orbit_size, start_walk, unseen_deck
+from pokerlab.engine._walk import (
+    lower_bound,
+    next_joint_holding,
+    orbit_size,
+    start_walk,
+    unseen_deck,
+)
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -50,20 +56,6 @@ def runout_count(n_unseen, to_come):
     if to_come == 1:
         return n_unseen
     return n_unseen * (n_unseen - 1) // 2
-
-
-@njit(cache=True, inline="always")
-def _lower_bound(row, size, x):
-    """First index of ``row[:size]`` (ascending) whose value is not below ``x``."""
-    lo = 0
-    hi = size
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if row[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 @njit(cache=True, nogil=True)
@@ -366,8 +358,8 @@ def enumerate_runouts(
                     c = walked[x]
                     size = card_count[c]
                     row = card_values[c]
-                    lo = _lower_bound(row, size, best)
-                    hi = _lower_bound(row, size, best + 1)
+                    lo = lower_bound(row, size, best)
+                    hi = lower_bound(row, size, best + 1)
                     lose -= lo
                     tie -= hi - lo
                     deals -= size

@@ -27,6 +27,20 @@ _BYTE = np.uint64(255)
 
 
 @njit(cache=True, inline="always")
+def lower_bound(row, size, x):
+    """First index of ``row[:size]`` (ascending) whose value is not below ``x``."""
+    lo = 0
+    hi = size
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if row[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True, inline="always")
 def unseen_deck(used, deck):
     """``deck[:nd]`` = the cards not in the mask ``used``, in code order; returns ``nd``."""
     nd = np.int64(0)  # typed int64 at once: no Literal[int](0) specialisation of callees
