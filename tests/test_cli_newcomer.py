@@ -239,6 +239,39 @@ def test_ctrl_c_ends_outs_at_once() -> None:
     assert stderr.strip() == "error: aborted"
 
 
+def _running(pid: int) -> bool:
+    try:  # a zombie (exited, not yet reaped) is not running
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_ends_warm_and_its_worker_processes_at_once(tmp_path: Path) -> None:
+    # An empty cache: compiling every kernel takes minutes; Ctrl-C goes to the whole
+    # foreground group, as a terminal sends it.
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", MAIN, "warm", "--processes", "2"], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    )  # fmt: skip
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 60
+    while len(children.read_text().split()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    workers = [int(pid) for pid in children.read_text().split()]
+    time.sleep(2)
+    assert process.poll() is None, process.communicate()
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=8)
+    assert process.returncode == 1
+    assert stderr.strip() == "error: aborted"
+    deadline = time.monotonic() + 5
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers and not any(map(_running, workers))
+
+
 # --- 8: the repository ------------------------------------------------------------------------
 
 

@@ -9,8 +9,8 @@ the cache) before a user waits for an answer.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import numpy as np
 
@@ -120,6 +120,12 @@ def warm_tasks() -> list[Task]:
     ]
 
 
+def _ignore_interrupts() -> None:
+    """Worker start-up: Ctrl-C (sent to the whole foreground group) is the parent's to handle;
+    it ends the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_task(index: int) -> int:
     """Run task ``index`` of :func:`warm_tasks` (in a worker process); returns the index."""
     warm_tasks()[index][1]()
@@ -146,11 +152,12 @@ def warm(
         context = multiprocessing.get_context("spawn")  # a fork would copy numba's threads
         if progress is not None:
             progress(0, total, f"{workers} processes")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            pending = [pool.submit(_run_task, i) for i in range(total)]
-            for done, future in enumerate(as_completed(pending), 1):
+        # leaving the block, by an error or Ctrl-C too, terminates the workers at once
+        with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+            finished = pool.imap_unordered(_run_task, range(total))
+            for done, index in enumerate(finished, 1):
                 if progress is not None:
-                    progress(done, total, tasks[future.result()][0])
+                    progress(done, total, tasks[index][0])
         if progress is not None:
             progress(total, total, "checking the cache")
     for i, (label, run) in enumerate(tasks):
