@@ -25,7 +25,7 @@ import pytest
 
 import pokerlab
 from pokerlab.engine import _sampling
-from pokerlab.engine.montecarlo import alias_tables
+from pokerlab.engine._joint_draw import holding_draw
 from pokerlab.engine.problem import prepare
 
 VILLAIN = "A345678"
@@ -68,11 +68,10 @@ def _naive_enumeration(spans: list[str]) -> Counter[str]:
 
 def _pokerlab_downcards(hero: str, n: int, seed: int) -> Counter[str]:
     problem = prepare([hero, VILLAIN], game="razz")
-    prob, alias = alias_tables(problem.weights, problem.offsets)
+    draw = holding_draw(problem.combo_masks, problem.offsets, problem.weights)
     out = np.zeros((n, 2), dtype=np.int64)
     state = _sampling.seed_state(seed)
-    assert _sampling.sample_holdings(problem.combos, problem.offsets, prob, alias, np.uint64(0),
-                                     n, state, out) >= 0  # fmt: skip
+    assert _sampling.sample_holdings(draw, np.uint64(0), n, state, out) >= 0
     drawn: Counter[str] = Counter()
     for row in problem.combos[out[:, 0]].tolist():
         low = sorted({c >> 2 for c in row} - {2, 3, 4, 5, 6})  # ranks below 4 (code 12 = ace)

@@ -1,6 +1,7 @@
 """The Monte Carlo sampler draws joint holdings from exactly the distribution definitions.md
-defines: a chi-square test on overlapping ranges passes for pokerlab's sampler and fails for the
-biased player-by-player sampler, and the integer and alias primitives are exact."""
+defines: a chi-square test on overlapping ranges passes for pokerlab's sampler, by its joint
+table and by whole-draw rejection, and fails for the biased player-by-player sampler; the joint
+table lists exactly the valid joint holdings; the integer and alias primitives are exact."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 
 from pokerlab.engine import _sampling
-from pokerlab.engine.montecarlo import alias_tables
+from pokerlab.engine._joint_draw import JOINT_LIMIT, alias_tables, holding_draw
 from pokerlab.engine.problem import prepare
 
 # Upper 0.1 % points of the chi-square distribution, df = 1..10 (standard tables).
@@ -64,17 +65,15 @@ def _chi2(observed: Counter[tuple[str, ...]], expected: dict[tuple[str, ...], fl
     return stat, len(expected) - 1
 
 
-def _pokerlab_patterns(players: list[str], n: int, seed: int) -> Counter[tuple[str, ...]]:
+def _pokerlab_patterns(
+    players: list[str], n: int, seed: int, joint_limit: int
+) -> Counter[tuple[str, ...]]:
     problem = prepare(players)
-    prob, alias = alias_tables(problem.weights, problem.offsets)
+    draw = holding_draw(problem.combo_masks, problem.offsets, problem.weights, joint_limit)
+    assert (len(draw.joint_used) > 0) == (joint_limit > 0)
     out = np.zeros((n, problem.n_players), dtype=np.int64)
     state = _sampling.seed_state(seed)
-    assert (
-        _sampling.sample_holdings(
-            problem.combos, problem.offsets, prob, alias, np.uint64(0), n, state, out
-        )
-        >= 0
-    )
+    assert _sampling.sample_holdings(draw, np.uint64(0), n, state, out) >= 0
     combos = problem.combos.tolist()
     return Counter(tuple(_class_of(tuple(combos[t])) for t in row) for row in out.tolist())
 
@@ -105,13 +104,52 @@ def _player_by_player_patterns(players: list[str], n: int, seed: int) -> Counter
     return seen
 
 
+@pytest.mark.parametrize("joint_limit", [JOINT_LIMIT, 0], ids=["joint-table", "rejection"])
 @pytest.mark.parametrize("spot", range(len(SPOTS)))
-def test_joint_holdings_follow_the_defined_distribution(spot: int) -> None:
+def test_joint_holdings_follow_the_defined_distribution(spot: int, joint_limit: int) -> None:
     players = SPOTS[spot]
     expected = _exact_pattern_probabilities(players)
     n = 200_000
-    stat, df = _chi2(_pokerlab_patterns(players, n, seed=11 + spot), expected, n)
+    stat, df = _chi2(_pokerlab_patterns(players, n, 11 + spot, joint_limit), expected, n)
     assert stat < CHI2_999[df - 1], (stat, df)
+
+
+@pytest.mark.parametrize(
+    "players", [["AA,KK", "KK,QQ", "QQ,AA"], ["AKs,AA:0.5", "AA,KK", "AK"], ["AhAs", "KK", "AK"]]
+)
+def test_the_joint_table_lists_every_valid_joint_holding_with_its_weight(
+    players: list[str],
+) -> None:
+    problem = prepare(players)
+    draw = holding_draw(problem.combo_masks, problem.offsets, problem.weights)
+    masks = problem.combo_masks.tolist()
+    weights = problem.weights.tolist()
+    ranges = [range(problem.offsets[p], problem.offsets[p + 1]) for p in range(len(players))]
+    expected = {}
+    for rows in itertools.product(*ranges):
+        used = [masks[t] for t in rows]
+        if sum(bin(m).count("1") for m in used) == bin(np.bitwise_or.reduce(used)).count("1"):
+            expected[rows] = float(np.prod([weights[t] for t in rows]))
+    listed = [tuple(r) for r in draw.joint_rows.tolist()]
+    assert sorted(listed) == sorted(expected)
+    for row, used in zip(listed, draw.joint_used.tolist(), strict=True):
+        assert used == int(np.bitwise_or.reduce([masks[t] for t in row]))
+    # the alias table reproduces the joint weights
+    n = len(listed)
+    implied = np.zeros(n)
+    for col in range(n):
+        implied[col] += draw.joint_prob[col] / n
+        implied[draw.joint_alias[col]] += (1 - draw.joint_prob[col]) / n
+    total = sum(expected.values())
+    assert implied == pytest.approx([expected[r] / total for r in listed])
+
+
+def test_the_joint_table_is_left_out_above_its_limit() -> None:
+    problem = prepare(["AA,KK,QQ", "AA,KK,QQ"])  # 18 x 18 pairs, 6 x 5 conflicting per pair
+    masks, offsets, weights = problem.combo_masks, problem.offsets, problem.weights
+    assert len(holding_draw(masks, offsets, weights, 234).joint_used) == 234
+    assert len(holding_draw(masks, offsets, weights, 233).joint_used) == 0
+    assert len(holding_draw(masks, offsets, weights, 0).joint_used) == 0
 
 
 def test_player_by_player_sampling_fails_the_same_test() -> None:
@@ -142,6 +180,28 @@ def test_dealt_cards_are_distinct_and_avoid_used_cards() -> None:
         seen[cards] += 1
     expected = 20_000 * 5 / 32
     assert np.all(np.abs(seen[20:] - expected) < 6 * np.sqrt(expected))
+
+
+def test_dealing_to_a_key_deals_the_cards_deal_cards_deals() -> None:
+    """``deal_board`` (hold'em's fused board dealing) takes the same cards from the same random
+    words as ``deal_cards``, so seeded results did not change when it came in."""
+    from pokerlab.engine._tables import kernel_tables
+
+    tables = kernel_tables()
+    first, second = _sampling.seed_state(9), _sampling.seed_state(9)
+    cards = np.zeros(5, dtype=np.int64)
+    for trial in range(2_000):
+        used = np.uint64((0x5A5A5 << (trial % 30)) & ((1 << 52) - 1))
+        count = 1 + trial % 5
+        after = _sampling.deal_cards(first, used, count, cards)
+        got, key, mask = _sampling.deal_board(
+            second, used, count, np.uint64(0), np.uint64(0), tables.card_key, tables.card_mask
+        )
+        assert got == after
+        dealt = cards[:count].tolist()
+        assert key == sum(int(tables.card_key[c]) for c in dealt) % (1 << 64)
+        assert mask == int(np.bitwise_or.reduce([int(tables.card_mask[c]) for c in dealt]))
+    assert first.tolist() == second.tolist()
 
 
 def test_alias_tables_reproduce_weights() -> None:

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 
 from pokerlab.engine import _sampling
 from pokerlab.engine._control import Control, Stopping, is_cancelled
+from pokerlab.engine._joint_draw import holding_draw
 from pokerlab.engine._parallel import Chunks, Work, in_order
 from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
@@ -29,42 +30,13 @@ from pokerlab.engine.tally import STATS, StopReason, Tally, from_winner_counts, 
 from pokerlab.errors import EmptyRangeError
 from pokerlab.evaluation.codes import HighEval, LowEval
 
-__all__ = ["CHUNK_DEALS", "MonteCarlo", "Stopping", "alias_tables"]
+__all__ = ["CHUNK_DEALS", "MonteCarlo", "Stopping"]
 
 CHUNK_DEALS = 1 << 14
 """Deals per chunk (four times as many in two-card high games, which deal them about ten times
 faster): the unit of work of a thread and the points where stopping is checked."""
 _MAX_REJECTS = 1_000_000
 _MIN_DEALS_FOR_STDERR = 1000
-
-
-def alias_tables(
-    weights: NDArray[np.float64], offsets: NDArray[np.int64]
-) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
-    """Walker/Vose alias tables, one per player's slice: ``prob`` (acceptance of the column)
-    and ``alias`` (the other combo of the column, relative to the slice start)."""
-    prob = np.ones(len(weights), dtype=np.float64)
-    alias = np.zeros(len(weights), dtype=np.int64)
-    for p in range(len(offsets) - 1):
-        lo, hi = int(offsets[p]), int(offsets[p + 1])
-        w = weights[lo:hi]
-        n = hi - lo
-        alias[lo:hi] = np.arange(n)
-        if np.all(w == w[0]):
-            continue
-        scaled = (w * n / w.sum()).tolist()
-        small = [i for i, x in enumerate(scaled) if x < 1.0]
-        large = [i for i, x in enumerate(scaled) if x >= 1.0]
-        while small and large:
-            s, g = small.pop(), large.pop()
-            prob[lo + s] = scaled[s]
-            alias[lo + s] = g
-            scaled[g] -= 1.0 - scaled[s]
-            (small if scaled[g] < 1.0 else large).append(g)
-        for i in small + large:  # numerical leftovers are full columns
-            prob[lo + i] = 1.0
-            alias[lo + i] = i
-    return prob, alias
 
 
 class MonteCarlo:
@@ -158,8 +130,7 @@ class _Sampler:
         game = problem.game
         view = problem.dealing_random_hands()
         self.problem = view
-        self.prob, self.alias = alias_tables(view.weights, view.offsets)
-        self.masks = view.combo_masks
+        self.draw = holding_draw(view.combo_masks, view.offsets, view.weights)
         self.tables = kernel_tables(game)
         self.two_card_high = (
             not game.is_stud
@@ -185,17 +156,17 @@ class _Sampler:
         if self.two_card_high:
             counts = np.zeros((n + 1, n), dtype=np.int64)
             rejected = _sampling.sample_deals(
-                p.combos, self.masks, p.held, p.offsets, self.prob, self.alias, p.board, dead,
-                size, _MAX_REJECTS, state, counts, self.tables,
+                p.combos, p.held, self.draw, p.board, dead, size, _MAX_REJECTS, state, counts,
+                self.tables,
             )  # fmt: skip
             out = counts.astype(np.float64)
         else:
             game = p.game
             out = np.zeros((n + 1, STATS), dtype=np.float64)
             rejected = _sampling.sample_deals_generic(
-                p.combos, self.masks, p.held, p.offsets, self.prob, self.alias, p.board, dead,
-                game.hole_cards, game.board_cards, size, _MAX_REJECTS, state, int(game.high),
-                int(game.low), game.split, out, self.tables,
+                p.combos, p.held, self.draw, p.board, dead, game.hole_cards, game.board_cards,
+                size, _MAX_REJECTS, state, int(game.high), int(game.low), game.split, out,
+                self.tables,
             )  # fmt: skip
         if rejected < 0:
             raise EmptyRangeError(

@@ -36,7 +36,7 @@ from pokerlab.analysis.query._kinds import (
     WINS_HI,
     WINS_LO,
 )
-from pokerlab.engine._sampling import deal_many, draw_holding
+from pokerlab.engine._sampling import deal_many, draw_holding, draw_joint
 from pokerlab.evaluation._game_kernels import OMAHA8_OFFSET, low_bit, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
@@ -108,16 +108,15 @@ def fill_exact_deals(joint, comp, unseen, combos, board, start, stop, hold_out, 
 
 
 @njit(cache=True)
-def sample_deals(state, masks, offsets, prob, alias, board, dead_mask, max_rejects, hold_out,
-                 board_out):  # fmt: skip
+def sample_deals(state, draw, board, dead_mask, max_rejects, hold_out, board_out):
     """Fill ``hold_out``/``board_out`` with independent deals from the defined distribution by
-    the equity engine's sampler (``engine._sampling``, random stream ``state``): each player's
-    combo from its alias table (``prob``, ``alias``), the whole joint draw rejected when two
-    players share a card, then the missing cards (the board's, or stud's dealt cards in street
-    order) dealt uniformly from the cards left. Returns the rejected joint draws, or -1 after
-    ``max_rejects`` in a row."""
+    the equity engine's sampler (``engine._sampling``, random stream ``state``): the joint
+    holding drawn by ``draw`` (a ``HoldingDraw``, see ``engine._joint_draw``), then the missing
+    cards (the board's, or stud's dealt cards in street order) dealt uniformly from the cards
+    left. Returns the rejected joint draws, or -1 after ``max_rejects`` in a row."""
+    masks, offsets, prob, alias, joint_rows, joint_used, joint_prob, joint_alias = draw
     n = hold_out.shape[0]
-    players = offsets.shape[0] - 1
+    players = hold_out.shape[1]
     b = board.shape[0]
     k = board_out.shape[1] - b
     fixed = uint64(dead_mask)
@@ -128,7 +127,11 @@ def sample_deals(state, masks, offsets, prob, alias, board, dead_mask, max_rejec
     cards = np.empty(max(k, 1), np.int64)
     deck = np.empty(52, np.int64)
     for i in range(n):
-        used = draw_holding(state, masks, offsets, prob, alias, fixed, max_rejects, chosen, stats)
+        if joint_used.shape[0]:
+            used = draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed, chosen)
+        else:
+            used = draw_holding(state, masks, offsets, prob, alias, fixed, max_rejects, chosen,
+                                stats)  # fmt: skip
         if stats[1]:
             return -1
         deal_many(state, used, k, cards, deck)

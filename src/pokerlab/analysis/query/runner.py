@@ -739,8 +739,8 @@ def _run_sampled(
     run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
+    from pokerlab.engine._joint_draw import holding_draw
     from pokerlab.engine._sampling import chunk_state  # numba: loaded when a query runs
-    from pokerlab.engine.montecarlo import alias_tables
 
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
@@ -748,7 +748,7 @@ def _run_sampled(
     if trials is None and limit is None:
         limit = DEFAULT_TIME_LIMIT  # a target no aggregate can reach (nothing passes where)
     started = time.perf_counter()
-    prob, alias = alias_tables(problem.weights, problem.offsets)
+    draw = holding_draw(problem.combo_masks, problem.offsets, problem.weights)
     dead = np.uint64(problem.dead_mask)
     hold = np.empty((run.chunk, problem.n_players), dtype=np.int64)
     boards = np.empty((run.chunk, tables.layout.width), dtype=np.uint8)
@@ -757,8 +757,8 @@ def _run_sampled(
         run.check()
         n = run.chunk if trials is None else min(run.chunk, trials - deals)
         state = chunk_state(seed, deals // run.chunk)  # the engine's stream of this chunk
-        if K.sample_deals(state, problem.combo_masks, problem.offsets, prob, alias, problem.board,
-                          dead, MAX_REJECTS, hold[:n], boards[:n]) < 0:  # fmt: skip
+        if K.sample_deals(state, draw, problem.board, dead, MAX_REJECTS, hold[:n],
+                          boards[:n]) < 0:  # fmt: skip
             raise EmptyRangeError(f"the ranges leave almost no valid deal: {MAX_REJECTS:,} joint "
                                   "draws in a row used some card twice")  # fmt: skip
         feats = _features(tables, problem, hold[:n], boards[:n], run.threads)

@@ -1,0 +1,132 @@
+"""How Monte Carlo draws a joint holding (one holding per player), as arrays for the kernels.
+
+The distribution is the one ``shared/definitions.md`` defines: every joint holding whose
+holdings share no card, with probability proportional to the product of their weights. Two ways
+to draw from it, both exact:
+
+* **one alias table over the joint holdings** themselves, when there are few of them (at most
+  :data:`JOINT_LIMIT`): one draw, never a rejection. Heads-up ranges of a few dozen combos each
+  have about a thousand; the draw then costs a quarter of a deal less than the way below
+  (measured in ``benchmarks/RESULTS.md``), and the table still fits in the core's cache;
+* otherwise **one alias table per player**, the whole joint draw rejected when two holdings
+  share a card (``_sampling.draw_holding``).
+
+Which way a problem takes depends only on the problem, never on the thread count, so a seeded
+run stays the same on any number of threads.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["JOINT_LIMIT", "HoldingDraw", "alias_tables", "holding_draw"]
+
+JOINT_LIMIT = 1 << 15
+"""The most joint holdings drawn from one table. Measured on ``QQ+,AKs,AKo`` vs
+``JJ-88,AQs+,AQo`` (1,284 joint holdings) and wider: deals per second rise by 15-30 % up to
+about 20,000 joint holdings, are even at 46,000 and fall beyond as the table leaves the cache."""
+
+_BUILD_LIMIT = 4 * JOINT_LIMIT
+"""The most pairs (joint holdings so far x the next player's holdings) the build looks at
+before it gives up on the joint table: keeps the build under a millisecond or two."""
+
+
+class HoldingDraw(NamedTuple):
+    """Everything a kernel needs to draw joint holdings (``_sampling.draw_holding``).
+
+    ``masks``: one card mask per holding; ``offsets``: player ``p``'s holdings are rows
+    ``offsets[p]:offsets[p + 1]``; ``prob``/``alias``: each player's alias table over its own
+    holdings. ``joint_rows``: one row per valid joint holding (the holding of each player, as
+    flat row indices), ``joint_used`` its cards and ``joint_prob``/``joint_alias`` the alias
+    table over them; no row at all when the joint holdings are too many to list."""
+
+    masks: NDArray[np.uint64]
+    offsets: NDArray[np.int64]
+    prob: NDArray[np.float64]
+    alias: NDArray[np.int64]
+    joint_rows: NDArray[np.int32]
+    joint_used: NDArray[np.uint64]
+    joint_prob: NDArray[np.float64]
+    joint_alias: NDArray[np.int64]
+
+
+def alias_tables(
+    weights: NDArray[np.float64], offsets: NDArray[np.int64]
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """Walker/Vose alias tables, one per player's slice: ``prob`` (acceptance of the column)
+    and ``alias`` (the other combo of the column, relative to the slice start)."""
+    prob = np.ones(len(weights), dtype=np.float64)
+    alias = np.zeros(len(weights), dtype=np.int64)
+    for p in range(len(offsets) - 1):
+        lo, hi = int(offsets[p]), int(offsets[p + 1])
+        w = weights[lo:hi]
+        n = hi - lo
+        alias[lo:hi] = np.arange(n)
+        if np.all(w == w[0]):
+            continue
+        scaled = (w * n / w.sum()).tolist()
+        small = [i for i, x in enumerate(scaled) if x < 1.0]
+        large = [i for i, x in enumerate(scaled) if x >= 1.0]
+        while small and large:
+            s, g = small.pop(), large.pop()
+            prob[lo + s] = scaled[s]
+            alias[lo + s] = g
+            scaled[g] -= 1.0 - scaled[s]
+            (small if scaled[g] < 1.0 else large).append(g)
+        for i in small + large:  # numerical leftovers are full columns
+            prob[lo + i] = 1.0
+            alias[lo + i] = i
+    return prob, alias
+
+
+def holding_draw(
+    masks: NDArray[np.uint64],
+    offsets: NDArray[np.int64],
+    weights: NDArray[np.float64],
+    joint_limit: int = JOINT_LIMIT,
+) -> HoldingDraw:
+    """The arrays to draw joint holdings of these holdings (see :class:`HoldingDraw`), with the
+    joint table when the valid joint holdings number at most ``joint_limit`` (0: never)."""
+    prob, alias = alias_tables(weights, offsets)
+    n = len(offsets) - 1
+    joint = _joint_holdings(masks, offsets, weights, joint_limit)
+    if joint is None:
+        rows = np.zeros((0, n), dtype=np.int32)
+        used = np.zeros(0, dtype=np.uint64)
+        jprob, jalias = np.ones(0), np.zeros(0, dtype=np.int64)
+    else:
+        rows, used, jweights = joint
+        jprob, jalias = alias_tables(jweights, np.array([0, len(jweights)], dtype=np.int64))
+    return HoldingDraw(masks, offsets, prob, alias, rows, used, jprob, jalias)
+
+
+def _joint_holdings(
+    masks: NDArray[np.uint64], offsets: NDArray[np.int64], weights: NDArray[np.float64],
+    limit: int,
+) -> tuple[NDArray[np.int32], NDArray[np.uint64], NDArray[np.float64]] | None:  # fmt: skip
+    """``(rows, used, weights)`` of every joint holding that uses no card twice (row order:
+    player 0's holding slowest), or ``None`` when there are more than ``limit`` of them (or
+    the build would look at too many pairs to find out)."""
+    if limit <= 0:
+        return None
+    n = len(offsets) - 1
+    rows = np.zeros((1, 0), dtype=np.int32)
+    used = np.zeros(1, dtype=np.uint64)
+    joint_weights = np.ones(1)
+    for p in range(n):
+        lo, hi = int(offsets[p]), int(offsets[p + 1])
+        if len(used) * (hi - lo) > max(_BUILD_LIMIT, limit):
+            return None
+        mine = masks[lo:hi]
+        before, holding = np.nonzero((used[:, None] & mine[None, :]) == 0)
+        if len(before) > limit:
+            return None
+        rows = np.concatenate([rows[before], (lo + holding).astype(np.int32)[:, None]], axis=1)
+        used = used[before] | mine[holding]
+        joint_weights = joint_weights[before] * weights[lo + holding]
+    if not len(used):
+        return None  # no valid joint holding: the rejecting draw reports it as always
+    return np.ascontiguousarray(rows), used, joint_weights
