@@ -35,6 +35,7 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 _ONE = np.uint64(1)
 _Z = np.uint64(0)
 _ONE_DEAL = np.int64(1)  # int64, not the literal 1: one specialisation of credit
+_FIRST = np.int64(0)  # the same for alias_draw
 _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = 4294967296.0
 
@@ -143,7 +144,7 @@ def deal_cards(state, used, count, cards):
     return used
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def deal_board(state, used, count, key, mask, card_key, card_mask):
     """:func:`deal_cards` (the same cards from the same random words) adding each card to an
     additive hand ``key`` and ``mask`` instead of listing it: with no array written between the
@@ -216,7 +217,7 @@ def draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed, ch
     included). A kernel unpacks the ``HoldingDraw`` once and calls this or
     :func:`draw_holding` in a branch of its own: a helper holding that branch (inlined or not),
     or the tuple passed per deal, cost a third of hold'em's deal rate (measured)."""
-    j = alias_draw(state, 0, joint_used.shape[0], joint_prob, joint_alias)
+    j = alias_draw(state, _FIRST, joint_used.shape[0], joint_prob, joint_alias)
     for p in range(joint_rows.shape[1]):
         chosen[p] = joint_rows[j, p]
     return fixed | joint_used[j]
