@@ -6,8 +6,8 @@ to draw from it, both exact:
 
 * **one alias table over the joint holdings** themselves, when there are few of them (at most
   :data:`JOINT_LIMIT`): one draw, never a rejection. Heads-up ranges of a few dozen combos each
-  have about a thousand; the draw then costs a quarter of a deal less than the way below
-  (measured in ``benchmarks/RESULTS.md``), and the table still fits in the core's cache;
+  have about a thousand; a hold'em deal then costs a sixth less than the way below, and the
+  table still fits in the core's cache;
 * otherwise **one alias table per player**, the whole joint draw rejected when two holdings
   share a card (``_sampling.draw_holding``).
 
@@ -25,9 +25,9 @@ from numpy.typing import NDArray
 __all__ = ["JOINT_LIMIT", "HoldingDraw", "alias_tables", "holding_draw"]
 
 JOINT_LIMIT = 1 << 15
-"""The most joint holdings drawn from one table. Measured on ``QQ+,AKs,AKo`` vs
-``JJ-88,AQs+,AQo`` (1,284 joint holdings) and wider: deals per second rise by 15-30 % up to
-about 20,000 joint holdings, are even at 46,000 and fall beyond as the table leaves the cache."""
+"""The most joint holdings drawn from one table. ``benchmarks/bench_mc_parts.py`` deals
+heads-up spots both ways: the table gives 1.2x the deals per second at 1,284 and 6,330 joint
+holdings, 1.16x at 22,904, 0.99x at 46,092 and 0.79x at 192,592, as it leaves the cache."""
 
 _BUILD_LIMIT = 4 * JOINT_LIMIT
 """The most pairs (joint holdings so far x the next player's holdings) the build looks at
@@ -86,13 +86,15 @@ def holding_draw(
     masks: NDArray[np.uint64],
     offsets: NDArray[np.int64],
     weights: NDArray[np.float64],
-    joint_limit: int = JOINT_LIMIT,
+    joint_limit: int | None = None,
 ) -> HoldingDraw:
     """The arrays to draw joint holdings of these holdings (see :class:`HoldingDraw`), with the
-    joint table when the valid joint holdings number at most ``joint_limit`` (0: never)."""
+    joint table when the valid joint holdings number at most ``joint_limit`` (default
+    :data:`JOINT_LIMIT` as it is when called, so a benchmark can set it; 0: never)."""
     prob, alias = alias_tables(weights, offsets)
     n = len(offsets) - 1
-    joint = _joint_holdings(masks, offsets, weights, joint_limit)
+    limit = JOINT_LIMIT if joint_limit is None else joint_limit
+    joint = _joint_holdings(masks, offsets, weights, limit)
     if joint is None:
         rows = np.zeros((0, n), dtype=np.int32)
         used = np.zeros(0, dtype=np.uint64)
