@@ -75,6 +75,10 @@ def test_stud_up_down_separator_is_accepted() -> None:
         ("stud-hilo", ["AsKsQsJs9c", "2h3h4h5h7d"]),
         ("stud-hilo", ["As2d3h9c4d", "KdKc7s5h5c"]),
         ("stud-hilo", ["Ac2c3c5d", "4c4d7d8d"]),
+        # unequal cards to come: player 2's completions are the largest subsets counted (k2 <
+        # k1, kept apart from the per-bucket counts) or not (k2 > k1)
+        ("stud-hilo", ["Ac2c3c5d", "4c4d7d8d9h"]),
+        ("stud-hilo", ["4c4d7d8d9h", "Ac2c3c5d"]),
         ("razz", ["As2d3h9c4d", "KdKc7s5h5c"]),
         ("razz", ["AsAhKd7c2s", "QcQdJs8h8c"]),
     ],
