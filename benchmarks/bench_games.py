@@ -161,7 +161,7 @@ def main() -> None:
         "monte_carlo": bench_mc(1_000_000 if args.quick else 4_000_000),
     }
     m = results["machine"]
-    print(f"CPU {m['cpu']} ({m['cores']} cores), load average {m['load_average']}")
+    print(f"CPU {m['cpu']} ({m['cores_online']} cores), load average {m['load_average']}")
     print(f"python {m['python']}, numpy {m['numpy']}, numba {m['numba']}, single core\n")
     peer = next((r["per_s"] for r in results["omaha_eval"] if "phevaluator" in r["what"]), None)
     for r in results["omaha_eval"]:

@@ -364,7 +364,8 @@ def main() -> None:
         server.wait(30)
 
     m = results["machine"]
-    print(f"pokerlab web on {m['cpu']}, {m['cores']} cores, load average {m['load_average']:.1f}; "
+    print(f"pokerlab web on {m['cpu']}, {m['cores_online']} cores, load average "
+          f"{m['load_average_1min']:.1f}; "
           f"server: {m['workers']} workers x {m['threads_per_worker']} threads, "
           f"{m['event_loop']}, python {m['python']}, on {base}; log in {log}")  # fmt: skip
     print(f"start-up: first answer after {start['first_answer_s']:.1f} s, every worker warm "
