@@ -149,6 +149,16 @@ def test_weights_change_the_answer_like_duplicated_combos() -> None:
     assert manual.players[0].equity == pytest.approx((aa + kk) / 2, abs=1e-12)
 
 
+@pytest.mark.parametrize("method", ["exact", "mc"])
+def test_tiny_weights_are_a_scale_not_an_underflow(method: str) -> None:
+    """Weights matter only up to a factor per player: 1e-200 on both sides (a product of
+    1e-400, which underflows to 0) gives the unweighted answer, not NaN."""
+    tiny = equity(["AA:1e-200", "QQ:1e-200,JJ:5e-201"], method=method, trials=100_000, seed=3)
+    plain = equity(["AA", "QQ,JJ:0.5"], method=method, trials=100_000, seed=3)
+    assert tiny.equities == pytest.approx(plain.equities, abs=1e-12)
+    assert not math.isnan(tiny.players[0].equity)
+
+
 # --- Monte Carlo against exact ------------------------------------------------------------
 
 

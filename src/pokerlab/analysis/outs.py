@@ -188,7 +188,7 @@ def outs(
     from pokerlab.engine.exact import runout_stats
 
     n_threads = resolve_threads(threads)
-    problem = prepare(players, board, dead, game)
+    problem = prepare(players, board, dead, game).with_unit_weights()
     if problem.game.is_stud:
         raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")
     if len(problem.board) not in (3, 4):

@@ -103,7 +103,7 @@ def equity(
             f"{type(client).__name__}",
             field="client",
         )
-    problem = prepare(players, board, dead, game)
+    problem = prepare(players, board, dead, game).with_unit_weights()
     exact = exact_strategy(problem)
     estimate = exact.estimate(problem) if exact is not None else math.inf
     wants_mc = method in ("monte-carlo", "mc")

@@ -129,6 +129,18 @@ class Problem:
         offsets[1:] = np.cumsum([len(r) for r in rows])
         return np.ascontiguousarray(self.combos[index]), offsets, self.weights[index]
 
+    def with_unit_weights(self) -> Problem:
+        """The same problem with each player's weights divided by that player's largest. Equity
+        is the same (it depends on the weights only up to a factor per player). The engine
+        multiplies one weight per player, and tiny weights (``AA:1e-200`` against
+        ``QQ:1e-200``) would otherwise underflow to a total of 0 and an equity of NaN."""
+        offsets = self.offsets.tolist()
+        peaks = [float(self.weights[a:b].max()) for a, b in itertools.pairwise(offsets)]
+        if all(peak == 1.0 for peak in peaks):
+            return self
+        weights = self.weights / np.repeat(peaks, np.diff(self.offsets))
+        return dataclasses.replace(self, weights=weights)
+
     def dealing_random_hands(self) -> Problem:
         """The same problem with every :attr:`dealt` player given one empty holding
         (``held == 0``), for Monte Carlo to deal its cards from what the others leave."""
