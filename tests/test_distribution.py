@@ -137,6 +137,19 @@ def test_flop_kernel_matches_the_engine_on_larger_ranges() -> None:
     assert dict(d.players[0].pairs())["AsAh"] == pytest.approx(exact, abs=1e-12)
 
 
+@pytest.mark.parametrize("board", ["", "Qs7h2c"])
+def test_tiny_weights_are_a_scale_not_an_underflow(board: str) -> None:
+    """Weights matter up to a factor per player; 1e-200 on both sides multiplies to 0 (NaN
+    before). The range weights are reported as given."""
+    tiny = pokerlab.equity_distribution("AA:1e-200,KK:5e-201", "QQ:1e-200,JJ:1e-200", board=board)
+    plain = pokerlab.equity_distribution("AA,KK:0.5", "QQ,JJ", board=board)
+    for t, p in zip(tiny.players, plain.players, strict=True):
+        assert t.hands == p.hands
+        np.testing.assert_allclose(t.weights, p.weights, rtol=1e-12)
+        np.testing.assert_allclose(t.equities, p.equities, rtol=1e-12)
+    assert sorted(set(tiny.players[0].range_weights.tolist())) == [5e-201, 1e-200]
+
+
 def test_monte_carlo_per_holding() -> None:
     d = pokerlab.equity_distribution(
         "AA,KK", "QQ", board="Qs7h2c", method="monte-carlo", trials=20_000, seed=3

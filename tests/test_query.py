@@ -611,6 +611,32 @@ def test_omaha_hilo_range_matches_the_equity_engine_exact_and_sampled() -> None:
     assert se is not None and abs(mc["eq"].value - want) < 4 * se  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("method", ["exact", "monte-carlo"])
+def test_tiny_weights_are_a_scale_not_an_underflow(method: str) -> None:
+    """A joint holding's weight is a product of one weight per player: 1e-200 x 5e-201
+    underflows to 0. Values depend only on the weights' ratios; an exact count is the weighted
+    number of deals, so it scales with the weights."""
+    text = ("select avg(riverEquity(hero)) as eq, count(inRange(hero, 'AA')) as aces "
+            "from hero='{}', villain='{}', board='2c3d4h'")  # fmt: skip
+    runs = [
+        query(text.format(h, v), method=method, trials=20_000, seed=5)
+        for h, v in (
+            ("AA:1e-200,KK:5e-201", "QQ:1e-200"),
+            ("AA,KK:0.5", "QQ"),
+            ("AA:0.5,KK:0.25", "QQ:0.5"),
+        )
+    ]
+    for r in runs[1:]:
+        assert r["eq"].value == pytest.approx(runs[0]["eq"].value, abs=1e-12)
+        assert r["aces"].value == pytest.approx(runs[0]["aces"].value, abs=1e-12)
+    assert runs[1]["aces"].value == pytest.approx(2 / 3, abs=1e-12 if method == "exact" else 0.02)
+    if method == "exact":
+        assert runs[2]["aces"].count == pytest.approx(runs[1]["aces"].count / 4)
+        assert runs[0]["aces"].count == 0.0  # 1e-200 x 1e-200 x deals: below the smallest double
+    else:
+        assert runs[0]["aces"].count == runs[1]["aces"].count  # sampled deals, unweighted
+
+
 def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokerlab.analysis.query import runner
 

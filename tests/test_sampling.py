@@ -144,6 +144,21 @@ def test_the_joint_table_lists_every_valid_joint_holding_with_its_weight(
     assert implied == pytest.approx([expected[r] / total for r in listed])
 
 
+def test_tiny_weights_draw_like_their_ratios() -> None:
+    """The joint weights are products of one weight per player: 1e-200 x 1e-200 would underflow
+    to 0 for every joint holding (a uniform table, silently). The draw depends only on ratios."""
+    problem = prepare(["AA,KK:0.5", "QQ,AKs:0.25"])
+    masks, offsets, weights = problem.combo_masks, problem.offsets, problem.weights
+    tiny = weights * 1e-200
+    for limit in (None, 0):
+        want, got = (
+            holding_draw(masks, offsets, weights, limit),
+            holding_draw(masks, offsets, tiny, limit),
+        )
+        for a, b in zip(want, got, strict=True):
+            np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
 def test_the_joint_table_is_left_out_above_its_limit() -> None:
     problem = prepare(["AA,KK,QQ", "AA,KK,QQ"])  # 18 x 18 pairs, 6 x 5 conflicting per pair
     masks, offsets, weights = problem.combo_masks, problem.offsets, problem.weights

@@ -131,12 +131,16 @@ def _player(
     text: str,
     hands: list[str],
     range_w: NDArray[np.float64],
+    unit_w: NDArray[np.float64],
     joint: NDArray[np.float64],
     eq: NDArray[np.float64],
     err: NDArray[np.float64],
 ) -> PlayerDistribution:
+    """``range_w`` are the weights as the range gave them (reported); ``unit_w`` and ``joint``
+    are the same weights and the others' joint weights from :meth:`Problem.with_unit_weights`,
+    whose products cannot underflow (``AA:1e-200`` against ``QQ:1e-200``)."""
     keep = joint > 0
-    prob = range_w * joint
+    prob = unit_w * joint
     prob = np.where(keep, prob / prob[keep].sum(), 0.0)
     order = [i for i in np.argsort(-eq, kind="stable").tolist() if keep[i]]
     weights = prob[order]
@@ -157,7 +161,7 @@ def _rows(problem: Problem, p: int) -> tuple[NDArray[np.uint8], NDArray[np.float
     return problem.combos[rows, : int(problem.held[p])], problem.weights[rows]
 
 
-def _headsup_holdem(problem: Problem) -> tuple[PlayerDistribution, ...]:
+def _headsup_holdem(problem: Problem, raw: Problem) -> tuple[PlayerDistribution, ...]:
     from pokerlab.analysis import _distribution_kernels as D
     from pokerlab.evaluation import _kernels as K
     from pokerlab.evaluation._tables import load_high_tables
@@ -204,15 +208,16 @@ def _headsup_holdem(problem: Problem) -> tuple[PlayerDistribution, ...]:
         lost = np.where(compatible, per_pair - wins, 0)
         eq_villain = (lost * w_hero[:, None]).sum(axis=0) / (per_pair * z_villain)
     hands = [[format_cards(c) for c in rows.tolist()] for rows in (hero, villain)]
-    zeros = [np.zeros(len(hero)), np.zeros(len(villain))]
-    return (
-        _player(problem.inputs[0], hands[0], w_hero, z_hero, eq_hero, zeros[0]),
-        _player(problem.inputs[1], hands[1], w_villain, z_villain, eq_villain, zeros[1]),
+    stats = ((w_hero, z_hero, eq_hero), (w_villain, z_villain, eq_villain))
+    return tuple(
+        _player(problem.inputs[p], hands[p], _rows(raw, p)[1], w, z, e, np.zeros(len(w)))
+        for p, (w, z, e) in enumerate(stats)
     )
 
 
 def _per_holding(
     problem: Problem,
+    raw: Problem,
     players: Sequence[PlayerInput],
     method: Method,
     trials: int | None,
@@ -246,7 +251,7 @@ def _per_holding(
                 "list; give it as a range of holdings"
             )
     for p in range(problem.n_players):
-        holdings, range_w = _rows(problem, p)
+        holdings, unit_w = _rows(problem, p)
         n = len(holdings)
         joint = np.zeros(n)
         eq = np.zeros(n)
@@ -274,7 +279,7 @@ def _per_holding(
             sampled |= result.method == "monte-carlo"
             eq[i] = result.players[p].equity
             err[i] = result.players[p].stderr
-        out.append(_player(problem.inputs[p], hands, range_w, joint, eq, err))
+        out.append(_player(problem.inputs[p], hands, _rows(raw, p)[1], unit_w, joint, eq, err))
     return tuple(out), sampled
 
 
@@ -304,7 +309,8 @@ def equity_distribution(
         else list(villain)
     )
     players: list[PlayerInput] = [hero, *villains]
-    problem = prepare(players, board, dead, game)
+    raw = prepare(players, board, dead, game)
+    problem = raw.with_unit_weights()
     fast = (
         problem.game.name == "holdem"
         and problem.n_players == 2
@@ -312,10 +318,10 @@ def equity_distribution(
         and method in ("auto", "exact")
     )
     if fast:
-        result = _headsup_holdem(problem)
+        result = _headsup_holdem(problem, raw)
         sampled = False
     else:
-        result, sampled = _per_holding(problem, players, method, trials, seed, max_holdings)
+        result, sampled = _per_holding(problem, raw, players, method, trials, seed, max_holdings)
     return Distribution(
         game=problem.game.name,
         board=problem.board_text,

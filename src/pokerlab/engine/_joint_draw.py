@@ -17,12 +17,20 @@ run stays the same on any number of threads.
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["JOINT_LIMIT", "HoldingDraw", "alias_tables", "holding_draw"]
+__all__ = [
+    "JOINT_LIMIT",
+    "HoldingDraw",
+    "alias_tables",
+    "holding_draw",
+    "unit_weights",
+    "weight_peaks",
+]
 
 JOINT_LIMIT = 1 << 15
 """The most joint holdings drawn from one table. ``benchmarks/bench_mc_parts.py`` deals
@@ -51,6 +59,19 @@ class HoldingDraw(NamedTuple):
     joint_used: NDArray[np.uint64]
     joint_prob: NDArray[np.float64]
     joint_alias: NDArray[np.int64]
+
+
+def weight_peaks(weights: NDArray[np.float64], offsets: NDArray[np.int64]) -> NDArray[np.float64]:
+    """Each player's largest weight (player ``p``'s are ``weights[offsets[p]:offsets[p + 1]]``)."""
+    return np.array([weights[a:b].max() for a, b in itertools.pairwise(offsets.tolist())])
+
+
+def unit_weights(weights: NDArray[np.float64], offsets: NDArray[np.int64]) -> NDArray[np.float64]:
+    """Each player's weights divided by that player's largest. The distribution of joint
+    holdings is the same (it depends on the weights only up to a factor per player), and a
+    product of one weight per player cannot underflow: ``AA:1e-200,KK:5e-201`` against
+    ``QQ:1e-200`` would otherwise give every joint holding a weight of 0."""
+    return weights / np.repeat(weight_peaks(weights, offsets), np.diff(offsets))
 
 
 def alias_tables(
@@ -94,7 +115,7 @@ def holding_draw(
     prob, alias = alias_tables(weights, offsets)
     n = len(offsets) - 1
     limit = JOINT_LIMIT if joint_limit is None else joint_limit
-    joint = _joint_holdings(masks, offsets, weights, limit)
+    joint = _joint_holdings(masks, offsets, unit_weights(weights, offsets), limit)
     if joint is None:
         rows = np.zeros((0, n), dtype=np.int32)
         used = np.zeros(0, dtype=np.uint64)

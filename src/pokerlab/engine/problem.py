@@ -27,6 +27,7 @@ from pokerlab.cards import (
     parse_cards,
     parse_cards_any_suit,
 )
+from pokerlab.engine._joint_draw import unit_weights, weight_peaks
 from pokerlab.errors import EmptyRangeError, GameError, RangeError, blame
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
@@ -129,17 +130,19 @@ class Problem:
         offsets[1:] = np.cumsum([len(r) for r in rows])
         return np.ascontiguousarray(self.combos[index]), offsets, self.weights[index]
 
+    def weight_peaks(self) -> list[float]:
+        """Each player's largest weight."""
+        return [float(x) for x in weight_peaks(self.weights, self.offsets)]
+
     def with_unit_weights(self) -> Problem:
-        """The same problem with each player's weights divided by that player's largest. Equity
-        is the same (it depends on the weights only up to a factor per player). The engine
-        multiplies one weight per player, and tiny weights (``AA:1e-200`` against
-        ``QQ:1e-200``) would otherwise underflow to a total of 0 and an equity of NaN."""
-        offsets = self.offsets.tolist()
-        peaks = [float(self.weights[a:b].max()) for a, b in itertools.pairwise(offsets)]
-        if all(peak == 1.0 for peak in peaks):
+        """The same problem with each player's weights divided by that player's largest
+        (:meth:`weight_peaks`). Equity is the same (it depends on the weights only up to a
+        factor per player). The engine multiplies one weight per player, and tiny weights
+        (``AA:1e-200`` against ``QQ:1e-200``) would otherwise underflow to a total of 0 and an
+        equity of NaN."""
+        if all(peak == 1.0 for peak in self.weight_peaks()):
             return self
-        weights = self.weights / np.repeat(peaks, np.diff(self.offsets))
-        return dataclasses.replace(self, weights=weights)
+        return dataclasses.replace(self, weights=unit_weights(self.weights, self.offsets))
 
     def dealing_random_hands(self) -> Problem:
         """The same problem with every :attr:`dealt` player given one empty holding

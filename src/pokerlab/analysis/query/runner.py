@@ -341,6 +341,7 @@ class _Fold:
     lo: float = math.inf
     hi: float = -math.inf
     buckets: dict[float, float] = field(default_factory=dict)
+    count_scale: float = 1.0  # what the weights were divided by (the reported count undoes it)
 
     def add(self, x: NDArray[np.float64], w: NDArray[np.float64]) -> None:
         if len(x) == 0:
@@ -415,7 +416,8 @@ class _Fold:
             return AggregateResult(name, agg, v, None if sampled else 0.0)
         value = self.swx / self.sw
         se = self._se(self.sw, self.swx, self.swx2, n) if sampled else 0.0
-        return AggregateResult(name, agg, value, se, self.swx if agg == "count" else None)
+        count = self.swx * self.count_scale if agg == "count" else None
+        return AggregateResult(name, agg, value, se, count)
 
 
 # --- running ---------------------------------------------------------------------------------
@@ -656,7 +658,9 @@ def query(
     weights = np.zeros(0)
     if req.method != "monte-carlo":
         limit = (MAX_EXACT_DEALS if req.method == "exact" else AUTO_EXACT_DEALS) // per_holding
-        joint, weights = _joint_holdings(problem, max(limit, 1))
+        # weights divided by each player's largest, so that their products cannot underflow
+        # (AA:1e-200 against QQ:1e-200); a count puts the factor back
+        joint, weights = _joint_holdings(problem.with_unit_weights(), max(limit, 1))
         total = len(joint) * per_holding
         run_exact = len(joint) > 0 and total <= limit * per_holding
         if req.method == "exact" and not run_exact:
@@ -665,6 +669,8 @@ def query(
                 "drop 'exact' to sample with a standard error"
             )
     if run_exact:
+        for fold in folds:
+            fold.count_scale = math.prod(problem.weight_peaks())
         tables.group = _equity_group(problem, compiled, layout, len(unseen))
         deals, matched = _run_exact(problem, tables, compiled, folds, joint, weights,
                                     unseen, stages, progress, run)  # fmt: skip
