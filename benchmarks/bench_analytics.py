@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import time
 from typing import Any
 
@@ -31,7 +29,7 @@ import numba
 import numpy as np
 
 import pokerlab
-from _common import best_time, cpu_model
+from _common import available_cores, best_time, machine_info, machine_line, thread_counts
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
 
@@ -66,11 +64,9 @@ def main() -> None:
         verdict = "" if ratio is None else f"  ratio {ratio:5.2f} {'ok' if ratio <= 1 else 'SLOW'}"
         print(f"{name:<52} {seconds * 1000:9.2f} ms  {goal}{verdict}  {note}")
 
-    print(
-        f"CPU: {cpu_model()}; {os.cpu_count()} cores visible; numba threads available: "
-        f"{numba.config.NUMBA_NUM_THREADS}"
-    )
-    print(f"python {platform.python_version()}, numpy {np.__version__}, numba {numba.__version__}")
+    cores = available_cores()
+    print(machine_line(f"1 (hits), 1 and {cores} (distribution)"))
+    print(f"numpy {np.__version__}, numba {numba.__version__}")
 
     holdem = Range(HOLDEM_RANGE).remove(FLOP)
     t = best_time(lambda: pokerlab.hits(HOLDEM_RANGE, board=FLOP), 20)
@@ -83,11 +79,11 @@ def main() -> None:
         return pokerlab.equity_distribution(HOLDEM_RANGE, HOLDEM_RANGE, board=FLOP)
 
     size = f"{len(holdem)}x{len(holdem)}"
-    for threads in sorted({1, min(2, numba.config.NUMBA_NUM_THREADS)}):
+    for threads in thread_counts():
         numba.set_num_threads(threads)
         t = best_time(distribution, 5)
         report(f"distribution: {size} exact on {FLOP}, {threads} thread(s)", t, 1.0)
-    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(cores)
     kernel = best_time(distribution, 3)
     hands = [pokerlab.format_cards(c) for c in holdem.combos.tolist()]
     started = time.perf_counter()
@@ -102,7 +98,7 @@ def main() -> None:
     )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"cpu": cpu_model(), "rows": rows}, f, indent=2)
+            json.dump({"machine": machine_info(cores), "rows": rows}, f, indent=2)
 
 
 if __name__ == "__main__":

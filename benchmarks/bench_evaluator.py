@@ -22,6 +22,7 @@ codes) on 1 thread and every available core. Two patterns:
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
@@ -45,8 +46,9 @@ HOLE = "AhKd"
 
 
 @numba.njit(cache=True)
-def _five_card_walk(fixed_key, fixed_mask, free, card_key, card_mask, mult, displace, values,
-                    hist, store):  # fmt: skip
+def _five_card_walk(  # type: ignore[no-untyped-def]  # a numba kernel: typed when compiled
+    fixed_key, fixed_mask, free, card_key, card_mask, mult, displace, values, hist, store
+):
     """The 5-card board walk written plainly, as references for ``strength_histogram``: with
     ``store``, one histogram, ``hist[v] += 1`` per board (issue 10 found this bound by
     store-to-load forwarding on an AMD EPYC when consecutive boards hit one bin); without, the
@@ -210,7 +212,7 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
             tables.displace, tables.values, hist)  # fmt: skip
     for store, what in ((True, "one histogram, hist[v] += 1"),
                         (False, "strengths summed, no histogram (ceiling)")):  # fmt: skip
-        ref = best_time(lambda store=store: _five_card_walk(*args, store), repeats * 4)
+        ref = best_time(functools.partial(_five_card_walk, *args, store), repeats * 4)
         rows.append(row(f"reference walk: {what}", f"{HOLE} + all boards", n_boards, ref,
                         f"strength_histogram at {ref / seconds:.2f}x its rate"))  # fmt: skip
 

@@ -18,6 +18,7 @@ several repeats, fixed seeds.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 from typing import Any
@@ -63,10 +64,10 @@ def bench_omaha_eval(n: int, n_peer: int) -> list[dict[str, Any]]:
         rows.append({"what": f"Omaha high, {n_hole} hole cards, raw kernel", "hands": n,
                      "per_s": n / sec})  # fmt: skip
         if n_hole == 4:
-            sec, ours = best_of(lambda h=hole, b=board: omaha_batch(h, b), 5)
+            sec, ours = best_of(functools.partial(omaha_batch, hole, board), 5)
             rows.append({"what": "Omaha high, 4 hole cards, omaha_batch (validates input)",
                          "hands": n, "per_s": n / sec})  # fmt: skip
-            sec, _ = best_of(lambda h=hole, b=board: omaha_low_batch(h, b), 5)
+            sec, _ = best_of(functools.partial(omaha_low_batch, hole, board), 5)
             rows.append({"what": "Omaha 8-or-better low, 4 hole cards, omaha_low_batch",
                          "hands": n, "per_s": n / sec})  # fmt: skip
             try:
@@ -108,12 +109,12 @@ EXACT_SPOTS: list[tuple[str, str, list[str], str]] = [
 
 
 def bench_exact() -> list[dict[str, Any]]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for label, game, players, board in EXACT_SPOTS:
         try:
-            sec, r = best_of(
-                lambda g=game, p=players, b=board: pokerlab.equity(p, board=b, game=g,
-                                                                   method="exact"), 3)  # fmt: skip
+            run = functools.partial(pokerlab.equity, players, board=board, game=game,
+                                    method="exact")  # fmt: skip
+            sec, r = best_of(run, 3)
         except TooLargeError as exc:
             rows.append({"what": label, "seconds": None, "note": str(exc)})
             continue
@@ -137,9 +138,9 @@ MC_SPOTS: list[tuple[str, list[str]]] = [
 def bench_mc(trials: int) -> list[dict[str, Any]]:
     rows = []
     for game, players in MC_SPOTS:
-        sec, r = best_of(
-            lambda g=game, p=players: pokerlab.equity(p, game=g, method="mc", trials=trials,
-                                                      seed=1), 3)  # fmt: skip
+        run = functools.partial(pokerlab.equity, players, game=game, method="mc",
+                                trials=trials, seed=1)  # fmt: skip
+        sec, r = best_of(run, 3)
         rows.append({"what": f"Monte Carlo {game} {' vs '.join(players)} (target >= 5 M/s)",
                      "deals": r.samples, "per_s": r.samples / sec})  # fmt: skip
     return rows
@@ -153,8 +154,8 @@ def main() -> None:
     n = 1_000_000 if args.quick else 4_000_000
     threads = os.environ["NUMBA_NUM_THREADS"]
     print(machine_line(threads))
-    results = {
-        "machine": machine_info(threads)
+    results: dict[str, Any] = {
+        "machine": dict(machine_info(threads))
         | {"numpy": np.__version__, "numba": numba.__version__, "load_average": os.getloadavg()},
         "omaha_eval": bench_omaha_eval(n, 50_000 if args.quick else 200_000),
         "exact": bench_exact(),

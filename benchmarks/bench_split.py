@@ -18,6 +18,7 @@ one machine (what a real cluster adds on top: the network).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -57,9 +58,9 @@ def main() -> None:
     rows = []
     try:
         for name, job in JOBS:
-            base_s, base = best(lambda job=job: pokerlab.equity(**job, threads=1))
-            many_s, many = best(lambda job=job: pokerlab.equity(**job, threads=cores))
-            dask_s, dask = best(lambda job=job: pokerlab.equity(**job, client=client))
+            base_s, base = best(functools.partial(pokerlab.equity, **job, threads=1))
+            many_s, many = best(functools.partial(pokerlab.equity, **job, threads=cores))
+            dask_s, dask = best(functools.partial(pokerlab.equity, **job, client=client))
             same = all(np.array_equal(base.counts, r.counts) for r in (many, dask))
             print(f"{name}: {base.samples:,} deals; same bits on every row: {same}")
             for label, seconds in (("threads 1", base_s), (f"threads {cores}", many_s),
