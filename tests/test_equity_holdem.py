@@ -235,6 +235,13 @@ def test_cancel_exact_raises_and_mc_returns_partial() -> None:
         (dict(players=["AsKs", "AA"], board="AhAdAc"), EmptyRangeError, "player 2"),
         (dict(players=["AsKs", "QQ+,AKx"]), RangeError, "player 2"),
         (dict(players=["AsAh", "AA", "AA"]), EmptyRangeError, "no deal is possible"),
+        # a random hand is left out of the check (it fits in any cards left): the rest decide
+        (dict(players=["AsAh", "AA", "random", "AA"]), EmptyRangeError, "no deal is possible"),
+        (
+            dict(players=["AsAhKsKh", "AA**", "random", "AA**"], game="omaha"),
+            EmptyRangeError,
+            "no deal is possible",
+        ),
         (dict(players=["random"] * 3, method="exact"), TooLargeError, "--mc"),
         (dict(players=["AK", "QQ"], method="fast"), GameError, "unknown method"),
         (dict(players=["AK", "QQ"], game="bridge"), GameError, "unknown game"),
