@@ -11,8 +11,10 @@
   Omaha hi/lo preflop spot, razz, stud and stud hi/lo from third street.
 * Monte Carlo deals per second in every game (heads-up, exact hands, preflop / third street).
 
-Single core (NUMBA_NUM_THREADS=1), warm numba cache (one untimed warm-up call per spot), best of
-several repeats, fixed seeds.
+The rows are single-core figures (``threads=1``; the Omaha evaluation kernels are serial),
+warm numba cache (one untimed warm-up call per spot), best of several repeats, fixed seeds.
+Then thread-scaling tables (1 thread and every available core) of an exact Omaha spot, an
+exact stud spot and Omaha Monte Carlo.
 """
 
 from __future__ import annotations
@@ -23,13 +25,11 @@ import json
 import os
 from typing import Any
 
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-
 import numba
 import numpy as np
 
 import pokerlab
-from _common import best_of, machine_info, machine_line
+from _common import available_cores, best_of, machine_info, machine_line, scaling_table
 from pokerlab.errors import TooLargeError
 
 
@@ -113,7 +113,7 @@ def bench_exact() -> list[dict[str, Any]]:
     for label, game, players, board in EXACT_SPOTS:
         try:
             run = functools.partial(pokerlab.equity, players, board=board, game=game,
-                                    method="exact")  # fmt: skip
+                                    method="exact", threads=1)  # fmt: skip
             sec, r = best_of(run, 3)
         except TooLargeError as exc:
             rows.append({"what": label, "seconds": None, "note": str(exc)})
@@ -139,10 +139,31 @@ def bench_mc(trials: int) -> list[dict[str, Any]]:
     rows = []
     for game, players in MC_SPOTS:
         run = functools.partial(pokerlab.equity, players, game=game, method="mc",
-                                trials=trials, seed=1)  # fmt: skip
+                                trials=trials, seed=1, threads=1)  # fmt: skip
         sec, r = best_of(run, 3)
         rows.append({"what": f"Monte Carlo {game} {' vs '.join(players)} (target >= 5 M/s)",
                      "deals": r.samples, "per_s": r.samples / sec})  # fmt: skip
+    return rows
+
+
+def bench_scaling(trials: int) -> list[dict[str, Any]]:
+    """Thread-scaling tables (printed as they run): exact Omaha and stud, Omaha Monte Carlo."""
+    rows: list[dict[str, Any]] = []
+    for name, game, players, kwargs in (
+        ("Omaha preflop AsAhKsKh vs JdTd9c8c, exact", "omaha", ["AsAhKsKh", "JdTd9c8c"],
+         {"method": "exact"}),
+        ("stud third street AsAh7c vs KdKc2s, exact", "stud", ["AsAh7c", "KdKc2s"],
+         {"method": "exact"}),
+        (f"Omaha AsAhKsKh vs JdTd9c8c, Monte Carlo, {trials:,} deals", "omaha",
+         ["AsAhKsKh", "JdTd9c8c"], {"method": "mc", "trials": trials, "seed": 1}),
+    ):  # fmt: skip
+        first = pokerlab.equity(players, game=game, threads=1, **kwargs)
+
+        def run(threads: int, game: str = game, players: list[str] = players,
+                kwargs: dict[str, Any] = kwargs) -> None:  # fmt: skip
+            pokerlab.equity(players, game=game, threads=threads, **kwargs)
+
+        rows += scaling_table(name, run, first.samples, "deals")
     return rows
 
 
@@ -152,7 +173,7 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()
     n = 1_000_000 if args.quick else 4_000_000
-    threads = os.environ["NUMBA_NUM_THREADS"]
+    threads = f"1 (rows), 1 and {available_cores()} (scaling)"
     print(machine_line(threads))
     results: dict[str, Any] = {
         "machine": dict(machine_info(threads))
@@ -160,10 +181,11 @@ def main() -> None:
         "omaha_eval": bench_omaha_eval(n, 50_000 if args.quick else 200_000),
         "exact": bench_exact(),
         "monte_carlo": bench_mc(1_000_000 if args.quick else 4_000_000),
+        "scaling": bench_scaling(1_000_000 if args.quick else 4_000_000),
     }
     m = results["machine"]
     print(f"CPU {m['cpu']} ({m['cores_online']} cores), load average {m['load_average']}")
-    print(f"python {m['python']}, numpy {m['numpy']}, numba {m['numba']}, single core\n")
+    print(f"python {m['python']}, numpy {m['numpy']}, numba {m['numba']}; rows on one core\n")
     peer = next((r["per_s"] for r in results["omaha_eval"] if "phevaluator" in r["what"]), None)
     for r in results["omaha_eval"]:
         ratio = f"  ({r['per_s'] / peer:.1f}x phevaluator)" if peer else ""
