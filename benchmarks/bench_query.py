@@ -5,19 +5,15 @@ survives a loaded machine).
 
 Warm numba cache (one untimed call first), best of several runs. The issue's targets: a heads-up
 flop query with three aggregates, exact (990 runouts): <= 50 ms; the same spot sampled to 10^6
-deals: <= 2 s on 2 cores. The feature kernel runs on ``runner.THREADS`` threads (the deal
-sampler and the exact enumerator on one); the ranges spot is also timed on one thread.
+deals: <= 2 s on 2 cores. The feature kernel runs on every available core (the deal sampler and
+the exact enumerator on one); thread-scaling tables (1 thread and every core) of the exact
+ranges spot and the sampled flop spot end the run.
 """
 
 from __future__ import annotations
 
-import os
-
-import numba
-
 import pokerlab
-from _common import best_of, cpu_model
-from pokerlab.analysis.query import runner
+from _common import available_cores, best_of, machine_line, scaling_table
 
 SPOT = "from hero='AhKh', villain='QcQd', board='Ts9h2h'"
 THREE = ("select avg(riverEquity(hero)), count(winsHi(hero)), "
@@ -53,19 +49,12 @@ def line(label: str, seconds: float, deals: int, versus: float | None = None) ->
 
 
 def main() -> None:
-    print(f"CPU: {cpu_model()}; cores: {os.cpu_count()}; numba threads: "
-          f"{numba.get_num_threads()}; query feature threads: {runner.THREADS}")  # fmt: skip
+    print(machine_line(f"{available_cores()} (rows), 1 and {available_cores()} (scaling)"))
     t_eq, _ = best_of(lambda: pokerlab.equity(["AhKh", "QcQd"], board="Ts9h2h"), 20)
     t, r = best_of(lambda: pokerlab.query(THREE + SPOT), 20)
     line("exact flop, 3 aggregates (target <= 50 ms)", t, r.deals, t_eq)
-    t, r = best_of(lambda: pokerlab.query(RANGES), 5)
-    line("exact flop, ranges, turn equity + outs + histogram", t, r.deals)
-    threads = runner.THREADS
-    runner.THREADS = 1
-    t1, _ = best_of(lambda: pokerlab.query(RANGES), 5)
-    runner.THREADS = threads
-    line("  the same on one thread", t1, r.deals)
-    print(f"  {threads} threads vs 1: {t1 / t:.2f}x")
+    t, r_ranges = best_of(lambda: pokerlab.query(RANGES), 5)
+    line("exact flop, ranges, turn equity + outs + histogram", t, r_ranges.deals)
     t_eq, _ = best_of(
         lambda: pokerlab.equity(["AhKh", "QcQd"], board="Ts9h2h", method="mc", trials=MC_DEALS,
                                 seed=1), 3)  # fmt: skip
@@ -80,6 +69,12 @@ def main() -> None:
     t, r = best_of(lambda: pokerlab.query(PREFLOP), 3)
     line("exact preflop AhAs vs KdKc (contract example)", t, r.deals, t_eq)
     stud()
+    scaling_table("exact flop, ranges (above)", lambda n: pokerlab.query(RANGES, threads=n),
+                  r_ranges.deals, "deals", repeats=5)  # fmt: skip
+    sampled = THREE + SPOT
+    scaling_table("sampled flop, 3 aggregates, 10^6 deals",
+                  lambda n: pokerlab.query(sampled, method="mc", trials=MC_DEALS, seed=1,
+                                           threads=n), MC_DEALS, "deals")  # fmt: skip
 
 
 def stud() -> None:
