@@ -15,7 +15,8 @@ The rows run interleaved, ``--repeats`` rounds of all four, so a change in the o
 shared machine hits every row alike; a fresh LocalCluster is started for each of its rows and
 closed after it (an idle cluster's event loops would take CPU from the other rows). The local
 pools are started before any cluster (a Dask nanny sets ``MALLOC_TRIM_THRESHOLD_`` and friends in
-this process's environment, which processes spawned later would inherit). Printed: the median
+its parent's environment; ``dask_client`` now puts them back, but this order also holds for an
+older pokerlab). Printed: the median
 wall time and CPU time (this process and the workers, from ``/proc``: on a loaded machine the
 wall-time ratios mostly measure the other load, the CPU ratios still show the cost of the batch
 machinery). Ratios (issue 11 targets): ``local 2`` over ``local 1`` (>= 1.8x), ``dask 2``

@@ -212,3 +212,16 @@ def test_equity_cli_without_dask_or_with_both_options(monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert_one_line_error(run(*args, "--local-cluster", "1"), 'pip install "pokerlab[dask]"')
     assert_one_line_error(run(*args, "--scheduler", "tcp://127.0.0.1:8786"), "pokerlab[dask]")
+
+
+def test_a_local_cluster_leaves_this_processs_environment_alone() -> None:
+    """Dask's nannies set OMP_NUM_THREADS=1, MALLOC_TRIM_THRESHOLD_ and more in the process
+    that starts them; every process it started afterwards would inherit them."""
+    import os
+
+    from pokerlab.scale import DaskBackend, dask_client
+
+    before = dict(os.environ)
+    with DaskBackend(dask_client(local_cluster=1), owned=True) as backend:
+        assert dict(os.environ) == before
+        assert backend.client.submit(pow, 2, 10).result() == 1024  # the worker still works

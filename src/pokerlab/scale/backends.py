@@ -159,15 +159,31 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
 
     import dask
 
-    with dask.config.set(LOCAL_CLUSTER_CONFIG):  # the scheduler and nannies read it as they start
-        cluster = distributed.LocalCluster(
-            n_workers=local_cluster, threads_per_worker=1, processes=True,
-            dashboard_address=None, silence_logs=logging.ERROR,
-            env={"NUMBA_NUM_THREADS": "1"}, config=LOCAL_CLUSTER_CONFIG,
-        )  # fmt: skip
+    saved = dict(os.environ)
+    try:
+        with dask.config.set(LOCAL_CLUSTER_CONFIG):  # the scheduler and nannies read it at start
+            cluster = distributed.LocalCluster(
+                n_workers=local_cluster, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.ERROR,
+                env={"NUMBA_NUM_THREADS": "1"}, config=LOCAL_CLUSTER_CONFIG,
+            )  # fmt: skip
+    finally:
+        _restore_environ(saved)
     client = distributed.Client(cluster)
     client.pokerlab_owned_cluster = cluster
     return client
+
+
+def _restore_environ(saved: dict[str, str]) -> None:
+    """Put this process's environment back as it was. A Dask nanny sets variables such as
+    ``OMP_NUM_THREADS=1`` and ``MALLOC_TRIM_THRESHOLD_`` in its parent's environment before it
+    spawns a worker (distributed 2026.8), so every process the caller started afterwards would
+    inherit them; the workers, already spawned, keep theirs."""
+    for key in [k for k in os.environ if k not in saved]:
+        del os.environ[key]
+    for key, value in saved.items():
+        if os.environ.get(key) != value:
+            os.environ[key] = value
 
 
 class DaskBackend:
