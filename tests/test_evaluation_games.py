@@ -154,3 +154,18 @@ def test_shipped_game_tables_equal_their_generator() -> None:
     built = G.build_game_values()
     assert built.shape == (G.GAME_VALUES_LEN,)
     np.testing.assert_array_equal(G.load_game_values(), built)
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_the_sorting_networks_sort_every_input(size: int) -> None:
+    """Omaha high's unrolled paths sort the hole ranks with fixed networks. A network that sorts
+    every 0/1 input sorts every input (the 0-1 principle); every order of distinct values and
+    every run of ranks with repeats from 0..3 are checked besides."""
+    from pokerlab.evaluation._game_kernels import sort4, sort5, sort6
+
+    network = {4: sort4, 5: sort5, 6: sort6}[size]
+    inputs = {tuple(p) for p in itertools.product(range(4), repeat=size)}
+    inputs |= set(itertools.permutations(range(size)))
+    for values in inputs:
+        got = [int(v) for v in network(*(np.uint64(v) for v in values))]
+        assert got == sorted(values, reverse=True), values

@@ -187,42 +187,118 @@ def omaha_flush(hole, n_hole, suit, fbase, best, values):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _desc(a, b):
+    """``(max, min)``: one comparator of a sorting network."""
+    return (a, b) if a >= b else (b, a)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def sort4(r0, r1, r2, r3):
+    """Four values high to low (a 5-comparator sorting network)."""
+    r0, r1 = _desc(r0, r1)
+    r2, r3 = _desc(r2, r3)
+    r0, r2 = _desc(r0, r2)
+    r1, r3 = _desc(r1, r3)
+    r1, r2 = _desc(r1, r2)
+    return r0, r1, r2, r3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def sort5(r0, r1, r2, r3, r4):
+    """Five values high to low (a 9-comparator sorting network)."""
+    r0, r3 = _desc(r0, r3)
+    r1, r4 = _desc(r1, r4)
+    r0, r2 = _desc(r0, r2)
+    r1, r3 = _desc(r1, r3)
+    r0, r1 = _desc(r0, r1)
+    r2, r4 = _desc(r2, r4)
+    r1, r2 = _desc(r1, r2)
+    r3, r4 = _desc(r3, r4)
+    r2, r3 = _desc(r2, r3)
+    return r0, r1, r2, r3, r4
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def sort6(r0, r1, r2, r3, r4, r5):
+    """Six values high to low (a 12-comparator sorting network)."""
+    r0, r5 = _desc(r0, r5)
+    r1, r3 = _desc(r1, r3)
+    r2, r4 = _desc(r2, r4)
+    r1, r2 = _desc(r1, r2)
+    r3, r4 = _desc(r3, r4)
+    r0, r3 = _desc(r0, r3)
+    r2, r5 = _desc(r2, r5)
+    r0, r1 = _desc(r0, r1)
+    r2, r3 = _desc(r2, r3)
+    r4, r5 = _desc(r4, r5)
+    r1, r2 = _desc(r1, r2)
+    r3, r4 = _desc(r3, r4)
+    return r0, r1, r2, r3, r4, r5
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _rank(hole, i):
+    return uint64(hole[i]) >> _U2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _mask4(hole, card_mask):
+    return card_mask[hole[0]] | card_mask[hole[1]] | card_mask[hole[2]] | card_mask[hole[3]]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, values):
     """High strength of exactly two of ``hole[:n_hole]`` (2..6) and three of the five ``board``
-    cards."""
+    cards. Four to six hole cards are unrolled: their ranks sorted high to low by a sorting
+    network, each pair is one read at its higher rank's row start plus its lower rank, and the
+    reads meet in a tree of ``max`` (5 and 6 cards: 1.3-1.4x the rate of the loop below)."""
     bkey = EMPTY_KEY + card_key[board[0]] + card_key[board[1]] + card_key[board[2]]
     bkey += card_key[board[3]] + card_key[board[4]]
     base = board_row(bkey, multiplier, displace, values)
-    hmask = uint64(0)
     if n_hole == 4:
-        # the four ranks sorted high to low (a sorting network), then the six pairs unrolled
-        r0 = uint64(hole[0]) >> _U2
-        r1 = uint64(hole[1]) >> _U2
-        r2 = uint64(hole[2]) >> _U2
-        r3 = uint64(hole[3]) >> _U2
-        if r0 < r1:
-            r0, r1 = r1, r0
-        if r2 < r3:
-            r2, r3 = r3, r2
-        if r0 < r2:
-            r0, r2 = r2, r0
-        if r1 < r3:
-            r1, r3 = r3, r1
-        if r1 < r2:
-            r1, r2 = r2, r1
+        hmask = _mask4(hole, card_mask)
+        r0, r1, r2, r3 = sort4(_rank(hole, 0), _rank(hole, 1), _rank(hole, 2), _rank(hole, 3))
         t0 = _pair_base(values, base, r0)
         t1 = _pair_base(values, base, r1)
         t2 = _pair_base(values, base, r2)
         best = max(max(values[t0 + r1], values[t0 + r2]), max(values[t0 + r3], values[t1 + r2]))
         best = max(best, max(values[t1 + r3], values[t2 + r3]))
-        hmask = card_mask[hole[0]] | card_mask[hole[1]] | card_mask[hole[2]] | card_mask[hole[3]]
+    elif n_hole == 5:
+        hmask = _mask4(hole, card_mask) | card_mask[hole[4]]
+        r0, r1, r2, r3, r4 = sort5(
+            _rank(hole, 0), _rank(hole, 1), _rank(hole, 2), _rank(hole, 3), _rank(hole, 4)
+        )
+        t0 = _pair_base(values, base, r0)
+        t1 = _pair_base(values, base, r1)
+        t2 = _pair_base(values, base, r2)
+        t3 = _pair_base(values, base, r3)
+        best = max(max(values[t0 + r1], values[t0 + r2]), max(values[t0 + r3], values[t0 + r4]))
+        best = max(best, max(max(values[t1 + r2], values[t1 + r3]), values[t1 + r4]))
+        best = max(best, max(max(values[t2 + r3], values[t2 + r4]), values[t3 + r4]))
+    elif n_hole == 6:
+        hmask = _mask4(hole, card_mask) | card_mask[hole[4]] | card_mask[hole[5]]
+        r0, r1, r2, r3, r4, r5 = sort6(
+            _rank(hole, 0), _rank(hole, 1), _rank(hole, 2),
+            _rank(hole, 3), _rank(hole, 4), _rank(hole, 5),
+        )  # fmt: skip
+        t0 = _pair_base(values, base, r0)
+        t1 = _pair_base(values, base, r1)
+        t2 = _pair_base(values, base, r2)
+        t3 = _pair_base(values, base, r3)
+        t4 = _pair_base(values, base, r4)
+        a = max(max(values[t0 + r1], values[t0 + r2]), max(values[t0 + r3], values[t0 + r4]))
+        b = max(max(values[t0 + r5], values[t1 + r2]), max(values[t1 + r3], values[t1 + r4]))
+        c = max(max(values[t1 + r5], values[t2 + r3]), max(values[t2 + r4], values[t2 + r5]))
+        d = max(max(values[t3 + r4], values[t3 + r5]), values[t4 + r5])
+        best = max(max(a, b), max(c, d))
     else:
+        hmask = uint64(0)
         best = np.uint16(0)
         for i in range(n_hole - 1):
-            ri = uint64(hole[i]) >> _U2
+            ri = _rank(hole, i)
             hmask |= card_mask[hole[i]]
             for j in range(i + 1, n_hole):
-                v = values[base + pair_column(ri, uint64(hole[j]) >> _U2)]
+                v = values[base + pair_column(ri, _rank(hole, j))]
                 if v > best:
                     best = v
         hmask |= card_mask[hole[n_hole - 1]]
