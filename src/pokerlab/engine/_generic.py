@@ -115,62 +115,63 @@ def hand_values(
     board,
     n_board,
     scratch,
-    out,
     card_key,
     card_mask,
     mult,
     displace,
     values,
 ):
-    """``out[0]``, ``out[1]`` = high and low strength of one player (0 when the game has no
-    such half; a low of 0 does not qualify). A game decided by a low alone (razz) gets that low
-    in ``out[0]`` and 0 in ``out[1]``, so :func:`award_split` gives it the whole pot.
-    ``scratch``: at least 12 uint8. ``values``: the combined table of
-    ``evaluation._game_tables`` whenever the game uses an Omaha or a low evaluator (the high
-    table alone suffices for ``HI_BEST5``). Omaha evaluators need the five board cards."""
-    out[0] = 0
-    out[1] = 0
+    """``(high, low)`` strengths of one player (0 when the game has no such half; a low of 0
+    does not qualify). A game decided by a low alone (razz) gets that low as its high and 0 as
+    its low, so :func:`award_split` gives it the whole pot. ``scratch``: at least 12 uint8.
+    ``values``: the combined table of ``evaluation._game_tables`` whenever the game uses an
+    Omaha or a low evaluator (the high table alone suffices for ``HI_BEST5``). Omaha evaluators
+    need the five board cards. Returned, not written to an array: a write to an output array
+    before the evaluation cost 6-12-card Omaha Monte Carlo a quarter of its deal rate (the
+    compiler cannot keep the table reads apart from it)."""
+    hi = 0
+    lo = 0
     if hi_code == HI_BEST5 or lo_code == LO_A5 or lo_code == LO_EIGHT:  # noqa: SIM109 (numba)
         for i in range(n_hole):
             scratch[i] = hole[i]
         for i in range(n_board):
             scratch[n_hole + i] = board[i]
     if hi_code == HI_BEST5:
-        out[0] = best5_high(scratch, n_hole + n_board, card_key, card_mask, mult, displace, values)
+        hi = best5_high(scratch, n_hole + n_board, card_key, card_mask, mult, displace, values)
     elif hi_code == HI_OMAHA:
-        out[0] = omaha_high(hole, n_hole, board, card_key, card_mask, mult, displace, values)
+        hi = omaha_high(hole, n_hole, board, card_key, card_mask, mult, displace, values)
     if lo_code == LO_A5:
-        out[1] = a5_low(scratch, n_hole + n_board, card_key, mult, displace, values)
+        lo = a5_low(scratch, n_hole + n_board, card_key, mult, displace, values)
     elif lo_code == LO_EIGHT:
-        out[1] = eight_low(scratch, n_hole + n_board, card_key, mult, displace, values)
+        lo = eight_low(scratch, n_hole + n_board, card_key, mult, displace, values)
     elif lo_code == LO_OMAHA_EIGHT:
-        out[1] = omaha_eight(hole, n_hole, board, values)
-    low_decides(hi_code, out)
+        lo = omaha_eight(hole, n_hole, board, values)
+    return low_decides(hi_code, hi, lo)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def low_decides(hi_code, out):
-    """A game decided by a low alone (razz): the low plays as the "high" (see
-    :func:`hand_values`)."""
+def low_decides(hi_code, hi, lo):
+    """``(hi, lo)``, or in a game decided by a low alone (razz) ``(lo, 0)``: the low plays as
+    the "high" (see :func:`hand_values`)."""
     if hi_code == HI_NONE:
-        out[0] = out[1]
-        out[1] = 0
+        return lo, 0
+    return hi, lo
 
 
 @njit(cache=True, _nrt=False)
-def key_values(hi_code, lo_code, key, mask, out, mult, displace, values):
+def key_values(hi_code, lo_code, key, mask, mult, displace, values):
     """:func:`hand_values` of a hand of all the player's cards (5..7, no Omaha evaluator) given
     by its additive ``key`` and ``mask``, so a caller that enumerates hands can add one card
     to a partial key instead of summing every card."""
-    out[0] = 0
-    out[1] = 0
+    hi = 0
+    lo = 0
     if hi_code == HI_BEST5:
-        out[0] = values[table_index(key, mask, mult, displace)]
+        hi = values[table_index(key, mask, mult, displace)]
     if lo_code == LO_A5:
-        out[1] = a5_low_of_key(key, mult, displace, values)
+        lo = a5_low_of_key(key, mult, displace, values)
     elif lo_code == LO_EIGHT:
-        out[1] = eight_low_of_key(key, mult, displace, values)
-    low_decides(hi_code, out)
+        lo = eight_low_of_key(key, mult, displace, values)
+    return low_decides(hi_code, hi, lo)
 
 
 @njit(cache=True)
@@ -361,7 +362,6 @@ def enumerate_boards(
         _unrank_combination(start, nd, to_come, idx)
     hi_val = np.empty(n_combos, np.int64)
     lo_val = np.zeros(n_combos, np.int64)
-    vals = np.empty(2, np.int64)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
     level_used = np.empty(n + 1, np.uint64)
@@ -400,10 +400,10 @@ def enumerate_boards(
                 hi_val[t] = -1
                 continue
             if not omaha:  # every card's key: the board's plus the hole's
-                key_values(hi_code, lo_code, board_key + hole_key[t], board_cards | hole_mask[t],
-                           vals, mult, displace, values)  # fmt: skip
-                hi_val[t] = vals[0]
-                lo_val[t] = vals[1]
+                hi_val[t], lo_val[t] = key_values(
+                    hi_code, lo_code, board_key + hole_key[t], board_cards | hole_mask[t], mult,
+                    displace, values,
+                )  # fmt: skip
                 continue
             best = values[base + columns[t, 0]]
             for k in range(1, n_columns[t]):
@@ -457,28 +457,14 @@ def complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
     pre_lo = np.zeros(combos.shape[0], np.int64)
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
-    vals = np.empty(2, np.int64)
     for p in range(n):
         if held[p] != hole_total:
             continue
         for t in range(offsets[p], offsets[p + 1]):
-            hand_values(
-                hi_code,
-                lo_code,
-                combos[t],
-                hole_total,
-                no_board,
-                _NO_CARDS,
-                scratch,
-                vals,
-                card_key,
-                card_mask,
-                mult,
-                displace,
-                values,
-            )
-            pre_hi[t] = vals[0]
-            pre_lo[t] = vals[1]
+            pre_hi[t], pre_lo[t] = hand_values(
+                hi_code, lo_code, combos[t], hole_total, no_board, _NO_CARDS, scratch,
+                card_key, card_mask, mult, displace, values,
+            )  # fmt: skip
     return pre_hi, pre_lo
 
 
@@ -520,7 +506,6 @@ def enumerate_stud_deals(
     n = offsets.shape[0] - 1
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
-    vals = np.empty(2, np.int64)
     pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
                                              tables)  # fmt: skip
     first, last = _player_rows(offsets, start, stop)
@@ -577,23 +562,10 @@ def enumerate_stud_deals(
                     hi[r] = pre_hi[chosen[r]]
                     lo[r] = pre_lo[chosen[r]]
                     continue
-                hand_values(
-                    hi_code,
-                    lo_code,
-                    hands[r],
-                    hole_total,
-                    no_board,
-                    _NO_CARDS,
-                    scratch,
-                    vals,
-                    card_key,
-                    card_mask,
-                    mult,
-                    displace,
-                    values,
-                )
-                hi[r] = vals[0]
-                lo[r] = vals[1]
+                hi[r], lo[r] = hand_values(
+                    hi_code, lo_code, hands[r], hole_total, no_board, _NO_CARDS, scratch,
+                    card_key, card_mask, mult, displace, values,
+                )  # fmt: skip
             award_split(hi, lo, n, split, level_weight[n], stats)
             totals[0] += 1
             if k == 0:

@@ -410,7 +410,6 @@ def sample_deals_generic(
     deck = np.empty(52, np.int64)
     hole = np.empty(8, np.uint8)
     scratch = np.empty(16, np.uint8)
-    vals = np.empty(2, np.int64)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
     for _ in range(n_samples):
@@ -433,22 +432,9 @@ def sample_deals_generic(
                 used = deal_many(state, used, missing, dealt, deck)
                 for k in range(missing):
                     hole[held[p] + k] = dealt[k]
-            hand_values(
-                hi_code,
-                lo_code,
-                hole,
-                hole_total,
-                full_board,
-                n_board,
-                scratch,
-                vals,
-                card_key,
-                card_mask,
-                mult,
-                displace,
-                values,
-            )
-            hi[p] = vals[0]
-            lo[p] = vals[1]
+            hi[p], lo[p] = hand_values(
+                hi_code, lo_code, hole, hole_total, full_board, n_board, scratch, card_key,
+                card_mask, mult, displace, values,
+            )  # fmt: skip
         award_split(hi, lo, n, split, 1.0, stats)
     return counters[0]

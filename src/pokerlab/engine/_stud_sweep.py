@@ -50,7 +50,6 @@ def _completion_values(
     for i in range(n_known):
         level_key[0] += card_key[known[i]]
         level_mask[0] |= card_mask[known[i]]
-    out = np.empty(2, np.int64)
     changed = 0
     for r in range(count):
         for i in range(k):
@@ -58,9 +57,9 @@ def _completion_values(
         for i in range(changed, k):
             level_key[i + 1] = level_key[i] + card_key[deck[idx[i]]]
             level_mask[i + 1] = level_mask[i] | card_mask[deck[idx[i]]]
-        key_values(hi_code, lo_code, level_key[k], level_mask[k], out, mult, displace, values)
-        vals[r] = out[0]  # the deciding strength (a razz low included)
-        lows[r] = out[1]
+        # the deciding strength (a razz low included), and the low
+        vals[r], lows[r] = key_values(hi_code, lo_code, level_key[k], level_mask[k], mult,
+                                      displace, values)  # fmt: skip
         if k > 0:
             changed = _next_combination(idx, k, nd)
     return subsets, vals, lows

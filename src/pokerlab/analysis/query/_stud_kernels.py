@@ -90,8 +90,8 @@ def _value(hand, n, hi_code, lo_code, low_only, scratch, pair, tables):
     the pot (razz: the A-5 low), ``pair[1]`` the 8-or-better half (0: none); razz also gets its
     low in ``pair[1]`` (so ``winsLo`` reads one array)."""
     card_key, card_mask, mult, displace, values = tables
-    hand_values(hi_code, lo_code, hand, n, hand[:0], _NO_CARDS, scratch, pair, card_key,
-                card_mask, mult, displace, values)  # fmt: skip
+    pair[0], pair[1] = hand_values(hi_code, lo_code, hand, n, hand[:0], _NO_CARDS, scratch,
+                                   card_key, card_mask, mult, displace, values)  # fmt: skip
     if low_only:
         pair[1] = pair[0]
 
