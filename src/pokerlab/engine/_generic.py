@@ -126,9 +126,9 @@ def hand_values(
     its low, so :func:`award_split` gives it the whole pot. ``scratch``: at least 12 uint8.
     ``values``: the combined table of ``evaluation._game_tables`` whenever the game uses an
     Omaha or a low evaluator (the high table alone suffices for ``HI_BEST5``). Omaha evaluators
-    need the five board cards. Returned, not written to an array: a write to an output array
-    before the evaluation cost 6-12-card Omaha Monte Carlo a quarter of its deal rate (the
-    compiler cannot keep the table reads apart from it)."""
+    need the five board cards. Returned, not written to an array: writing into an output array
+    before the evaluation cost 6-card Omaha Monte Carlo a quarter of its deal rate (the
+    compiler cannot keep the table reads apart from the write)."""
     hi = 0
     lo = 0
     if hi_code == HI_BEST5 or lo_code == LO_A5 or lo_code == LO_EIGHT:  # noqa: SIM109 (numba)

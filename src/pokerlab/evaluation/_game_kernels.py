@@ -251,7 +251,8 @@ def omaha_high(hole, n_hole, board, card_key, card_mask, multiplier, displace, v
     """High strength of exactly two of ``hole[:n_hole]`` (2..6) and three of the five ``board``
     cards. Four to six hole cards are unrolled: their ranks sorted high to low by a sorting
     network, each pair is one read at its higher rank's row start plus its lower rank, and the
-    reads meet in a tree of ``max`` (5 and 6 cards: 1.3-1.4x the rate of the loop below)."""
+    reads meet in a tree of ``max`` (5 and 6 cards: 1.8-1.9x the rate of the loop below in
+    ``benchmarks/bench_games.py``'s raw-kernel rows on the AMD EPYC development machine)."""
     bkey = EMPTY_KEY + card_key[board[0]] + card_key[board[1]] + card_key[board[2]]
     bkey += card_key[board[3]] + card_key[board[4]]
     base = board_row(bkey, multiplier, displace, values)

@@ -669,8 +669,9 @@ def query(
                 "drop 'exact' to sample with a standard error"
             )
     if run_exact:
+        count_scale = math.prod(problem.weight_peaks())
         for fold in folds:
-            fold.count_scale = math.prod(problem.weight_peaks())
+            fold.count_scale = count_scale
         tables.group = _equity_group(problem, compiled, layout, len(unseen))
         deals, matched = _run_exact(problem, tables, compiled, folds, joint, weights,
                                     unseen, stages, progress, run)  # fmt: skip
