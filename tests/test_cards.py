@@ -108,6 +108,16 @@ def test_parse_cards_from_iterables() -> None:
     assert parse_cards([]) == []
 
 
+@pytest.mark.parametrize("bad", [None, 5, 2.5])
+def test_cards_that_are_neither_text_nor_a_sequence_are_a_card_error(bad: object) -> None:
+    """Not a TypeError from inside the parser: ``board=None`` is a common slip."""
+    with pytest.raises(CardError, match="must be text such as 'AsKd' or a sequence of cards"):
+        parse_cards(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="got None") as raised:
+        pokerlab.equity(["AhAs", "KdKc"], board=None)  # type: ignore[arg-type]
+    assert raised.value.field == "board"
+
+
 def test_parse_card_single() -> None:
     assert parse_card("10d") == Card("Td")
     assert parse_card(" tH ") == Card("Th")

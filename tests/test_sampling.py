@@ -198,8 +198,9 @@ def test_dealt_cards_are_distinct_and_avoid_used_cards() -> None:
 
 
 def test_dealing_to_a_key_deals_the_cards_deal_cards_deals() -> None:
-    """``deal_board`` (hold'em's fused board dealing) takes the same cards from the same random
-    words as ``deal_cards``, so seeded results did not change when it came in."""
+    """``deal_board`` (hold'em's fused board dealing, its generator in scalars) takes the same
+    cards from the same random words as ``deal_cards``, and leaves the generator where
+    ``deal_cards`` leaves it, so seeded results did not change when it came in."""
     from pokerlab.engine._tables import kernel_tables
 
     tables = kernel_tables()
@@ -209,9 +210,10 @@ def test_dealing_to_a_key_deals_the_cards_deal_cards_deals() -> None:
         used = np.uint64((0x5A5A5 << (trial % 30)) & ((1 << 52) - 1))
         count = 1 + trial % 5
         after = _sampling.deal_cards(first, used, count, cards)
-        got, key, mask = _sampling.deal_board(
-            second, used, count, np.uint64(0), np.uint64(0), tables.card_key, tables.card_mask
+        got, key, mask, *words = _sampling.deal_board(
+            *second, used, count, np.uint64(0), np.uint64(0), tables.card_key, tables.card_mask
         )
+        second[:] = words  # the generator, held in scalars, moves on exactly as the array did
         assert got == after
         dealt = cards[:count].tolist()
         assert key == sum(int(tables.card_key[c]) for c in dealt) % (1 << 64)

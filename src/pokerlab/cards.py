@@ -185,6 +185,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
     found: Sequence[tuple[Card, int]]
     if isinstance(cards, str):
         found = _parse_text(cards)
+    elif not isinstance(cards, Iterable):
+        raise CardError(f"cards must be text such as 'AsKd' or a sequence of cards, got {cards!r}")
     else:
         found = [
             (parse_card(item) if isinstance(item, str) else Card(item), index + 1)
