@@ -10,15 +10,30 @@ with the joint table whatever its size (``engine._joint_draw``: one alias draw p
 holding) and with it turned off (``JOINT_LIMIT = 0``: each player's combo drawn, the whole draw
 rejected on a shared card), in the same run: the evidence for ``JOINT_LIMIT``, the size up to
 which pokerlab uses the table.
+
+    python benchmarks/bench_mc_parts.py --old OLD/src [--rounds 15]
+
+times instead the hold'em kernel ``sample_deals`` of an older checkout's ``engine/_sampling.py``
+against this one's, in one process, interleaved round by round (a noisy machine's slow phases
+then hit both), by thread CPU time; it checks first that both give the same counts and leave the
+generator in the same state. The older file is imported beside this checkout's package (its
+helpers come from this checkout), so it must import the same names.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from collections.abc import Callable
+from types import ModuleType
 
 import numpy as np
 from numba import njit, uint64
@@ -27,6 +42,7 @@ import pokerlab
 from _common import best_time, machine_line
 from pokerlab.engine import _joint_draw
 from pokerlab.engine import _sampling as S
+from pokerlab.engine.montecarlo import _Sampler
 from pokerlab.engine.problem import prepare
 
 N = 5_000_000
@@ -88,8 +104,68 @@ def joint_table() -> None:
               f"{rates[0] / rates[1]:>7.2f}x{used}")  # fmt: skip
 
 
+AB_SPOTS = [
+    (["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"], 2_000_000),
+    (["AhAs", "KdKc"], 2_000_000),
+    (["40%", "30%"], 1_000_000),
+    (["AhAs"] + ["random"] * 22, 200_000),
+]
+
+
+def _older_sampling(src: str) -> ModuleType:
+    """The older checkout's ``engine/_sampling.py``, imported as a module of its own."""
+    folder = tempfile.mkdtemp(prefix="bench_mc_old_")
+    shutil.copy(os.path.join(src, "pokerlab", "engine", "_sampling.py"),
+                os.path.join(folder, "older_sampling.py"))  # fmt: skip
+    sys.path.insert(0, folder)
+    import older_sampling  # type: ignore[import-not-found]
+
+    return older_sampling  # type: ignore[no-any-return]
+
+
+def _deal_with(module: ModuleType, sampler: _Sampler, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` deals of ``sampler``'s problem through ``module.sample_deals`` (chunk 0 of seed 7):
+    the counts and the generator's final state."""
+    p = sampler.problem
+    k = p.n_players
+    state = S.chunk_state(7, 0)
+    counts = np.zeros((k + 1, k), np.int64)
+    module.sample_deals(p.combos, p.held, sampler.draw, p.board, np.uint64(p.dead_mask), n,
+                        100_000, state, counts, sampler.tables)  # fmt: skip
+    return counts, state
+
+
+def old_against_new(src: str, rounds: int) -> None:
+    older = _older_sampling(src)
+    print(f"sample_deals: {src} against this checkout, one process, {rounds} interleaved rounds, "
+          "thread CPU time")  # fmt: skip
+    print(f"{'players':<36}{'deals':>11}{'old M/s':>10}{'new M/s':>10}{'new/old':>9}  (medians)")
+    for players, n in AB_SPOTS:
+        sampler = _Sampler(prepare(players))
+        (a, state_a), (b, state_b) = _deal_with(older, sampler, n), _deal_with(S, sampler, n)
+        if not (np.array_equal(a, b) and np.array_equal(state_a, state_b)):
+            raise SystemExit(f"{players}: the two kernels dealt different deals")
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        for _ in range(rounds):
+            for name, module in (("old", older), ("new", S)):
+                started = time.thread_time()
+                _deal_with(module, sampler, n)
+                times[name].append(time.thread_time() - started)
+        old, new = (statistics.median(times[name]) for name in ("old", "new"))
+        many = len(players) > 3
+        label = f"{players[0]} vs {len(players) - 1} random" if many else " vs ".join(players)
+        print(f"{label:<36}{n:>11,}{n / old / 1e6:>10.2f}{n / new / 1e6:>10.2f}{old / new:>8.3f}x")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", help="src folder of an older checkout: time its sample_deals")
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
     print(machine_line(os.environ["NUMBA_NUM_THREADS"]))
+    if args.old:
+        old_against_new(args.old, args.rounds)
+        return
     print(f"next_u64 (one xoshiro256** draw)       {per_call_ns(_draws, N):6.1f} ns")
     print(f"deal_cards (5 board cards, 4 used)      {per_call_ns(_deals, N):6.1f} ns")
     for players in (["AhAs", "KdKc"], ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"]):
