@@ -102,6 +102,20 @@ def test_bad_thread_counts_are_one_line_errors(bad: object) -> None:
         outs(["AhAs", "KdKc"], board="2c3d4h", threads=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad", [-1, 1.5, "2", True])
+def test_bad_seeds_are_one_line_errors(bad: object) -> None:
+    """Not numpy's SeedSequence error from inside a Monte Carlo chunk."""
+    with pytest.raises(GameError, match="seed must be a whole number, 0 or more") as info:
+        equity(["AhAs", "KdKc"], method="mc", trials=1000, seed=bad)  # type: ignore[arg-type]
+    assert info.value.field == "seed" and isinstance(info.value, ValueError)
+
+
+def test_numpy_integer_seeds_are_seeds() -> None:
+    a = equity(["AhAs", "KdKc"], method="mc", trials=5000, seed=np.int64(3))
+    b = equity(["AhAs", "KdKc"], method="mc", trials=5000, seed=3)
+    assert np.array_equal(a.counts, b.counts)
+
+
 def test_default_threads_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NUMBA_NUM_THREADS", raising=False)
     cores = available_cores()

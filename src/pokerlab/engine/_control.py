@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any, Protocol
 
 from pokerlab.errors import CancelledError, GameError
@@ -92,6 +93,12 @@ class Control:
     seed: int | None = None
     partial: PartialCallback | None = None
     client: ChunkExecutor | None = None
+
+    def __post_init__(self) -> None:
+        seed = self.seed
+        whole = isinstance(seed, Integral) and not isinstance(seed, bool)
+        if seed is not None and not (whole and seed >= 0):
+            raise GameError(f"seed must be a whole number, 0 or more, got {seed!r}", field="seed")
 
 
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:
