@@ -113,6 +113,9 @@ def test_cards_that_are_neither_text_nor_a_sequence_are_a_card_error(bad: object
     """Not a TypeError from inside the parser: ``board=None`` is a common slip."""
     with pytest.raises(CardError, match="must be text such as 'AsKd' or a sequence of cards"):
         parse_cards(bad)  # type: ignore[arg-type]
+
+
+def test_board_none_is_a_card_error_naming_the_board() -> None:
     with pytest.raises(CardError, match="got None") as raised:
         pokerlab.equity(["AhAs", "KdKc"], board=None)  # type: ignore[arg-type]
     assert raised.value.field == "board"

@@ -87,9 +87,16 @@ def xoshiro(s0, s1, s2, s3):
 @njit(cache=True, _nrt=False)
 def next_u64(state):
     """Next 64 random bits (xoshiro256**) of the generator in the array ``state``."""
-    result, s0, s1, s2, s3 = xoshiro(state[0], state[1], state[2], state[3])
+    s0, s1, s2, s3 = load_state(state)
+    result, s0, s1, s2, s3 = xoshiro(s0, s1, s2, s3)
     store_state(state, s0, s1, s2, s3)
     return result
+
+
+@njit(cache=True, inline="always")
+def load_state(state):
+    """The generator in the array ``state`` as four scalars (see :func:`xoshiro`)."""
+    return state[0], state[1], state[2], state[3]
 
 
 @njit(cache=True, inline="always")
@@ -227,8 +234,8 @@ def alias_pick(s0, s1, s2, s3, first, size, prob, alias):
 @njit(cache=True, _nrt=False)
 def alias_draw(state, first, size, prob, alias):
     """Index (into the flat combo arrays) of a combo drawn from one player's alias table."""
-    j, s0, s1, s2, s3 = alias_pick(state[0], state[1], state[2], state[3], first, size, prob,
-                                   alias)  # fmt: skip
+    s0, s1, s2, s3 = load_state(state)
+    j, s0, s1, s2, s3 = alias_pick(s0, s1, s2, s3, first, size, prob, alias)
     store_state(state, s0, s1, s2, s3)
     return j
 
@@ -301,7 +308,7 @@ def _deal_joint_batch(state, size, fixed, to_come, board_key, board_mask, joint_
     it, beside the rarer paths, it measured no faster than the array-state loop."""
     n = joint_rows.shape[1]
     n_joint = joint_used.shape[0]
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    s0, s1, s2, s3 = load_state(state)
     for s in range(size):
         j, s0, s1, s2, s3 = alias_pick(s0, s1, s2, s3, _FIRST, n_joint, joint_prob, joint_alias)
         _used, deal_key, deal_mask, s0, s1, s2, s3 = deal_board(
@@ -379,39 +386,40 @@ def sample_deals(
             _deal_joint_batch(state, size, fixed, to_come, board_key, board_mask, joint_rows,
                               joint_used, joint_prob, joint_alias, hole_key, hole_mask, card_key,
                               card_mask, keys, masks)  # fmt: skip
-        for s in range(0 if fast else size):
-            if joint:  # a branch here, not in a helper: see draw_joint
-                used = draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed,
-                                  chosen)  # fmt: skip
-            else:
-                used = draw_holding(state, masks_, offsets, prob, alias, fixed, max_rejects,
-                                    chosen, stats)  # fmt: skip
-            if stats[1]:
-                return -1
-            s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-            used, deal_key, deal_mask, s0, s1, s2, s3 = deal_board(
-                s0, s1, s2, s3, used, to_come, board_key, board_mask, card_key, card_mask
-            )
-            store_state(state, s0, s1, s2, s3)
-            if n_dealt == 0:  # the common case without a branch per player (measured ~10 %)
-                for p in range(n):
-                    t = chosen[p]
-                    keys[s * n + p] = deal_key + hole_key[t]
-                    masks[s * n + p] = deal_mask | hole_mask[t]
-                continue
-            deal_many(state, used, 2 * n_dealt, holes, deck)
-            r = 0
-            for p in range(n):
-                if held[p] == 0:
-                    a = holes[r]
-                    b = holes[r + 1]
-                    r += 2
-                    keys[s * n + p] = deal_key + card_key[a] + card_key[b]
-                    masks[s * n + p] = deal_mask | card_mask[a] | card_mask[b]
+        else:
+            for s in range(size):
+                if joint:  # a branch here, not in a helper: see draw_joint
+                    used = draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed,
+                                      chosen)  # fmt: skip
                 else:
-                    t = chosen[p]
-                    keys[s * n + p] = deal_key + hole_key[t]
-                    masks[s * n + p] = deal_mask | hole_mask[t]
+                    used = draw_holding(state, masks_, offsets, prob, alias, fixed, max_rejects,
+                                        chosen, stats)  # fmt: skip
+                if stats[1]:
+                    return -1
+                s0, s1, s2, s3 = load_state(state)
+                used, deal_key, deal_mask, s0, s1, s2, s3 = deal_board(
+                    s0, s1, s2, s3, used, to_come, board_key, board_mask, card_key, card_mask
+                )
+                store_state(state, s0, s1, s2, s3)
+                if n_dealt == 0:  # no `random` hand: no branch per player (measured ~10 %)
+                    for p in range(n):
+                        t = chosen[p]
+                        keys[s * n + p] = deal_key + hole_key[t]
+                        masks[s * n + p] = deal_mask | hole_mask[t]
+                    continue
+                deal_many(state, used, 2 * n_dealt, holes, deck)
+                r = 0
+                for p in range(n):
+                    if held[p] == 0:
+                        a = holes[r]
+                        b = holes[r + 1]
+                        r += 2
+                        keys[s * n + p] = deal_key + card_key[a] + card_key[b]
+                        masks[s * n + p] = deal_mask | card_mask[a] | card_mask[b]
+                    else:
+                        t = chosen[p]
+                        keys[s * n + p] = deal_key + hole_key[t]
+                        masks[s * n + p] = deal_mask | hole_mask[t]
         for i in range(size * n):
             strengths[i] = values[table_index(keys[i], masks[i], mult, displace)]
         if n == 2:
