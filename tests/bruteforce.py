@@ -97,21 +97,28 @@ def holdem_equity(
 
 def stud_equity(hands: Sequence[Cards], dead: Cards) -> tuple[list[float], int]:
     """Exact seven-card stud high equity of known cards: every way to deal each player its
-    missing cards, player after player."""
+    missing cards, player after player. A player's seven cards recur in many deals (the others'
+    cards vary), so each one's value is computed once."""
     used = {c for h in hands for c in h} | set(dead)
     deck = [c for c in range(52) if c not in used]
     shares = [0.0] * len(hands)
     deals = 0
+    values: dict[tuple[int, ...], tuple[int, ...]] = {}
 
-    def deal(p: int, left: list[int], finished: list[list[int]]) -> None:
+    def value(cards: tuple[int, ...]) -> tuple[int, ...]:
+        if cards not in values:
+            values[cards] = best_high(cards)
+        return values[cards]
+
+    def deal(p: int, left: list[int], finished: list[tuple[int, ...]]) -> None:
         nonlocal deals
         if p == len(hands):
-            _credit([best_high(h) for h in finished], shares)
+            _credit([value(h) for h in finished], shares)
             deals += 1
             return
         for extra in itertools.combinations(left, 7 - len(hands[p])):
             rest = [c for c in left if c not in extra]
-            deal(p + 1, rest, [*finished, [*hands[p], *extra]])
+            deal(p + 1, rest, [*finished, (*hands[p], *extra)])
 
     deal(0, deck, [])
     return [s / deals for s in shares], deals
