@@ -106,8 +106,13 @@ def wins_lo(game: str, hands: tuple[Hand, ...], p: int) -> float:
 
 
 def high_type(hand: Sequence[int]) -> int:
+    return _high_type(frozenset(hand))
+
+
+@cache
+def _high_type(hand: frozenset[int]) -> int:
     if len(hand) >= 5:
-        return best_high(hand)[0]
+        return best_high(sorted(hand))[0]
     counts = sorted(Counter(c >> 2 for c in hand).values(), reverse=True)
     if counts[0] == 4:
         return 7
