@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 import pytest
@@ -81,12 +82,18 @@ def made_of(hole: Sequence[int], board: Sequence[int], omaha: bool) -> str:
 def makes_straight(hole: Sequence[int], board_ranks: list[int], omaha: bool) -> bool:
     """Whether the hole cards make a straight with these board ranks (hold'em: higher than the
     board's own; Omaha: two hole and three board cards)."""
+    return _makes_straight(tuple(sorted(c >> 2 for c in hole)), tuple(sorted(board_ranks)), omaha)
+
+
+@cache
+def _makes_straight(hole: tuple[int, ...], board_ranks: tuple[int, ...], omaha: bool) -> bool:
+    """``makes_straight`` of the hole cards' ranks (only ranks count, so holdings share it)."""
     if not omaha:
-        mine = best_straight({c >> 2 for c in hole} | set(board_ranks))
+        mine = best_straight(set(hole) | set(board_ranks))
         return mine > best_straight(set(board_ranks))
     for a, b in itertools.combinations(hole, 2):
         for three in itertools.combinations(board_ranks, 3):
-            ranks = {a >> 2, b >> 2, *three}
+            ranks = {a, b, *three}
             if len(ranks) == 5 and best_straight(ranks) >= 0:
                 return True
     return False
