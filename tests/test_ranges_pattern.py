@@ -600,6 +600,9 @@ def test_explicit_text_round_trips_exactly(picks: list[int], weights: list[float
         ("10s 9s", "Ts9s"),
         ("A s", "A s"),
         ("3- 2", "3- 2"),
+        # an "or lower" card before a span: "2-2-2" would be a chain (refused outside a group)
+        ("2- 2-2", "2- 2-2"),
+        ("3- 2-s 2+", "3-2-s2+"),
         ("(3- 2-) 4 @ 50", "(3-2-)4@50"),
         ("( AA , KK ) : $ds", "(AA,KK):$ds"),
         ("[a, k]s", "[A,K]s"),

@@ -227,8 +227,12 @@ def _joins(left: str, right: str) -> bool:
     attaches = RANKS + RANK_VARS + "*]+-"
     if left[-1] in attaches and right[0] in SUITS + SUIT_VARS:
         return True  # "A" then "s" would read as the card "As"
-    # "3-" then "2" would read as the span "3-2" (but "3-" then "2-" reads as written)
-    return left[-1] == "-" and right[0] in RANKS and right[1:2] not in ("+", "-")
+    # "3-" then "2" would read as the span "3-2", and "2-" then the span "2-2" as the chain
+    # "2-2-2"; "3-" then "2-", "2-s" or "2+" reads as written
+    if left[-1] != "-" or right[0] not in RANKS:
+        return False
+    or_lower = right[1:2] == "-" and not (right[2:3] and right[2] in RANKS)
+    return not (right[1:2] == "+" or or_lower)
 
 
 def _render(parts: list[str]) -> str:
