@@ -25,6 +25,16 @@ def dask_client() -> Iterator[Any]:
         yield client
 
 
+WARM_TEST = "test_cli_newcomer.py::test_warm_runs_every_kernel_path"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the `pokerlab warm` test first: on a cold numba cache (a fresh clone, as in CI) it
+    compiles every product kernel in parallel processes, and the tests after it load them
+    instead of compiling each one inside the single test process."""
+    items.sort(key=lambda item: not item.nodeid.endswith(WARM_TEST))
+
+
 QUICKSTART_TEST = "test_quickstart.py::test_quickstart_in_a_fresh_clone_with_the_system_python"
 _STARTED = pytest.StashKey[tuple[Any, Path]]()
 
