@@ -9,8 +9,9 @@ tie) in integers, so the result does not depend on the thread count.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import prange, uint64
 
+from pokerlab._jit import njit
 from pokerlab.evaluation._kernels import table_index
 
 

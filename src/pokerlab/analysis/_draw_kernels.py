@@ -18,8 +18,9 @@ Conventions
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import prange, uint64
 
+from pokerlab._jit import njit
 from pokerlab.engine._sampling import below, deal_cards, next_u64
 from pokerlab.evaluation._kernels import EMPTY_KEY, LANES, fold_lanes, subset_lanes, table_index
 

@@ -9,8 +9,9 @@ rest is rank and suit arithmetic on 13-bit rank sets.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.analysis import board_categories as B
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index

@@ -139,10 +139,11 @@ def warm(
     finish and once at the end. Returns the number of tasks.
 
     Compiling holds the interpreter, so the tasks run in ``processes`` worker processes (default:
-    every core, :func:`~pokerlab._threads.available_cores`), which share numba's on-disk cache
-    (numba writes each cache file whole, by rename). Two processes that compile the same kernel at
-    once can each rewrite its cache index and drop the other's entry, so a last pass in this
-    process runs every task again: it loads what is cached and compiles whatever was dropped.
+    every core, :func:`~pokerlab._threads.available_cores`), which share numba's on-disk cache.
+    Two processes that save overloads of one kernel at once would race on its cache index (an
+    entry dropped, or a signature mapped to the other's code); :mod:`pokerlab._jit` locks the
+    index around each save and load. A last pass in this process runs every task again: it loads
+    what is cached and compiles anything a worker could not save (a full disk, say).
     """
     workers = resolve_threads(processes, "processes")
     tasks = warm_tasks()

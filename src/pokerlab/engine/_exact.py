@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.engine._showdown import award
 from pokerlab.engine._walk import lower_bound, next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index

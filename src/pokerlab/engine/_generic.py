@@ -12,8 +12,9 @@ Statistics go to ``stats``, float64 ``(n + 1, STATS)``: the engine's one layout
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.engine._walk import (
     next_joint_holding,
     orbit_size,

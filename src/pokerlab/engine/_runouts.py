@@ -29,8 +29,9 @@ Two things keep a runout cheap when the ranges are wide:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.engine._walk import (
     lower_bound,
     next_joint_holding,

@@ -25,8 +25,9 @@ multiply-and-reject method, so no modulo bias. The alias coin uses 32 random bit
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.engine._generic import award_split, hand_values
 from pokerlab.engine._showdown import credit, credit_heads_up
 from pokerlab.engine._walk import unseen_deck

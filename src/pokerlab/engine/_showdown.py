@@ -14,8 +14,8 @@ enumeration ran 1.8x slower with them).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from pokerlab._jit import njit
 from pokerlab.evaluation._kernels import table_index
 
 RANK_KEY = np.array([1 << (3 * r) for r in range(13)], dtype=np.uint64)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
+from pokerlab._jit import njit
 from pokerlab.engine._generic import _next_combination, key_values
 from pokerlab.engine._walk import dense_ranks, stable_argsort
 from pokerlab.evaluation._kernels import EMPTY_KEY

@@ -20,7 +20,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from pokerlab._jit import njit
 
 _ONE = np.uint64(1)
 _BYTE = np.uint64(255)

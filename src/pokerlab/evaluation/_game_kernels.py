@@ -17,8 +17,9 @@ suited board" table.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.evaluation import _game_tables as G
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation._kernels import (

@@ -14,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import config as numba_config
-from numba import njit, prange, types, uint64
+from numba import prange, types, uint64
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
+from pokerlab._jit import njit
 from pokerlab.evaluation import _tables as T
 
 EMPTY_KEY = np.uint64(T.EMPTY_KEY)

@@ -16,8 +16,9 @@ threads. The random numbers come from SplitMix64, one stream per chunk, seeded f
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import prange, uint64
 
+from pokerlab._jit import njit
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)

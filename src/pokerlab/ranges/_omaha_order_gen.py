@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
+from pokerlab._jit import njit
 from pokerlab.evaluation._game_kernels import omaha_high
 
 __all__ = ["DEALS", "SEED", "canonical_classes", "class_equities", "data_file", "run"]

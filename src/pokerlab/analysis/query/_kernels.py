@@ -10,8 +10,9 @@ an index into a lookup table (``in_range`` rows, ``board_sets`` slices) or a boa
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.analysis._hits_kernels import (
     INFO_SIZE,
     MAX_PARTS,

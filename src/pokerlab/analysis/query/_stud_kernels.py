@@ -11,8 +11,9 @@ dealt ones. Feature rows are those of ``_kernels`` (``street`` = cards seen, 3..
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from pokerlab._jit import njit
 from pokerlab.analysis.query._kernels import _alone_best, _share, _shares_best
 from pokerlab.analysis.query._kinds import (
     EQUITY,
