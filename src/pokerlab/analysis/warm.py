@@ -26,6 +26,7 @@ def warm_tasks() -> list[Task]:
     from pokerlab import equity, equity_distribution, evaluate, evaluate_batch, hits, outs, query
     from pokerlab.analysis.bots import round_robin
     from pokerlab.analysis.draw import advise
+    from pokerlab.evaluation._kernels import ROW_CHUNK
     from pokerlab.evaluation.deuce7 import deuce7_batch
     from pokerlab.evaluation.low import a5_batch, eight_batch
     from pokerlab.evaluation.omaha import omaha_batch, omaha_low_batch
@@ -44,7 +45,13 @@ def warm_tasks() -> list[Task]:
     return [
         (
             "hand evaluation",
-            lambda: (evaluate("AsKsQsJsTs"), evaluate_batch(five), evaluate_batch(seven)),
+            lambda: (
+                evaluate("AsKsQsJsTs"),
+                evaluate_batch(five),
+                evaluate_batch(seven),
+                # a batch long enough for the parallel kernel (two threads on any machine)
+                evaluate_batch(np.repeat(seven, ROW_CHUNK + 1, axis=0), threads=2),
+            ),
         ),
         (
             "low and Omaha evaluation",
@@ -95,16 +102,20 @@ def warm_tasks() -> list[Task]:
                 hits("QQ+,AKs", "Qh7c2d"),
                 hits("AA**", "Qh7c2d", game="omaha"),
                 equity_distribution("QQ+,AKs", "JJ", "Qh7c2d3s"),
+                equity_distribution("QQ", "JJ", "Qh7c2d", method="monte-carlo", trials=200, seed=1),
             ),
         ),
         (
             "queries",
             lambda: [
                 query(
-                    f"select avg(riverEquity(h)), histogram(handType(h, flop)) "
-                    f"from h='AhAs', v='KdKc', {spot}"
+                    "select avg(riverEquity(h)), histogram(handType(h, flop)) "
+                    f"from h='AhAs', v='KdKc', board='{board}'",
+                    method=method,
+                    trials=300,
+                    seed=1,
                 )
-                for spot in ("board='Qh7c2d', trials=300, seed=1", "board='Qh7c2d3s'")
+                for board, method in (("Qh7c2d", "mc"), ("Qh7c2d3s", "exact"))
             ],
         ),
         (

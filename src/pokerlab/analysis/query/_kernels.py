@@ -286,7 +286,7 @@ def deal_features(
     windows,
     out,
 ):
-    """``out[f, d]`` = feature ``spec[f]`` of deal ``d`` (see the module docstring; booleans are
+    """``out[d, f]`` = feature ``spec[f]`` of deal ``d`` (see the module docstring; booleans are
     0/1, hand types the category 0..8, ranks 2..14, board hits as :data:`HIT_DRAW_SCALE` says,
     from the range-analytics classifier; ``straight_top``/``windows`` are its tables).
     ``omaha``: hands use exactly two hole cards; ``eight``: the pot is split with an 8-or-better
@@ -558,4 +558,4 @@ def deal_features(
                     else:
                         hi = mid
                 v = 1.0 if lo < set_offsets[arg + 1] and board_sets[lo] == key else 0.0
-            out[f, d] = v
+            out[d, f] = v

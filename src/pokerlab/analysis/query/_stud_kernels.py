@@ -252,7 +252,7 @@ def _outs(cards, players, held, p, s, dead_mask, hi_code, lo_code, split, low_on
 def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_code,
                   lo_code, split, low_only, card_key, card_mask, multiplier, displace, values,
                   eq_cards, eq_vals, eq_ok, out):  # fmt: skip
-    """``out[f, d]`` = feature ``spec[f]`` of deal ``d`` (kinds: equity on streets 3..7, winsHi,
+    """``out[d, f]`` = feature ``spec[f]`` of deal ``d`` (kinds: equity on streets 3..7, winsHi,
     tiesHi, scoops, winsLo, handType, outs on streets 5 and 6, inRange; the compiler refuses the
     rest).
 
@@ -337,4 +337,4 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
                     v = float(_short_high_category(cards[p], s))
             elif kind == IN_RANGE:
                 v = float(in_range[arg, hold[d, p]])
-            out[f, d] = v
+            out[d, f] = v

@@ -505,7 +505,10 @@ def _features(
     omaha = game.high == HighEval.OMAHA
     eight = game.low != LowEval.NONE
     values = _game_values() if omaha or eight else t.values
-    out = np.zeros((len(tables.spec), len(hold)), dtype=np.float64)
+    # deals by features: a slice of deals is C-contiguous however the deals are split between
+    # threads, so each kernel compiles one overload (column slices of features by deals would be
+    # contiguous only when one thread takes them all)
+    out = np.zeros((len(hold), len(tables.spec)), dtype=np.float64)
 
     def run(lo: int, hi: int, slot: int) -> None:
         if game.is_stud:
@@ -515,13 +518,13 @@ def _features(
                           tables.layout.pos, tables.in_range, np.uint64(problem.dead_mask),
                           int(game.high), int(game.low), game.split, game.high == HighEval.NONE,
                           EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, values,
-                          *tables.eq_state[slot], out[:, lo:hi])  # fmt: skip
+                          *tables.eq_state[slot], out[lo:hi])  # fmt: skip
             return
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
                         np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
                         np.uint64(t.multiplier), t.displace, values, H.STRAIGHT_TOP, H.WINDOWS,
-                        out[:, lo:hi])  # fmt: skip
+                        out[lo:hi])  # fmt: skip
 
     n = len(hold)
     parts = min(threads, THREADS, max(1, n // tables.min_slice))
@@ -536,7 +539,7 @@ def _features(
         # the next chunk's first slice goes on from where this chunk's last slice stopped
         last, state = len(cuts) - 2, tables.eq_state
         state[0], state[last] = state[last], state[0]
-    return out
+    return np.ascontiguousarray(out.T)  # features by deals, as the folds read them
 
 
 @functools.cache
