@@ -7,6 +7,7 @@ ranks); more cards take the best 5-card subset.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -103,12 +104,7 @@ def stud_equity(hands: Sequence[Cards], dead: Cards) -> tuple[list[float], int]:
     deck = [c for c in range(52) if c not in used]
     shares = [0.0] * len(hands)
     deals = 0
-    values: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def value(cards: tuple[int, ...]) -> tuple[int, ...]:
-        if cards not in values:
-            values[cards] = best_high(cards)
-        return values[cards]
+    value = functools.cache(best_high)  # per call: the cache ends with this walk
 
     def deal(p: int, left: list[int], finished: list[tuple[int, ...]]) -> None:
         nonlocal deals

@@ -36,26 +36,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 QUICKSTART_TEST = "test_quickstart.py::test_quickstart_in_a_fresh_clone_with_the_system_python"
-_STARTED = pytest.StashKey[tuple[Any, Path]]()
+
+
+def _quickstart_module(session: pytest.Session) -> Any:
+    """The Quickstart test's module when that test is selected and will run, else None."""
+    for item in session.items:
+        module = getattr(item, "module", None)
+        if item.nodeid.endswith(QUICKSTART_TEST) and module and module.SKIP_REASON is None:
+            return module
+    return None
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Start the README Quickstart's clone, install and warm-up in the background when its test is
     selected and will run: minutes of mostly single-process work that overlaps the rest of the
     suite instead of adding to it. The test waits for it and checks the result."""
-    for item in session.items:
-        module = getattr(item, "module", None)
-        if item.nodeid.endswith(QUICKSTART_TEST) and module and module.SKIP_REASON is None:
-            workdir = Path(tempfile.mkdtemp(prefix="pokerlab-quickstart-"))
-            quickstart = module.Quickstart(workdir)
-            session.stash[module.QUICKSTART] = quickstart
-            session.stash[_STARTED] = quickstart, workdir
+    module = _quickstart_module(session)
+    if module is not None:
+        workdir = Path(tempfile.mkdtemp(prefix="pokerlab-quickstart-"))
+        session.stash[module.QUICKSTART] = module.Quickstart(workdir)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Stop the background Quickstart if its test did not wait for it; remove its files."""
-    started = session.stash.get(_STARTED, None)
-    if started is not None:
-        quickstart, workdir = started
+    module = _quickstart_module(session)
+    quickstart = None if module is None else session.stash.get(module.QUICKSTART, None)
+    if quickstart is not None:
         quickstart.stop()
-        shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(quickstart.workdir, ignore_errors=True)

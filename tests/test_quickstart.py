@@ -72,6 +72,7 @@ class Quickstart:
     """The clone and the Quickstart command, run in the background in ``workdir``."""
 
     def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
         self.clone = workdir / "pokerlab"
         self.log = workdir / "quickstart.out", workdir / "quickstart.err"
         script = f"git clone --quiet {shlex.quote(str(ROOT))} pokerlab && cd pokerlab && "
@@ -99,11 +100,8 @@ QUICKSTART = pytest.StashKey[Quickstart]()
 
 
 @pytest.mark.skipif(SKIP_REASON is not None, reason=SKIP_REASON or "")
-def test_quickstart_in_a_fresh_clone_with_the_system_python(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> None:
-    started = request.session.stash.get(QUICKSTART, None)
-    quickstart = started or Quickstart(tmp_path)  # started by conftest.py unless run on its own
+def test_quickstart_in_a_fresh_clone_with_the_system_python(request: pytest.FixtureRequest) -> None:
+    quickstart = request.session.stash[QUICKSTART]  # started by conftest.py with the session
     try:
         plain = subprocess.run(
             ["bash", "-c", "python3 -m pip install ."], cwd=ROOT, env=ENV, capture_output=True,
