@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from pokerlab import equity
+from pokerlab.engine import exact
 from pokerlab.engine._control import Control
 from pokerlab.engine.exact import GameBoards, StudDeals, StudSweep
 from pokerlab.engine.problem import prepare
@@ -86,20 +87,55 @@ def test_stud_up_down_separator_is_accepted() -> None:
     ],
 )
 def test_stud_sweep_matches_plain_deal_enumeration(
-    game: str, players: list[str], dead: str
+    game: str, players: list[str], dead: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The inclusion-exclusion sweeps (one evaluator, and split pots) against walking every
-    joint deal: every statistic, hi and lo halves included."""
+    joint deal: every statistic, hi and lo halves included. A single-pot sweep is also run as
+    two halves (lower values up, upper values down), as big sweeps are: the same counts."""
     problem = prepare(players, dead=dead, game=game)
     assert StudSweep().applies(problem)
     swept = StudSweep().run(problem, Control())
     plain = StudDeals().run(problem, Control())
     assert swept.deals == plain.deals
     np.testing.assert_allclose(swept.stats, plain.stats, rtol=1e-12, atol=1e-9)
+    if not problem.game.split:
+        assert not exact._halves_matchups(problem)  # small sweeps stay whole
+        monkeypatch.setattr(exact, "_HALVED_MIN_COMPLETIONS", 0)
+        assert exact._halves_matchups(problem)
+        halves = StudSweep().run(problem, Control(threads=2))
+        assert halves.deals == swept.deals
+        assert np.array_equal(halves.stats, swept.stats)
 
 
 def test_stud_third_street_exact_counts_every_deal() -> None:
-    r = equity(["AsKsQs", "2h3h4h"], game="stud", method="exact")
+    assert exact._halves_matchups(prepare(["AsKsQs", "2h3h4h"], game="stud"))
+    r = equity(["AsKsQs", "2h3h4h"], game="stud", method="exact", threads=1)
     assert r.samples == 163_185 * 111_930  # C(46,4) * C(42,4)
+    two = equity(["AsKsQs", "2h3h4h"], game="stud", method="exact", threads=2)
+    assert np.array_equal(two.counts, r.counts)
     mc = equity(["AsKsQs", "2h3h4h"], game="stud", method="mc", trials=100_000, seed=9)
     assert abs(r.players[0].equity - mc.players[0].equity) <= 4 * mc.players[0].stderr
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stud_sweep_halves_add_up_to_the_whole(seed: int) -> None:
+    """The sweep's lower and upper halves on random spots (stud and razz, 1 to 3 cards to come
+    each, unequal counts, dead cards): their wins, ties and deals add up to the whole sweep's."""
+    from pokerlab.engine import _stud_sweep as sweep
+    from pokerlab.engine._tables import kernel_tables
+    from pokerlab.games import get_game
+
+    rng = np.random.default_rng(seed)
+    game = get_game("razz" if seed % 3 == 2 else "stud")
+    cards = rng.permutation(52).astype(np.uint8)
+    n1, n2 = int(rng.integers(4, 7)), int(rng.integers(4, 7))
+    dead = int(rng.integers(0, 8))
+    known1, known2 = cards[:n1].copy(), cards[n1 : n1 + n2].copy()
+    deck = np.sort(cards[n1 + n2 + dead :])
+    args = (known1, n1, known2, n2, deck, len(deck), game.hole_cards, int(game.high),
+            int(game.low), sweep.BINOM, kernel_tables(game))  # fmt: skip
+    whole = [int(x) for x in sweep.heads_up_sweep(*args)]
+    lower = [int(x) for x in sweep.heads_up_sweep_part(*args, sweep.LOWER)]
+    upper = [int(x) for x in sweep.heads_up_sweep_part(*args, sweep.UPPER)]
+    assert [a + b for a, b in zip(lower, upper, strict=True)] == whole
+    assert lower[2] > 0 and upper[2] > 0  # the split value splits

@@ -104,9 +104,29 @@ def _insert(subsets, row, k, tables, binom, max_size, sizes, ranks):
             tables[sizes[j], ranks[j]] += 1
 
 
+WHOLE, LOWER, UPPER = 0, 1, 2
+"""Parts of a heads-up sweep (:func:`heads_up_sweep_part`): every player-1 completion, or those
+below / at or above the split value (:func:`split_value`). Two calls, one per half, can run at
+once; their counts add up to the whole's."""
+
+
 @njit(cache=True, nogil=True)
 def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables):
     """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands."""
+    return heads_up_sweep_part(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code,
+                               binom, tables, WHOLE)  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def heads_up_sweep_part(
+    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables, part
+):
+    """:func:`heads_up_sweep` over one part of player 1's completions (``WHOLE``, ``LOWER`` or
+    ``UPPER``). ``LOWER`` sweeps up through the values below the split value, inserting only
+    player 2's completions below it; ``UPPER`` sweeps *down* from the top (the same sweep on
+    negated values, which counts player 1's losses) through the values at or above it. So the
+    two halves share no insertion and no query: only the completions' values (and the split
+    value) are computed by both."""
     card_key, card_mask, mult, displace, values = tables
     k1 = hole_total - n1
     k2 = hole_total - n2
@@ -116,44 +136,90 @@ def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_cod
     sub2, val2, _ = _completion_values(
         known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
     )
-    order1 = stable_argsort(val1)
-    order2 = stable_argsort(val2)
+    split = split_value(val1, val2) if part != WHOLE else 0
+    rows1, keys1 = _part_keys(val1, part, split)
+    rows2, keys2 = _part_keys(val2, part, split)
+    below, ties = _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom)
+    deals = rows1.shape[0] * binom[nd - k1, k2]
+    if part == UPPER:  # the sweep on negated values counted player 1's losses
+        return deals - below - ties, ties, deals
+    return below, ties, deals
+
+
+@njit(cache=True)
+def split_value(val1, val2):
+    """A value that splits the two players' completions into halves of about equal work (the
+    median of every 16th value of both): a function of the values only."""
+    step = 16
+    sample = np.empty((val1.shape[0] + step - 1) // step + (val2.shape[0] + step - 1) // step,
+                      np.int64)  # fmt: skip
+    n = 0
+    for vals in (val1, val2):
+        for r in range(0, vals.shape[0], step):
+            sample[n] = vals[r]
+            n += 1
+    sample.sort()
+    return sample[n // 2]
+
+
+@njit(cache=True)
+def _part_keys(vals, part, split):
+    """The rows of one player's completions in ``part``, in increasing order of their sort key
+    (the value; its negation for ``UPPER``), and those keys."""
+    n = 0
+    for r in range(vals.shape[0]):
+        n += part == WHOLE or (vals[r] < split) == (part == LOWER)
+    rows = np.empty(n, np.int64)
+    keys = np.empty(n, np.int64)
+    n = 0
+    for r in range(vals.shape[0]):
+        if part == WHOLE or (vals[r] < split) == (part == LOWER):
+            rows[n] = r
+            keys[n] = -vals[r] if part == UPPER else vals[r]
+            n += 1
+    order = stable_argsort(keys)
+    return rows[order], keys[order]
+
+
+@njit(cache=True)
+def _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom):
+    """``(below, ties)``: over the listed player-1 completions (``rows1``, sorted by ``keys1``),
+    the number of disjoint listed player-2 completions with a smaller key, and with the same."""
     max_size = min(k1, k2)
     width = binom[nd, max_size] if max_size > 0 else 1
     for s in range(max_size + 1):
         width = max(width, binom[nd, s])
     tables = np.zeros((max_size + 1, width), np.int32)  # < C(46, 4) each: half the cache
-    wins = 0
+    below_total = 0
     ties = 0
     i = 0
     j = 0
-    m1 = val1.shape[0]
-    m2 = val2.shape[0]
+    m1 = rows1.shape[0]
+    m2 = rows2.shape[0]
     below = np.empty(m1, np.int64)
     sizes = np.empty(256, np.int64)
     ranks = np.empty(256, np.int64)
     while i < m1:
-        x = val1[order1[i]]
-        while j < m2 and val2[order2[j]] < x:
-            _insert(sub2, order2[j], k2, tables, binom, max_size, sizes, ranks)
+        x = keys1[i]
+        while j < m2 and keys2[j] < x:
+            _insert(sub2, rows2[j], k2, tables, binom, max_size, sizes, ranks)
             j += 1
         i_end = i
-        while i_end < m1 and val1[order1[i_end]] == x:
-            below[i_end] = _subset_sum(sub1, order1[i_end], k1, tables, binom, max_size, sizes,
+        while i_end < m1 and keys1[i_end] == x:
+            below[i_end] = _subset_sum(sub1, rows1[i_end], k1, tables, binom, max_size, sizes,
                                        ranks)  # fmt: skip
-            wins += below[i_end]
+            below_total += below[i_end]
             i_end += 1
         j_start = j
-        while j < m2 and val2[order2[j]] == x:
-            _insert(sub2, order2[j], k2, tables, binom, max_size, sizes, ranks)
+        while j < m2 and keys2[j] == x:
+            _insert(sub2, rows2[j], k2, tables, binom, max_size, sizes, ranks)
             j += 1
         if j > j_start:
             for r in range(i, i_end):
-                row = order1[r]
-                ties += _subset_sum(sub1, row, k1, tables, binom, max_size, sizes, ranks) - below[r]
+                ties += _subset_sum(sub1, rows1[r], k1, tables, binom, max_size, sizes,
+                                    ranks) - below[r]  # fmt: skip
         i = i_end
-    deals = m1 * binom[nd - k1, k2]
-    return wins, ties, deals
+    return below_total, ties
 
 
 # Outcome classes of a split-pot deal from player 1's side: high won / tied / lost (rows) and

@@ -586,11 +586,13 @@ class StudSweep:
         masks = problem.combo_masks
         first, second = problem.sizes
         n1, n2 = int(problem.held[0]), int(problem.held[1])
+        parts = 2 if _halves_matchups(problem) else 1
 
         def run(start: int, stop: int) -> _Part:
             stats = np.zeros((3, STATS), dtype=np.float64)
             deals = 0
-            for index in range(start, stop):
+            for unit in range(start, stop):
+                index, half = divmod(unit, parts)
                 a = int(problem.offsets[0]) + index // second
                 b = int(problem.offsets[1]) + index % second
                 if masks[a] & masks[b]:
@@ -606,17 +608,34 @@ class StudSweep:
                     counts, count = _stud_sweep.heads_up_split_sweep(*args)
                     _credit_split(counts, w, stats)
                 else:
-                    wins, ties, count = _stud_sweep.heads_up_sweep(*args)
+                    part = _stud_sweep.LOWER + half if parts == 2 else _stud_sweep.WHOLE
+                    wins, ties, count = _stud_sweep.heads_up_sweep_part(*args, part)
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 stats[2, 0] += w * count
                 deals += int(count)
             return stats, deals
 
-        return over(run, chunk_bounds(first * second, self.estimate(problem)))
+        return over(run, chunk_bounds(first * second * parts, self.estimate(problem)))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
         return _summed(self, problem, control, shape, winner_counts=False)
+
+
+_HALVED_MAX_MATCHUPS = 8
+_HALVED_MIN_COMPLETIONS = 50_000
+
+
+def _halves_matchups(problem: Problem) -> bool:
+    """Whether the stud sweep runs each matchup as two halves that can run at once
+    (``_stud_sweep.LOWER``/``UPPER``): a single-pot game with few matchups (else the matchups
+    fill the cores) and big sweeps (third street: each half repeats the completions' values,
+    a fifth of a whole sweep, so small sweeps stay whole). A function of the problem only."""
+    if problem.game.split or _space(problem) > _HALVED_MAX_MATCHUPS:
+        return False
+    unseen = _stud_unseen(problem)
+    completions = sum(math.comb(unseen, problem.game.hole_cards - int(h)) for h in problem.held)
+    return completions >= _HALVED_MIN_COMPLETIONS
 
 
 def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np.float64]) -> None:
