@@ -115,6 +115,7 @@ class Card(int):
 CardsLike = str | Iterable[int | str | Card]
 
 _ALL_CARDS = tuple(int.__new__(Card, code) for code in range(CARD_COUNT))
+_NAMES = tuple(str(card) for card in _ALL_CARDS)
 
 
 def _rank_index(token: str) -> int:
@@ -182,25 +183,38 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
     ...
     pokerlab.errors.DuplicateCardError: duplicate card 'As': cards 1 and 3 are the same
     """
-    found: Sequence[tuple[Card, int]]
     if isinstance(cards, str):
-        found = _parse_text(cards)
-    elif not isinstance(cards, Iterable):
+        if allow_duplicates:
+            return [card for card, _ in _parse_text(cards)]
+        return list(_distinct_text(cards))
+    if not isinstance(cards, Iterable):
         raise CardError(f"cards must be text such as 'AsKd' or a sequence of cards, got {cards!r}")
-    else:
-        found = [
-            (parse_card(item) if isinstance(item, str) else Card(item), index + 1)
-            for index, item in enumerate(cards)
-        ]
+    found = [
+        (parse_card(item) if isinstance(item, str) else Card(item), index + 1)
+        for index, item in enumerate(cards)
+    ]
     if not allow_duplicates:
-        first: dict[int, int] = {}
-        for card, position in found:
-            if int(card) in first:
-                raise DuplicateCardError(
-                    f"duplicate card '{card}': cards {first[int(card)]} and {position} are the same"
-                )
-            first[int(card)] = position
+        _ensure_no_duplicate(found)
     return [card for card, _ in found]
+
+
+@functools.lru_cache(maxsize=1024)
+def _distinct_text(text: str) -> tuple[Card, ...]:
+    """The cards of ``text``, checked distinct, remembered like :func:`_parse_text`."""
+    found = _parse_text(text)
+    _ensure_no_duplicate(found)
+    return tuple(card for card, _ in found)
+
+
+def _ensure_no_duplicate(found: Sequence[tuple[Card, int]]) -> None:
+    """Raise :class:`DuplicateCardError` naming the first card given twice (with positions)."""
+    first: dict[int, int] = {}
+    for card, position in found:
+        if int(card) in first:
+            raise DuplicateCardError(
+                f"duplicate card '{card}': cards {first[int(card)]} and {position} are the same"
+            )
+        first[int(card)] = position
 
 
 def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
@@ -265,7 +279,7 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     for code in codes:
         if not 0 <= code < CARD_COUNT:
             raise CardError(f"invalid card code {code}: must be in 0..{CARD_COUNT - 1}")
-    return sep.join(str(_ALL_CARDS[code]) for code in codes)
+    return sep.join([_NAMES[code] for code in codes])
 
 
 def deck() -> list[Card]:

@@ -78,6 +78,8 @@ class Problem:
     deals_hole_cards: bool = field(init=False, repr=False, compare=False)
     """Board games: whether some player's hole cards are dealt (a ``random`` hand), which only
     Monte Carlo samples."""
+    unseen: int = field(init=False, repr=False, compare=False)
+    """Cards neither on the board nor dead."""
 
     def __post_init__(self) -> None:
         # derived once here: every strategy reads them, some several times per call
@@ -93,7 +95,8 @@ class Problem:
         set_(self, "size_order", sorted(range(len(sizes)), key=sizes.__getitem__))
         set_(self, "held_mask", held)
         set_(self, "deals_hole_cards",
-             not game.is_stud and bool((self.held < game.hole_cards).any()))  # fmt: skip
+             not game.is_stud and min(self.held.tolist()) < game.hole_cards)  # fmt: skip
+        set_(self, "unseen", 52 - len(self.board) - self.dead_mask.bit_count())
 
     @property
     def n_players(self) -> int:
@@ -131,8 +134,11 @@ class Problem:
         return np.ascontiguousarray(self.combos[index]), offsets, self.weights[index]
 
     def weight_peaks(self) -> list[float]:
-        """Each player's largest weight."""
-        return [float(x) for x in weight_peaks(self.weights, self.offsets)]
+        """Each player's largest weight (a uniform player's first: no array scan)."""
+        if not all(self.uniform):
+            return [float(x) for x in weight_peaks(self.weights, self.offsets)]
+        weights = self.weights
+        return [float(weights[a]) for a in self.offsets[:-1].tolist()]
 
     def with_unit_weights(self) -> Problem:
         """The same problem with each player's weights divided by that player's largest
@@ -173,11 +179,6 @@ class Problem:
             combo_masks=np.concatenate(masks),
             uniform=tuple(u or bool(d) for u, d in zip(self.uniform, self.dealt, strict=True)),
         )
-
-    @property
-    def unseen(self) -> int:
-        """Cards neither on the board nor dead."""
-        return 52 - len(self.board) - bin(self.dead_mask).count("1")
 
 
 @dataclass(frozen=True)
