@@ -293,20 +293,14 @@ def test_an_abandoned_run_is_stopped_and_its_worker_kept(server: ServeProcess) -
     # both workers were taken; the queue allows 6 s: an answer means they were freed
     r = post(server, "/api/equity", CHEAP, timeout=60)
     assert r.status_code == 200, r.text
-    deadline = time.monotonic() + 30
-    while "stopped an abandoned equity task" not in server.log():
-        assert time.monotonic() < deadline, server.log()[-2000:]
-        time.sleep(0.1)
+    server.wait_for_log("stopped an abandoned equity task")
     assert set(server.worker_pids()) == pids  # stopped from inside, not killed
 
 
 def test_an_abandoned_task_that_cannot_stop_has_its_worker_replaced(server: ServeProcess) -> None:
     body = {"hand": "Jh Jd 7c 4s 2h", "vs": ["random"], "method": "mc", "trials": 10**9}
     abandon(server, "/api/draw", body)
-    deadline = time.monotonic() + 30
-    while "its draw task was abandoned by the client" not in server.log():
-        assert time.monotonic() < deadline, server.log()[-2000:]
-        time.sleep(0.1)
+    server.wait_for_log("its draw task was abandoned by the client")
     assert post(server, "/api/equity", CHEAP).status_code == 200
     server.wait_ready(2)
 
@@ -317,12 +311,13 @@ def test_an_abandoned_task_that_cannot_stop_has_its_worker_replaced(server: Serv
 def test_the_log_has_every_request_with_its_status_and_time(server: ServeProcess) -> None:
     post(server, "/api/evaluate", {"cards": "Kh Kd Ks 4c 4d"})
     post(server, "/api/evaluate", {"cards": "Kh"})
-    log = server.log()
-    assert re.search(r"INFO: +POST /api/evaluate 200 [\d.]+ ms", log)
-    assert re.search(r"INFO: +POST /api/evaluate 422 [\d.]+ ms", log)
-    assert re.search(r"POST /api/equity 413 [\d.]+ ms", log)
-    assert re.search(r"GET /api/games 400 [\d.]+ ms", log)  # a foreign Host
-    assert re.search(r"WARNING: +POST /api/equity 503 [\d.]+ ms", log)  # while warming up
+    server.wait_for_log(
+        r"INFO: +POST /api/evaluate 200 [\d.]+ ms",
+        r"INFO: +POST /api/evaluate 422 [\d.]+ ms",
+        r"POST /api/equity 413 [\d.]+ ms",
+        r"GET /api/games 400 [\d.]+ ms",  # a foreign Host
+        r"WARNING: +POST /api/equity 503 [\d.]+ ms",  # while warming up
+    )
 
 
 # ---- 6. dead workers (these kill workers: last) ------------------------------------------
@@ -339,7 +334,7 @@ def test_workers_that_died_while_idle_are_replaced_before_dispatch(server: Serve
         assert r.json()["error"]["type"] in ("WarmingUp", "Busy")
     server.wait_ready(2)
     assert post(server, "/api/equity", CHEAP).status_code == 200
-    assert re.search(r"found dead while idle \(it was killed by SIGKILL\)", server.log())
+    server.wait_for_log(r"found dead while idle \(it was killed by SIGKILL\)")
 
 
 def test_a_worker_killed_mid_task_is_a_503_saying_so(server: ServeProcess) -> None:
@@ -359,6 +354,6 @@ def test_a_worker_killed_mid_task_is_a_503_saying_so(server: ServeProcess) -> No
     assert r.status_code == 503, r.text
     error = r.json()["error"]
     assert error["type"] == "WorkerDied" and "killed by SIGKILL" in error["message"]
-    assert re.search(r"retired: it was killed by SIGKILL while running equity", server.log())
+    server.wait_for_log(r"retired: it was killed by SIGKILL while running equity")
     server.wait_ready(2)
     assert post(server, "/api/equity", CHEAP).status_code == 200

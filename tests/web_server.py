@@ -5,6 +5,7 @@ and where to find a Chromium for Playwright."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -106,6 +107,19 @@ class ServeProcess:
 
     def log(self) -> str:
         return self.log_path.read_text()
+
+    def wait_for_log(self, *patterns: str, deadline_s: float = 30) -> str:
+        """The log once every regular expression of ``patterns`` matches it: the server writes
+        a request's line as the response goes out, so a client that has its answer can read
+        the file a moment before the line is there."""
+        deadline = time.monotonic() + deadline_s
+        while True:
+            log = self.log()
+            missing = [p for p in patterns if not re.search(p, log)]
+            if not missing:
+                return log
+            assert time.monotonic() < deadline, f"not in the log: {missing}\n{log[-2000:]}"
+            time.sleep(0.05)
 
     def status(self) -> dict[str, Any]:
         answer: dict[str, Any] = httpx.get(self.url + "/api/status", timeout=10).json()

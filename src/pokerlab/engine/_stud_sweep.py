@@ -8,7 +8,9 @@ player-2 completions *disjoint* from a player-1 completion ``S`` with a smaller 
 inclusion-exclusion over the cards they could share,
 ``sum over T subset of S of (-1)^|T| * #{inserted completions containing T}``.
 The counts per subset ``T`` live in one array per size, indexed by the combinatorial number system.
-Ties come from querying before and after inserting the completions of equal value.
+Ties come from querying before and after inserting the completions of equal value. A big
+sweep also runs as two halves on two cores (:func:`heads_up_sweep_part`): the values below a
+split value swept up, the others swept down, with no insertion or query in common.
 """
 
 from __future__ import annotations
