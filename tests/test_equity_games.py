@@ -132,10 +132,16 @@ def test_stud_sweep_halves_add_up_to_the_whole(seed: int) -> None:
     dead = int(rng.integers(0, 8))
     known1, known2 = cards[:n1].copy(), cards[n1 : n1 + n2].copy()
     deck = np.sort(cards[n1 + n2 + dead :])
-    args = (known1, n1, known2, n2, deck, len(deck), game.hole_cards, int(game.high),
-            int(game.low), sweep.BINOM, kernel_tables(game))  # fmt: skip
-    whole = [int(x) for x in sweep.heads_up_sweep(*args)]
-    lower = [int(x) for x in sweep.heads_up_sweep_part(*args, sweep.LOWER)]
-    upper = [int(x) for x in sweep.heads_up_sweep_part(*args, sweep.UPPER)]
+    tables = kernel_tables(game)
+    hand = (known1, n1, known2, n2, deck, len(deck), game.hole_cards, int(game.high),
+            int(game.low))  # fmt: skip
+    whole = [int(x) for x in sweep.heads_up_sweep(*hand, sweep.BINOM, tables)]
+    sub1, val1, sub2, val2 = sweep.heads_up_completions(*hand, tables)
+    inputs = (sub1, val1, game.hole_cards - n1, sub2, val2, game.hole_cards - n2, len(deck),
+              sweep.BINOM)  # fmt: skip
+    lower, upper = (
+        [int(x) for x in sweep.heads_up_sweep_part(*inputs, part)]
+        for part in (sweep.LOWER, sweep.UPPER)
+    )
     assert [a + b for a, b in zip(lower, upper, strict=True)] == whole
     assert lower[2] > 0 and upper[2] > 0  # the split value splits

@@ -115,29 +115,32 @@ once; their counts add up to the whole's."""
 @njit(cache=True, nogil=True)
 def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables):
     """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands."""
-    return heads_up_sweep_part(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code,
-                               binom, tables, WHOLE)  # fmt: skip
+    sub1, val1, sub2, val2 = heads_up_completions(known1, n1, known2, n2, deck, nd, hole_total,
+                                                  hi_code, lo_code, tables)  # fmt: skip
+    return heads_up_sweep_part(sub1, val1, hole_total - n1, sub2, val2, hole_total - n2, nd,
+                               binom, WHOLE)  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
-def heads_up_sweep_part(
-    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables, part
-):
-    """:func:`heads_up_sweep` over one part of player 1's completions (``WHOLE``, ``LOWER`` or
-    ``UPPER``). ``LOWER`` sweeps up through the values below the split value, inserting only
-    player 2's completions below it; ``UPPER`` sweeps *down* from the top (the same sweep on
-    negated values, which counts player 1's losses) through the values at or above it. So the
-    two halves share no insertion and no query: only the completions' values (and the split
-    value) are computed by both."""
+def heads_up_completions(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, tables):
+    """``(sub1, val1, sub2, val2)``: each player's completions from ``deck[:nd]`` and their
+    deciding values (:func:`_completion_values`), what every part of a sweep reads."""
     card_key, card_mask, mult, displace, values = tables
-    k1 = hole_total - n1
-    k2 = hole_total - n2
-    sub1, val1, _ = _completion_values(
-        known1, n1, deck, nd, k1, hi_code, lo_code, card_key, card_mask, mult, displace, values
-    )
-    sub2, val2, _ = _completion_values(
-        known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
-    )
+    sub1, val1, _ = _completion_values(known1, n1, deck, nd, hole_total - n1, hi_code, lo_code,
+                                       card_key, card_mask, mult, displace, values)  # fmt: skip
+    sub2, val2, _ = _completion_values(known2, n2, deck, nd, hole_total - n2, hi_code, lo_code,
+                                       card_key, card_mask, mult, displace, values)  # fmt: skip
+    return sub1, val1, sub2, val2
+
+
+@njit(cache=True, nogil=True)
+def heads_up_sweep_part(sub1, val1, k1, sub2, val2, k2, nd, binom, part):
+    """The sweep over one part of player 1's completions (``WHOLE``, ``LOWER`` or ``UPPER``;
+    ``k1``, ``k2``: the cards each completion adds). ``LOWER`` sweeps up through the values
+    below the split value, inserting only player 2's completions below it; ``UPPER`` sweeps
+    *down* from the top (the same sweep on negated values, which counts player 1's losses)
+    through the values at or above it. So the two halves share no insertion and no query, only
+    their inputs (:func:`heads_up_completions`) and the split value."""
     split = split_value(val1, val2) if part != WHOLE else 0
     rows1, keys1 = _part_keys(val1, part, split)
     rows2, keys2 = _part_keys(val2, part, split)

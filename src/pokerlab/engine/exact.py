@@ -587,6 +587,7 @@ class StudSweep:
         first, second = problem.sizes
         n1, n2 = int(problem.held[0]), int(problem.held[1])
         parts = 2 if _halves_matchups(problem) else 1
+        shared = _SharedInputs(parts)
 
         def run(start: int, stop: int) -> _Part:
             stats = np.zeros((3, STATS), dtype=np.float64)
@@ -607,9 +608,18 @@ class StudSweep:
                 if game.split:
                     counts, count = _stud_sweep.heads_up_split_sweep(*args)
                     _credit_split(counts, w, stats)
+                elif parts == 1:
+                    wins, ties, count = _stud_sweep.heads_up_sweep(*args)
+                    _credit_single(int(wins), int(ties), int(count), w, stats)
                 else:
-                    part = _stud_sweep.LOWER + half if parts == 2 else _stud_sweep.WHOLE
-                    wins, ties, count = _stud_sweep.heads_up_sweep_part(*args, part)
+                    sub1, val1, sub2, val2 = shared.get(
+                        index, functools.partial(_stud_sweep.heads_up_completions, *args[:9],
+                                                 tables),
+                    )  # fmt: skip
+                    wins, ties, count = _stud_sweep.heads_up_sweep_part(
+                        sub1, val1, game.hole_cards - n1, sub2, val2, game.hole_cards - n2,
+                        len(deck), _stud_sweep.BINOM, _stud_sweep.LOWER + half,
+                    )  # fmt: skip
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 stats[2, 0] += w * count
                 deals += int(count)
@@ -620,6 +630,31 @@ class StudSweep:
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
         return _summed(self, problem, control, shape, winner_counts=False)
+
+
+class _SharedInputs:
+    """Each matchup's sweep inputs, computed by the first of its ``parts`` halves to ask (the
+    other waits for them rather than computing them again: a fifth of a whole sweep) and
+    dropped once every half has had them. Halves run on other processes (a cluster) compute
+    their own."""
+
+    def __init__(self, parts: int) -> None:
+        self.parts = parts
+        self.guard = threading.Lock()
+        self.entries: dict[int, tuple[threading.Lock, list[Any]]] = {}
+        self.served: dict[int, int] = {}
+
+    def get(self, index: int, compute: Callable[[], Any]) -> Any:
+        with self.guard:
+            lock, box = self.entries.setdefault(index, (threading.Lock(), []))
+        with lock:
+            if not box:
+                box.append(compute())
+        with self.guard:
+            self.served[index] = self.served.get(index, 0) + 1
+            if self.served[index] == self.parts:
+                del self.entries[index], self.served[index]
+        return box[0]
 
 
 _HALVED_MAX_MATCHUPS = 8
