@@ -75,6 +75,7 @@ def warm_tasks() -> list[Task]:
         ("Omaha hi/lo Monte Carlo", mc(["As2sKd3d", "random"], "omaha-hilo")),
         ("Omaha outs", lambda: outs(["AsAhKsKh", "JdTd9c8c"], board="Qs7d2c5h", game="omaha")),
         ("stud exact", exact(["AsAhKs2c3d4h", "QdQcJhJs9c8c"], "stud")),
+        ("stud exact, third street (a matchup in two halves)", exact(["AsKsQs", "2h3h4h"], "stud")),
         ("stud exact, multiway", exact(["AsAhKs2c3d4h5s", "QdQcJhJs9c8c", "9s9d8d7h6h5c"], "stud")),
         ("stud exact, complete hands", exact(["AsAhKs2c3d4h5s", "QdQcJhJs9c8c7d"], "stud")),
         ("stud hi/lo exact", exact(["As2h3s4c5d6h", "QdQcJhJs9c8c"], "stud-hilo")),
