@@ -528,6 +528,22 @@ def test_evaluate_batch_large_wide_codes_take_the_prefetching_loops(bad: int) ->
         evaluate_batch(wide, threads=1)
 
 
+@pytest.mark.parametrize("n", range(1, 10))
+def test_evaluate_batch_rows_four_at_a_time_and_the_rest(n: int) -> None:
+    """The kernel takes rows four at a time, then one by one: every row's strength and a bad
+    row found wherever it falls."""
+    hands = R.random_hands(12, 7, seed=90 + n)
+    expected = evaluate_batch(hands)[:n]  # rows 0..n-1 inside a batch of 12 (four a step)
+    assert np.array_equal(evaluate_batch(hands[:n].copy()), expected)
+    for bad in range(n):
+        codes = hands[:n].copy()
+        codes[bad, 6] = codes[bad, 0]
+        with pytest.raises(CardError, match=f"row {bad} is not 7 distinct card codes"):
+            evaluate_batch(codes)
+        trusted = evaluate_batch(codes, check=False)
+        assert np.array_equal(np.delete(trusted, bad), np.delete(expected, bad))
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_evaluate_batch_unchecked_equals_checked_on_valid_rows(k: int) -> None:
     hands = R.random_hands(5_000, k, seed=40 + k)

@@ -171,17 +171,41 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
         return _evaluate_wide_rows(
             codes, cards, check, card_key, card_mask, multiplier, displace, values, out
         )
+    i = 0
     if not check:
-        for i in range(n):
-            key, mask = _row_key_mask(codes[i], card_key, card_mask)
-            out[i] = strength(key, mask, multiplier, displace, values)
+        while i + 4 <= n:
+            _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
+            i += 4
+        for j in range(i, n):
+            key, mask = _row_key_mask(codes[j], card_key, card_mask)
+            out[j] = strength(key, mask, multiplier, displace, values)
         return True
     bits = uint64(0)
-    for i in range(n):
-        key, mask = _row_key_mask(codes[i], card_key, card_mask)
+    while i + 4 <= n:
+        bits += _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
+        i += 4
+    for j in range(i, n):
+        key, mask = _row_key_mask(codes[j], card_key, card_mask)
         bits += popcount(mask)
-        out[i] = strength(key, mask, multiplier, displace, values)
+        out[j] = strength(key, mask, multiplier, displace, values)
     return bits == uint64(n) * uint64(cards)
+
+
+@njit(inline="always")
+def _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out):
+    """Rows ``i .. i + 3`` into ``out``; returns the popcount sum of their masks (unused, and
+    so not computed, where nothing checks). Four rows a step, their keys first: 1.2x the rate
+    of one row a step on uint8 codes on the Zen 3 machine (none on int64 input, which waits on
+    memory), measured in ``benchmarks/RESULTS.md``."""
+    k0, m0 = _row_key_mask(codes[i], card_key, card_mask)
+    k1, m1 = _row_key_mask(codes[i + 1], card_key, card_mask)
+    k2, m2 = _row_key_mask(codes[i + 2], card_key, card_mask)
+    k3, m3 = _row_key_mask(codes[i + 3], card_key, card_mask)
+    out[i] = strength(k0, m0, multiplier, displace, values)
+    out[i + 1] = strength(k1, m1, multiplier, displace, values)
+    out[i + 2] = strength(k2, m2, multiplier, displace, values)
+    out[i + 3] = strength(k3, m3, multiplier, displace, values)
+    return popcount(m0) + popcount(m1) + popcount(m2) + popcount(m3)
 
 
 @njit(cache=True, inline="always")
