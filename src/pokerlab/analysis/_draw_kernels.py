@@ -316,13 +316,21 @@ def sample_choices(
                 tied = 1
             elif v == best:
                 tied += 1
-        for m in range(N_CHOICES):  # branch-free: a win or a loss is a coin flip to predict
-            k = draws[m]
-            v = np.int64(
-                values[table_index(keys[m] + pre_key[k], masks[m] | pre_mask[k], mult, displace)]
-            )
-            wins[m] += v > best
-            ties[m, tied] += v == best
+        # Branch-free (a win or a loss is a coin flip to predict), four choices a step with
+        # their lookups first: 1.12x the bot kernel's rate on the Zen 3 machine (RESULTS.md)
+        for m in range(0, N_CHOICES, 4):
+            v0 = _choice_value(m, keys, masks, draws, pre_key, pre_mask, mult, displace, values)
+            v1 = _choice_value(m + 1, keys, masks, draws, pre_key, pre_mask, mult, displace, values)
+            v2 = _choice_value(m + 2, keys, masks, draws, pre_key, pre_mask, mult, displace, values)
+            v3 = _choice_value(m + 3, keys, masks, draws, pre_key, pre_mask, mult, displace, values)
+            wins[m] += v0 > best
+            wins[m + 1] += v1 > best
+            wins[m + 2] += v2 > best
+            wins[m + 3] += v3 > best
+            ties[m, tied] += v0 == best
+            ties[m + 1, tied] += v1 == best
+            ties[m + 2, tied] += v2 == best
+            ties[m + 3, tied] += v3 == best
     for m in range(N_CHOICES):
         tally[m, 0] += wins[m]
         for t in range(1, n_opp + 1):  # a tie with t opponents: a share of 1 / (t + 1)
@@ -331,6 +339,16 @@ def sample_choices(
             tally[m, 2] += ties[m, t] * share
             tally[m, 3] += ties[m, t] * share * share
     return rejected
+
+
+@njit(inline="always")
+def _choice_value(m, keys, masks, draws, pre_key, pre_mask, mult, displace, values):
+    """The value of choice ``m``'s final hand: its kept cards' key and mask plus the first
+    ``draws[m]`` dealt cards' (``pre_key``, ``pre_mask``: the dealt cards' running sums)."""
+    k = draws[m]
+    return np.int64(
+        values[table_index(keys[m] + pre_key[k], masks[m] | pre_mask[k], mult, displace)]
+    )
 
 
 @njit(cache=True, parallel=True)
