@@ -195,8 +195,8 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
 def _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out):
     """Rows ``i .. i + 3`` into ``out``; returns the popcount sum of their masks (unused, and
     so not computed, where nothing checks). Four rows a step, their keys first: 1.2x the rate
-    of one row a step on uint8 codes on the Zen 3 machine (none on int64 input, which waits on
-    memory), measured in ``benchmarks/RESULTS.md``."""
+    of one row a step on uint8 codes on the Zen 3 machine, 1.0-1.1x on int64 input (which
+    waits on memory), measured in ``benchmarks/RESULTS.md``."""
     k0, m0 = _row_key_mask(codes[i], card_key, card_mask)
     k1, m1 = _row_key_mask(codes[i + 1], card_key, card_mask)
     k2, m2 = _row_key_mask(codes[i + 2], card_key, card_mask)
@@ -222,19 +222,33 @@ def _evaluate_wide_rows(codes, cards, check, card_key, card_mask, multiplier, di
     each row prefetched :data:`PREFETCH_ROWS` rows ahead. (Its own function: the same test
     inside the uint8 loops cost them 4-6 %.)"""
     n = codes.shape[0]
+    i = 0
     if not check:
-        for i in range(n):
-            prefetch_row(codes, min(i + PREFETCH_ROWS, n - 1))
-            key, mask = _row_key_mask(codes[i], card_key, card_mask)
-            out[i] = strength(key, mask, multiplier, displace, values)
+        while i + 4 <= n:
+            _prefetch_four(codes, i, n)
+            _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
+            i += 4
+        for j in range(i, n):
+            key, mask = _row_key_mask(codes[j], card_key, card_mask)
+            out[j] = strength(key, mask, multiplier, displace, values)
         return True
     bits = uint64(0)
-    for i in range(n):
-        prefetch_row(codes, min(i + PREFETCH_ROWS, n - 1))
-        key, mask = _row_key_mask(codes[i], card_key, card_mask)
+    while i + 4 <= n:
+        _prefetch_four(codes, i, n)
+        bits += _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
+        i += 4
+    for j in range(i, n):
+        key, mask = _row_key_mask(codes[j], card_key, card_mask)
         bits += popcount(mask)
-        out[i] = strength(key, mask, multiplier, displace, values)
+        out[j] = strength(key, mask, multiplier, displace, values)
     return bits == uint64(n) * uint64(cards)
+
+
+@njit(inline="always")
+def _prefetch_four(codes, i, n):
+    """Prefetch rows ``i + PREFETCH_ROWS .. + 3`` (the last row past the end)."""
+    for r in range(4):
+        prefetch_row(codes, min(i + PREFETCH_ROWS + r, n - 1))
 
 
 ROW_CHUNK = 1 << 14
