@@ -516,10 +516,14 @@ def _stud_unseen(problem: Problem) -> int:
     return 52 - bin(problem.dead_mask).count("1") - int(problem.held.sum())
 
 
-def _sweep_seconds(problem: Problem) -> float:
+def _swept_completions(problem: Problem) -> int:
+    """Completions a heads-up stud sweep evaluates per matchup (both players')."""
     unseen = _stud_unseen(problem)
-    per_matchup = sum(math.comb(unseen, 7 - int(h)) for h in problem.held)
-    return _space(problem) * per_matchup * _SECONDS_PER_SWEPT_COMPLETION
+    return sum(math.comb(unseen, problem.game.hole_cards - int(h)) for h in problem.held)
+
+
+def _sweep_seconds(problem: Problem) -> float:
+    return _space(problem) * _swept_completions(problem) * _SECONDS_PER_SWEPT_COMPLETION
 
 
 def _known_seconds(problem: Problem) -> float:
@@ -601,10 +605,9 @@ class StudSweep:
                 used = int(masks[a] | masks[b]) | problem.dead_mask
                 deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
                 w = float(problem.weights[a] * problem.weights[b])
-                args = (
-                    problem.combos[a], n1, problem.combos[b], n2, deck, len(deck),
-                    game.hole_cards, int(game.high), int(game.low), _stud_sweep.BINOM, tables,
-                )  # fmt: skip
+                hands = (problem.combos[a], n1, problem.combos[b], n2, deck, len(deck),
+                         game.hole_cards, int(game.high), int(game.low))  # fmt: skip
+                args = (*hands, _stud_sweep.BINOM, tables)
                 if game.split:
                     counts, count = _stud_sweep.heads_up_split_sweep(*args)
                     _credit_split(counts, w, stats)
@@ -613,9 +616,8 @@ class StudSweep:
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 else:
                     sub1, val1, sub2, val2 = shared.get(
-                        index, functools.partial(_stud_sweep.heads_up_completions, *args[:9],
-                                                 tables),
-                    )  # fmt: skip
+                        index, functools.partial(_stud_sweep.heads_up_completions, *hands, tables)
+                    )
                     wins, ties, count = _stud_sweep.heads_up_sweep_part(
                         sub1, val1, game.hole_cards - n1, sub2, val2, game.hole_cards - n2,
                         len(deck), _stud_sweep.BINOM, _stud_sweep.LOWER + half,
@@ -668,9 +670,7 @@ def _halves_matchups(problem: Problem) -> bool:
     a fifth of a whole sweep, so small sweeps stay whole). A function of the problem only."""
     if problem.game.split or _space(problem) > _HALVED_MAX_MATCHUPS:
         return False
-    unseen = _stud_unseen(problem)
-    completions = sum(math.comb(unseen, problem.game.hole_cards - int(h)) for h in problem.held)
-    return completions >= _HALVED_MIN_COMPLETIONS
+    return _swept_completions(problem) >= _HALVED_MIN_COMPLETIONS
 
 
 def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np.float64]) -> None:

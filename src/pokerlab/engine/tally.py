@@ -67,13 +67,11 @@ def from_winner_counts(counts: NDArray[np.float64]) -> NDArray[np.float64]:
     deals where it is one of ``k`` tied best hands; ``counts[n, 0]``: total weight), for one
     array ``(n + 1, n)`` or a stack ``(..., n + 1, n)``."""
     counts = np.asarray(counts, dtype=np.float64)
-    if counts.ndim == 2:
-        return _from_winner_rows(counts.tolist())
     n = counts.shape[-1]
     inverse, inverse_sq = _tie_shares(n)
     per = counts[..., :n, :]
     stats = np.zeros((*counts.shape[:-2], n + 1, STATS), dtype=np.float64)
-    for k in range(n):  # summed in k order, as _from_winner_rows sums: the same bits
+    for k in range(n):  # summed in k order: the same bits for one array and for a stack
         stats[..., :n, SHARE] += per[..., k] * inverse[k]
         stats[..., :n, SHARE_SQ] += per[..., k] * inverse_sq[k]
         if k:
@@ -82,24 +80,6 @@ def from_winner_counts(counts: NDArray[np.float64]) -> NDArray[np.float64]:
     stats[..., :n, HI_SHARE] = stats[..., :n, SHARE]
     stats[..., n, 0] = counts[..., n, 0]
     return stats
-
-
-def _from_winner_rows(rows: list[list[float]]) -> NDArray[np.float64]:
-    """:func:`from_winner_counts` of one ``(n + 1, n)`` array, as Python floats: a small
-    array's numpy calls cost more than its arithmetic (every exact run ends here)."""
-    n = len(rows[0])
-    inverse, inverse_sq = _tie_shares(n)
-    inv, inv_sq = inverse.tolist(), inverse_sq.tolist()
-    out = [[0.0] * STATS for _ in range(n + 1)]
-    for p in range(n):
-        row, stats = rows[p], out[p]
-        share = sum([c * f for c, f in zip(row, inv, strict=True)])
-        stats[SHARE] = stats[HI_SHARE] = share
-        stats[SHARE_SQ] = sum([c * f for c, f in zip(row, inv_sq, strict=True)])
-        stats[SCOOP] = row[0]
-        stats[TIE] = sum(row[1:])
-    out[n][0] = rows[n][0]
-    return np.array(out)
 
 
 @functools.cache

@@ -177,18 +177,23 @@ def evaluate_rows(codes, cards, check, card_key, card_mask, multiplier, displace
             _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
             i += 4
         for j in range(i, n):
-            key, mask = _row_key_mask(codes[j], card_key, card_mask)
-            out[j] = strength(key, mask, multiplier, displace, values)
+            _one_row(codes, j, card_key, card_mask, multiplier, displace, values, out)
         return True
     bits = uint64(0)
     while i + 4 <= n:
         bits += _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
         i += 4
     for j in range(i, n):
-        key, mask = _row_key_mask(codes[j], card_key, card_mask)
-        bits += popcount(mask)
-        out[j] = strength(key, mask, multiplier, displace, values)
+        bits += _one_row(codes, j, card_key, card_mask, multiplier, displace, values, out)
     return bits == uint64(n) * uint64(cards)
+
+
+@njit(inline="always")
+def _one_row(codes, i, card_key, card_mask, multiplier, displace, values, out):
+    """Row ``i`` into ``out``; returns the popcount of its mask (see :func:`_four_rows`)."""
+    key, mask = _row_key_mask(codes[i], card_key, card_mask)
+    out[i] = strength(key, mask, multiplier, displace, values)
+    return popcount(mask)
 
 
 @njit(inline="always")
@@ -229,8 +234,7 @@ def _evaluate_wide_rows(codes, cards, check, card_key, card_mask, multiplier, di
             _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
             i += 4
         for j in range(i, n):
-            key, mask = _row_key_mask(codes[j], card_key, card_mask)
-            out[j] = strength(key, mask, multiplier, displace, values)
+            _one_row(codes, j, card_key, card_mask, multiplier, displace, values, out)
         return True
     bits = uint64(0)
     while i + 4 <= n:
@@ -238,9 +242,7 @@ def _evaluate_wide_rows(codes, cards, check, card_key, card_mask, multiplier, di
         bits += _four_rows(codes, i, card_key, card_mask, multiplier, displace, values, out)
         i += 4
     for j in range(i, n):
-        key, mask = _row_key_mask(codes[j], card_key, card_mask)
-        bits += popcount(mask)
-        out[j] = strength(key, mask, multiplier, displace, values)
+        bits += _one_row(codes, j, card_key, card_mask, multiplier, displace, values, out)
     return bits == uint64(n) * uint64(cards)
 
 
