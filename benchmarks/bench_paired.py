@@ -34,6 +34,7 @@ CALLS: dict[str, tuple[str, dict[str, Any], int]] = {
     "AhAs vs KdKc, preflop": ("equity", {"players": ["AhAs", "KdKc"]}, 200),
     "QQ+,AKs,AKo vs JJ-88,AQs+,AQo, preflop": (
         "equity", {"players": ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"]}, 200),
+    "random vs random, preflop": ("equity", {"players": ["random", "random"]}, 3),
     "QsQh vs 8c7c vs random, flop": (
         "equity", {"players": ["QsQh", "8c7c", "random"], "board": "Jc9h2d"}, 50),
     "Omaha, river": (

@@ -290,6 +290,36 @@ def test_preflop_table_entries_match_the_engine() -> None:
         assert np.array_equal(with_table.stats, without.stats), hands
 
 
+def test_table_lookup_ids_are_the_kernels_canonical_ids() -> None:
+    """The numpy lookup's canonical ids (``_preflop_table.matchup_ids``) equal the id the table
+    was built with (``_exact._canonical_id``, the enumeration kernel's): player 0 in every suit
+    pattern (all 16 AK combos, AA, 22 and random combos) against every one of the 1,326."""
+    from pokerlab.engine._exact import _canonical_id
+    from pokerlab.engine._preflop_table import combo_indices, matchup_ids
+    from pokerlab.ranges import Range
+
+    combos = Range("random").combos
+    rng = np.random.default_rng(11)
+    firsts = [*Range("AK").combos, *Range("AA").combos, *Range("22").combos,
+              *combos[rng.choice(len(combos), size=30, replace=False)]]  # fmt: skip
+    cards = np.ascontiguousarray(np.concatenate([np.array(firsts), combos]))
+    label = np.empty(4, dtype=np.int64)
+    choice = np.empty(2, dtype=np.int64)
+    no_cards = np.empty(52, dtype=np.int64)
+    index = combo_indices(cards)
+    checked = 0
+    for a in range(len(firsts)):
+        seconds = len(firsts) + np.arange(len(combos))
+        ours = matchup_ids(np.full(len(combos), index[a]), index[seconds])
+        for b, mine in zip(seconds.tolist(), ours.tolist(), strict=True):
+            if set(cards[a].tolist()) & set(cards[b].tolist()):
+                continue
+            choice[0], choice[1] = a, b
+            assert mine == _canonical_id(choice, cards, 2, no_cards, np.int64(0), label)
+            checked += 1
+    assert checked > 70_000
+
+
 def test_table_and_engine_agree_on_ranges() -> None:
     from pokerlab.engine.problem import prepare
 

@@ -37,12 +37,34 @@ def run_cold(args: list[str], cache: Path) -> tuple[str, Counter[str]]:
     return done.stdout, kernels
 
 
-def test_first_headsup_preflop_equity_compiles_only_the_table_lookup(tmp_path: Path) -> None:
-    """The newcomer's first command answers from the shipped table: its lookup kernel and the
-    suit relabelling it calls, nothing of the enumeration."""
+def test_first_headsup_preflop_equity_compiles_nothing(tmp_path: Path) -> None:
+    """The newcomer's first command answers from the shipped table by numpy lookups: no
+    kernel compiled (nor loaded: see the next test)."""
     out, kernels = run_cold(["equity", "AhAs", "KdKc"], tmp_path)
     assert "81.255%" in out and "18.745%" in out
-    assert kernels == Counter({"_exact.table_matchups": 1, "_exact._canonical_id": 1})
+    assert kernels == Counter()
+
+
+def test_headsup_preflop_equity_never_imports_numba() -> None:
+    """``import numba`` and its first kernel load cost about a second of CPU, more than the
+    rest of the run; a heads-up preflop answer, hands or ranges, needs neither."""
+    code = (
+        "import sys\n"
+        "from pokerlab.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "finally:\n"
+        "    print('numba loaded:', 'numba' in sys.modules, file=sys.stderr)\n"
+    )
+    env = {**os.environ, "NO_COLOR": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (SRC, env.get("PYTHONPATH")) if p)
+    for args in (["AhAs", "KdKc"], ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo", "--json"]):
+        done = subprocess.run(
+            [sys.executable, "-c", code, "equity", *args], env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        assert "numba loaded: False" in done.stderr, (args, done.stderr)
+        assert "exact" in done.stdout
 
 
 def test_a_cold_run_compiles_each_kernel_once(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from numba import uint64
 
 from pokerlab._jit import njit
 from pokerlab.engine._showdown import award
-from pokerlab.engine._walk import lower_bound, next_joint_holding, start_walk
+from pokerlab.engine._walk import next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -36,8 +36,6 @@ _ONE_DEAL = np.int64(1)
 CHOOSE = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
 """``CHOOSE[n, k]`` = C(n, k) for n, k in 0..4."""
 
-_TWO_PLAYERS = np.int64(2)
-_NO_FIXED = np.int64(0)
 CACHE_MAX_PLAYERS = 5  # a canonical id packs 11 bits per player into an int64
 
 
@@ -371,46 +369,6 @@ def enumerate_matchups(
             for i in range(n + 1):
                 for j in range(n):
                     store[row, i, j] = counts[i, j]
-
-
-@njit(cache=True, nogil=True)
-def table_matchups(combo_cards, offsets, weights, start, stop, pre_ids, pre_counts, acc, totals):
-    """Add the counts of heads-up preflop matchups ``start..stop-1`` (mixed-radix index, player
-    0 fastest; no board, no dead cards) to ``acc`` (``(3, 2)``, as :func:`enumerate_matchups`)
-    from the precomputed table (``pre_ids`` sorted canonical ids, ``pre_counts`` per id: player
-    1's wins, ties, boards). ``totals[0]`` += deals, ``totals[1]`` += valid matchups,
-    ``totals[2]`` += matchups missing from the table (none when the table is complete). Its own
-    small kernel, so a heads-up preflop question compiles no enumeration."""
-    size0 = offsets[1] - offsets[0]
-    choice = np.empty(2, np.int64)
-    no_cards = np.empty(52, np.int64)
-    label = np.empty(4, np.int64)
-    n_ids = pre_ids.shape[0]
-    for index in range(start, stop):
-        r0 = offsets[0] + index % size0
-        r1 = offsets[1] + index // size0
-        m0 = (_ONE << uint64(combo_cards[r0, 0])) | (_ONE << uint64(combo_cards[r0, 1]))
-        m1 = (_ONE << uint64(combo_cards[r1, 0])) | (_ONE << uint64(combo_cards[r1, 1]))
-        weight = weights[r0] * weights[r1]
-        if m0 & m1 or weight == 0.0:
-            continue
-        totals[1] += 1
-        choice[0] = r0
-        choice[1] = r1
-        cid = _canonical_id(choice, combo_cards, _TWO_PLAYERS, no_cards, _NO_FIXED, label)
-        lo = lower_bound(pre_ids, n_ids, cid)
-        if lo == n_ids or pre_ids[lo] != cid:
-            totals[2] += 1
-            continue
-        wins = pre_counts[lo, 0]
-        ties = pre_counts[lo, 1]
-        boards = pre_counts[lo, 2]
-        acc[0, 0] += weight * wins
-        acc[0, 1] += weight * ties
-        acc[1, 0] += weight * (boards - wins - ties)
-        acc[1, 1] += weight * ties
-        acc[2, 0] += weight * boards
-        totals[0] += boards
 
 
 @njit(cache=True)

@@ -4,9 +4,10 @@ Two hands preflop are, up to a relabelling of suits, one of a few tens of thousa
 matchups (see ``_exact._canonical_id``). This module enumerates every one of them exactly with the
 engine itself (:func:`_exact.preflop_counts`) and ships, per canonical id, player 1's wins, the
 ties and the number of boards. With it a heads-up preflop range-vs-range equity is a table lookup
-per matchup (``_exact.table_matchups``, a kernel small enough that the first
-``pokerlab equity AhAs KdKc`` after an install compiles in well under a second). The generator
-is committed and deterministic; a test recomputes a sample of entries.
+per matchup (:func:`lookup`), in numpy: no kernel to compile or load, so the README's first
+``pokerlab equity AhAs KdKc`` never imports numba. The generator is committed and deterministic;
+a test recomputes a sample of entries, and another checks :func:`lookup`'s ids against the
+kernel's.
 
     python -m pokerlab.engine._preflop_table          # regenerate _data/preflop_headsup.npz
 """
@@ -20,10 +21,11 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["DATA_FILE", "build", "load", "write"]
+__all__ = ["DATA_FILE", "build", "load", "lookup", "write"]
 
 DATA_FILE = Path(__file__).with_name("_data") / "preflop_headsup.npz"
 _CAPACITY = 1 << 18
+_ID_RADIX = 1327  # ``_exact._canonical_id``: one player's part is 1..1326, in base 1327
 
 
 def build() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -71,6 +73,107 @@ def load() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The shipped table: sorted canonical ids and ``(wins, ties, boards)`` per id."""
     with np.load(DATA_FILE) as data:
         return data["ids"].astype(np.int64), data["counts"].astype(np.int64)
+
+
+def _player_part(
+    high_ranks: NDArray[np.int64],
+    low_ranks: NDArray[np.int64],
+    high_labels: NDArray[np.int64] | int,
+    low_labels: NDArray[np.int64] | int,
+) -> NDArray[np.int64]:
+    """One player's part of the canonical id (as ``_exact._canonical_id``): the index of the
+    relabelled card pair among the 1,326, plus 1."""
+    a = 4 * high_ranks + high_labels
+    b = 4 * low_ranks + low_labels
+    part: NDArray[np.int64] = np.where(a > b, a * (a - 1) // 2 + b, b * (b - 1) // 2 + a) + 1
+    return part
+
+
+@cache
+def _id_parts() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Per two-card combo (index ``hi * (hi - 1) // 2 + lo`` of its card codes ``hi > lo``):
+    player 0's part of the canonical id times the radix, the suit pattern of its two cards
+    (``4 * suit(hi) + suit(lo)``), and per suit pattern of player 0 and combo of player 1,
+    player 1's part. Suits are relabelled in order of first appearance, player 0's high card
+    first, so player 0's cards take labels 0 and 0 or 1, and player 1's depend only on them."""
+    hi, lo = np.tril_indices(52, -1)
+    hi = hi.astype(np.int64)
+    lo = lo.astype(np.int64)
+    s2, s3 = hi & 3, lo & 3  # player 1's suits, as a combo of player 1
+    l1 = (s3 != s2).astype(np.int64)  # the same combo as player 0's: labels 0 and l1
+    first = _player_part(hi >> 2, lo >> 2, 0, l1) * _ID_RADIX
+    pattern = 4 * s2 + s3
+    s0 = (np.arange(16) >> 2)[:, None]  # player 0's suits, per pattern
+    s1 = (np.arange(16) & 3)[:, None]
+    m1 = (s1 != s0).astype(np.int64)
+    seen = 1 + m1
+    l2 = np.where(s2 == s0, 0, np.where(s2 == s1, m1, seen))
+    seen = seen + ((s2 != s0) & (s2 != s1))
+    l3 = np.where(s3 == s0, 0, np.where(s3 == s1, m1, np.where(s3 == s2, l2, seen)))
+    second = _player_part(hi >> 2, lo >> 2, l2, l3)
+    return first, pattern, second
+
+
+@cache
+def _rows_by_id() -> tuple[NDArray[np.int32], NDArray[np.float64]]:
+    """The table's row of every canonical id (-1 where none: a matchup sharing a card), and
+    its ``(wins, ties, boards)`` as floats, for weighting."""
+    ids, counts = load()
+    rows = np.full(_ID_RADIX * _ID_RADIX, -1, dtype=np.int32)
+    rows[ids] = np.arange(len(ids), dtype=np.int32)
+    return rows, counts.astype(np.float64)
+
+
+@cache
+def _pair_index() -> NDArray[np.int64]:
+    """``[a, b]``: the index ``hi * (hi - 1) // 2 + lo`` among the 1,326 of the two-card combo of
+    card codes ``a`` and ``b`` (``hi`` the larger)."""
+    codes = np.arange(52, dtype=np.int64)
+    hi: NDArray[np.int64] = np.maximum.outer(codes, codes)
+    lo: NDArray[np.int64] = np.minimum.outer(codes, codes)
+    return hi * (hi - 1) // 2 + lo
+
+
+def combo_indices(cards: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """Index among the 1,326 two-card combos of each two-card row of ``cards``."""
+    return _pair_index()[cards[:, 0], cards[:, 1]]
+
+
+def matchup_ids(first: NDArray[np.int64], second: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Canonical ids of the matchups of combo indices ``first[i]`` vs ``second[i]`` (the ids of
+    ``_exact._canonical_id`` for two players, no board, no dead cards)."""
+    part0, pattern, part1 = _id_parts()
+    return part0[first] + part1[pattern[first], second]
+
+
+def lookup(
+    combos: NDArray[np.uint8],
+    offsets: NDArray[np.int64],
+    weights: NDArray[np.float64],
+    masks: NDArray[np.uint64],
+    start: int,
+    stop: int,
+) -> tuple[NDArray[np.float64], int]:
+    """Weighted winner counts ``(3, 2)`` (as ``_exact.enumerate_matchups``: row ``i`` player
+    ``i``'s wins, the last row the boards) of heads-up matchups ``start..stop-1`` (mixed-radix
+    index, player 0 fastest) and their number of deals. Matchups sharing a card, or of weight 0,
+    are skipped; one missing from the table is an error. A few dozen numpy calls whatever the
+    number of matchups (about 50 us for one on the Zen 3 machine)."""
+    index = np.arange(start, stop, dtype=np.int64)
+    size0 = int(offsets[1] - offsets[0])
+    row0 = index % size0 + offsets[0]  # player 0 fastest
+    row1 = index // size0 + offsets[1]
+    weight = weights[row0] * weights[row1]
+    valid = ((masks[row0] & masks[row1]) == 0) & (weight != 0.0)
+    combo = combo_indices(combos)
+    rows_by_id, counts = _rows_by_id()
+    rows = rows_by_id[matchup_ids(combo[row0], combo[row1])]
+    if (valid & (rows < 0)).any():
+        raise RuntimeError("a heads-up preflop matchup is missing from the shipped table")
+    got = counts[rows[valid]]
+    wins, ties, total = np.einsum("i,ij->j", weight[valid], got)  # its own loop: no BLAS
+    acc = np.array([[wins, ties], [total - wins - ties, ties], [total, 0.0]])
+    return acc, int(got[:, 2].sum())
 
 
 if __name__ == "__main__":

@@ -33,11 +33,9 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.engine import _exact, _generic, _preflop_table, _runouts, _stud_sweep
+from pokerlab.engine import _preflop_table
 from pokerlab.engine._control import Control
 from pokerlab.engine._parallel import Chunks, Work, chunk_bounds, over, run_chunks
-from pokerlab.engine._showdown import RANK_KEY
-from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import (
     HI_SHARE,
@@ -71,7 +69,7 @@ _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, sorted
 _SECONDS_PER_SORTED_RUNOUT = 3e-5  # sorting a counted range once per runout
-_SECONDS_PER_TABLE_LOOKUP = 3e-7
+_SECONDS_PER_TABLE_LOOKUP = 7e-8  # numpy lookups (random vs random: 0.12 s on Zen 3)
 _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_SWEPT_COMPLETION = 1e-6
 _SECONDS_PER_KNOWN_HOLDING = 2e-9
@@ -135,6 +133,10 @@ class _MatchupCache:
 
 def matchup_chunks(problem: Problem) -> Chunks[_Part]:
     """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
+    from pokerlab.engine import _exact
+    from pokerlab.engine._showdown import RANK_KEY
+    from pokerlab.engine._tables import kernel_tables
+
     n = problem.n_players
     space = _space(problem)
     use_cache = n <= _exact.CACHE_MAX_PLAYERS
@@ -158,17 +160,11 @@ def matchup_chunks(problem: Problem) -> Chunks[_Part]:
 
 
 def table_chunks(problem: Problem) -> Chunks[_Part]:
-    """Weighted counts of every heads-up matchup from the shipped table (one small kernel)."""
-    pre_ids, pre_counts = _preflop_table.load()
+    """Weighted counts of every heads-up matchup from the shipped table (numpy lookups)."""
 
     def run(start: int, stop: int) -> _Part:
-        acc = np.zeros((3, 2), dtype=np.float64)
-        totals = np.zeros(3, dtype=np.int64)
-        _exact.table_matchups(problem.combos, problem.offsets, problem.weights, start, stop,
-                              pre_ids, pre_counts, acc, totals)  # fmt: skip
-        if totals[2]:
-            raise RuntimeError("a heads-up preflop matchup is missing from the shipped table")
-        return acc, int(totals[0])
+        return _preflop_table.lookup(problem.combos, problem.offsets, problem.weights,
+                                     problem.combo_masks, start, stop)  # fmt: skip
 
     return over(run, chunk_bounds(_space(problem), _table_seconds(problem)))
 
@@ -214,6 +210,8 @@ def _table_seconds(problem: Problem) -> float:
 
 
 def _matchup_seconds(problem: Problem) -> float:
+    from pokerlab.engine import _exact
+
     space = _space(problem)
     cached = problem.n_players <= _exact.CACHE_MAX_PLAYERS and space > 64
     unique = space / 8 if cached else space
@@ -222,8 +220,8 @@ def _matchup_seconds(problem: Problem) -> float:
 
 class PreflopTable:
     """Heads-up, empty board, no dead cards: the shipped table of every heads-up preflop matchup
-    (:mod:`_preflop_table`), one lookup per matchup (``_exact.table_matchups``: a small kernel,
-    not the enumeration's)."""
+    (:mod:`_preflop_table`), one lookup per matchup in numpy (no kernel: the first answer after
+    an install loads no numba)."""
 
     name = "preflop-table"
 
@@ -350,6 +348,8 @@ class BoardRunouts:
         return _two_card_high(problem) and len(problem.board) > 0
 
     def estimate(self, problem: Problem) -> float:
+        from pokerlab.engine import _runouts
+
         n_runouts = math.comb(problem.unseen, 5 - len(problem.board))
         sizes = sorted(problem.sizes)
         per_runout = len(problem.combos) * _SECONDS_PER_EVAL
@@ -367,6 +367,10 @@ class BoardRunouts:
         """The kernel over runouts, and the player order it walks in: the walk over joint
         holdings prunes soonest with the smallest ranges first, and the last is counted when
         it can be (:func:`_counts_last`)."""
+        from pokerlab.engine import _runouts
+        from pokerlab.engine._showdown import RANK_KEY
+        from pokerlab.engine._tables import kernel_tables
+
         order = problem.size_order
         combos, offsets, weights = problem.reordered(order)
         skip = np.uint64(problem.dead_mask | problem.held_mask)
@@ -420,6 +424,8 @@ class BoardRunouts:
 def strength_classes() -> NDArray[np.int64]:
     """``dense[v]``: the place of high-hand strength ``v`` among the strengths of the table (0 =
     the weakest; the 7,462 hand classes and the table's empty slots), for ``_runouts``."""
+    from pokerlab.engine._tables import kernel_tables
+
     values = np.unique(kernel_tables().values)
     dense = np.zeros(int(values[-1]) + 1, dtype=np.int64)
     dense[values] = np.arange(len(values))
@@ -444,6 +450,8 @@ class GameBoards:
     name = "game-boards"
 
     def applies(self, problem: Problem) -> bool:
+        from pokerlab.engine import _generic
+
         game = problem.game
         return (
             not game.is_stud
@@ -457,6 +465,9 @@ class GameBoards:
         return n_runouts * (per_runout + _space(problem) * _SECONDS_PER_JOINT_HOLDING)
 
     def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> _Kernel:
+        from pokerlab.engine import _generic
+        from pokerlab.engine._tables import kernel_tables
+
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernel_tables(game)
@@ -550,6 +561,8 @@ def _complete(problem: Problem) -> bool:
 
 def _stud_walk(problem: Problem, kernel: Any, seconds: float) -> Chunks[_Part]:
     """A stud kernel over chunks of player 0's holdings."""
+    from pokerlab.engine._tables import kernel_tables
+
     game = problem.game
     n = problem.n_players
     tables = kernel_tables(game)
@@ -584,6 +597,9 @@ class StudSweep:
         return _sweep_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
+        from pokerlab.engine import _stud_sweep
+        from pokerlab.engine._tables import kernel_tables
+
         problem = work.problem
         game = problem.game
         tables = kernel_tables(game)
@@ -685,7 +701,8 @@ def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np
 def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
     """Player 1's (pot share, high part, low part) in a deal of high outcome ``h`` and low
     outcome ``lo`` (classes of ``_stud_sweep``)."""
-    sweep = _stud_sweep
+    from pokerlab.engine import _stud_sweep as sweep
+
     hi_share = {sweep.WIN: 1.0, sweep.TIE: 0.5, sweep.LOSS: 0.0}[h]
     if lo == sweep.NO_LOW:
         return hi_share, hi_share, 0.0
@@ -693,17 +710,17 @@ def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
     return (hi_share + lo_share) / 2, hi_share / 2, lo_share / 2
 
 
-_MIRROR = {_stud_sweep.WIN: _stud_sweep.LOSS, _stud_sweep.LOSS: _stud_sweep.WIN}
-
-
 def _credit_split(counts: NDArray[np.int64], w: float, stats: NDArray[np.float64]) -> None:
     """Both players' statistics from the split sweep's outcome counts."""
+    from pokerlab.engine import _stud_sweep as sweep
+
+    mirror = {sweep.WIN: sweep.LOSS, sweep.LOSS: sweep.WIN}
     for h in range(3):
         for lo in range(4):
             c = float(counts[h, lo])
             if c == 0:
                 continue
-            for p, (hh, ll) in enumerate([(h, lo), (_MIRROR.get(h, h), _MIRROR.get(lo, lo))]):
+            for p, (hh, ll) in enumerate([(h, lo), (mirror.get(h, h), mirror.get(lo, lo))]):
                 share, hi_part, lo_part = _split_shares(hh, ll)
                 stats[p, SHARE] += w * c * share
                 stats[p, SHARE_SQ] += w * c * share * share
@@ -726,6 +743,8 @@ class StudKnownHands:
         return _known_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
+        from pokerlab.engine import _generic
+
         seconds = self.estimate(work.problem)
         return _stud_walk(work.problem, _generic.enumerate_known_hands, seconds)
 
@@ -746,6 +765,8 @@ class StudDeals:
         return _deal_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
+        from pokerlab.engine import _generic
+
         problem = work.problem
         return _stud_walk(problem, _generic.enumerate_stud_deals, self.estimate(problem))
 

@@ -20,11 +20,9 @@ import time
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.engine import _sampling
 from pokerlab.engine._control import Control, Stopping, is_cancelled
 from pokerlab.engine._joint_draw import holding_draw
 from pokerlab.engine._parallel import Chunks, Work, in_order
-from pokerlab.engine._tables import kernel_tables
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import STATS, StopReason, Tally, from_winner_counts, player_stats
 from pokerlab.errors import EmptyRangeError
@@ -127,6 +125,8 @@ class _Sampler:
     """The kernel arguments of one problem, and one chunk of deals from one stream."""
 
     def __init__(self, problem: Problem) -> None:
+        from pokerlab.engine._tables import kernel_tables  # kernels load when a run needs them
+
         game = problem.game
         view = problem.dealing_random_hands()
         self.problem = view
@@ -149,6 +149,8 @@ class _Sampler:
     def chunk(self, seed: int, index: int, size: int) -> NDArray[np.float64]:
         """The tally of ``size`` deals from chunk ``index``'s stream (winner counts for
         two-card high games, else the statistics layout)."""
+        from pokerlab.engine import _sampling
+
         p = self.problem
         n = p.n_players
         state = _sampling.chunk_state(seed, index)
