@@ -15,8 +15,11 @@ available core) follow for the advice and for the optimal match on 1,000 hands. 
   stands pat (Monte Carlo, 200,000 deals shared by the 32 choices). No target; the largest
   standard error is printed.
 * ``play_match("rules", "random", 10_000)``. Target <= 2 s.
-* ``play_match(OptimalStrategy(), "random", 10_000)`` with an empty cache (the optimal bot
-  computes each suit-isomorphic hand class it meets once). Target <= 30 s on 2 cores.
+* ``play_match(OptimalStrategy(), "random", 10_000)`` with an empty cache, twice: as a user
+  runs it (the bot reads its choices from the shipped table of every hand class,
+  ``pokerlab.analysis._optimal_table``) and with ``use_table=False`` (it computes each
+  suit-isomorphic hand class it meets once, as the table's generator does). Target <= 30 s on
+  2 cores.
 """
 
 from __future__ import annotations
@@ -74,23 +77,29 @@ def main() -> None:
            best_time(lambda: play_match("rules", "random", 10_000, seed=SEED, threads=1), 5), 2.0,
            f"rules wins {m.wins / m.hands:.1%}, p={m.p_value:.2g}")  # fmt: skip
 
-    play_match(OptimalStrategy(), "random", 20, seed=SEED + 1)  # warm-up: compile only
+    play_match(OptimalStrategy(use_table=False), "random", 20, seed=SEED + 1)  # compile only
     hands = 1_000 if args.quick else 10_000
-    bot = OptimalStrategy()
-    t0 = time.perf_counter()
-    m = play_match(bot, "random", hands, seed=SEED)
-    seconds = time.perf_counter() - t0
-    note = (f"{available_cores()} threads, {len(bot._cache):,} classes computed, optimal wins "
-            f"{m.wins / m.hands:.1%}, p={m.p_value:.2g}")  # fmt: skip
-    name = f"match optimal vs random, {hands:,} hands"
-    report(name, seconds, 30.0 * hands / 10_000 * 2 / available_cores(), note)
+    answers = []
+    for use_table, how in ((True, "shipped table"), (False, "every class computed")):
+        bot = OptimalStrategy(use_table=use_table)
+        t0 = time.perf_counter()
+        m = play_match(bot, "random", hands, seed=SEED)
+        seconds = time.perf_counter() - t0
+        answers.append((m.wins, m.ties, m.losses))
+        note = (f"{available_cores()} threads, {len(bot._cache):,} classes, optimal wins "
+                f"{m.wins / m.hands:.1%}, p={m.p_value:.2g}")  # fmt: skip
+        name = f"match optimal vs random, {hands:,} hands, {how}"
+        report(name, seconds, 30.0 * hands / 10_000 * 2 / available_cores(), note)
+    if answers[0] != answers[1]:
+        raise SystemExit(f"the table and the computed choices played differently: {answers}")
 
     print()
     scaling = scaling_table("advise, 32 choices, no opponent", lambda t: advise(HAND, threads=t),
                             1, "advice", repeats=10)  # fmt: skip
     scaling += scaling_table(
-        "match optimal vs random, 1,000 hands (empty cache)",
-        lambda t: play_match(OptimalStrategy(), "random", 1_000, seed=SEED, threads=t),
+        "match optimal vs random, 1,000 hands (empty cache, computed)",
+        lambda t: play_match(OptimalStrategy(use_table=False), "random", 1_000, seed=SEED,
+                             threads=t),
         1_000, "hands", repeats=1,
     )  # fmt: skip
 

@@ -281,3 +281,48 @@ def test_chart_png(tmp_path: Path) -> None:
     final = [line.get_ydata()[-1] for line in curve.get_lines()]
     assert final == pytest.approx([t.series(b).tolist().count(1) / 600 for b in t.bots])
     assert [tick.get_text() for tick in bars.get_yticklabels()] == [s.bot for s in t.standings]
+
+
+# --- the shipped table of the optimal bot's choices -------------------------------------------
+
+
+def test_optimal_table_covers_every_hand_class() -> None:
+    """134,459 suit-isomorphism classes of five-card hands, each once, in key order; random
+    hands of both games find their class (``lookup`` raises on a missing one)."""
+    from pokerlab.analysis import _optimal_table as T
+
+    keys, keeps, trials, seed = T.load()
+    assert len(keys) == 134_459 and np.all(np.diff(keys) > 0)
+    assert (trials, seed) == (OptimalStrategy.DEFAULT_TRIALS, OptimalStrategy.DEFAULT_SEED)
+    rng = np.random.default_rng(21)
+    canons = [canonical_hand(rng.permutation(52)[:5].tolist())[0] for _ in range(2_000)]
+    for game in T.GAMES:
+        assert len(keeps[game]) == len(keys) and int(keeps[game].max()) < 32
+        found = T.lookup(game, canons, trials, seed)
+        assert found is not None and len(found) == len(canons)
+    assert T.lookup("high", canons, trials + 1, seed) is None  # other settings: computed
+    assert T.lookup("high", canons, trials, seed + 1) is None
+
+
+def test_optimal_table_entries_are_the_bots_own_choices() -> None:
+    """A fixed-seed sample of classes, read from the table and computed by the bot's kernel
+    at the same settings: the same keep masks in both games."""
+    from pokerlab.analysis import _optimal_table as T
+
+    rng = np.random.default_rng(22)
+    hands = np.array([rng.permutation(52)[:5] for _ in range(16)], dtype=np.uint8)
+    noise = np.zeros(len(hands), dtype=np.uint64)
+    for game in T.GAMES:
+        canons = [canonical_hand(row)[0] for row in hands.tolist()]
+        shipped = T.lookup(game, canons, OptimalStrategy.DEFAULT_TRIALS, 0)
+        computed = OptimalStrategy(use_table=False).computed_keeps(game, canons)
+        assert shipped == computed.tolist(), game
+        with_table = OptimalStrategy().keep_masks(hands, game, noise)
+        without = OptimalStrategy(use_table=False).keep_masks(hands, game, noise)
+        assert np.array_equal(with_table, without), game
+
+
+def test_a_match_plays_the_same_with_the_table_or_without() -> None:
+    a = play_match(OptimalStrategy(), "random", hands=60, seed=9)
+    b = play_match(OptimalStrategy(use_table=False), "random", hands=60, seed=9)
+    assert np.array_equal(a.outcomes, b.outcomes)

@@ -198,35 +198,40 @@ def _keep_in_hand(
 
 class OptimalStrategy(Strategy):
     """The advisor's best choice against one random opponent hand standing pat (Monte Carlo
-    with ``trials`` deals per hand class), cached per suit-isomorphic class."""
+    with ``trials`` deals per hand class), cached per suit-isomorphic class. At the default
+    ``trials`` and ``seed`` the choices come from the shipped table of every class
+    (:mod:`pokerlab.analysis._optimal_table`, computed by this same kernel and seeding);
+    ``use_table=False`` computes them."""
 
     name = "optimal"
+    DEFAULT_TRIALS = 40_000
+    DEFAULT_SEED = 0
 
-    def __init__(self, trials: int = 40_000, seed: int = 0) -> None:
+    def __init__(
+        self, trials: int = DEFAULT_TRIALS, seed: int = DEFAULT_SEED, use_table: bool = True
+    ) -> None:
         if trials < 1:
             raise GameError(f"trials must be at least 1, got {trials}")
         self.trials = trials
         self.seed = seed
+        self.use_table = use_table
         self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
     def _class_seed(self, canon: tuple[int, ...]) -> int:
         return int(self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon)))
 
-    def _learn(self, game: str, canons: Sequence[tuple[int, ...]]) -> None:
-        """Fill the cache for every class of ``canons`` not in it: one parallel kernel call
-        (numba's thread count: :func:`round_robin` sets it), each class on the random stream
-        of its own seed, so the answers never depend on the threads or the order."""
+    def computed_keeps(self, game: str, canons: Sequence[tuple[int, ...]]) -> NDArray[np.uint8]:
+        """The keep mask of each canonical hand of ``canons``, computed: one parallel kernel
+        call (numba's thread count: :func:`round_robin` sets it), each class on the random
+        stream of its own seed, so the answers never depend on the threads or the order."""
         from pokerlab.analysis import _draw_kernels as D
         from pokerlab.engine._sampling import seed_state
         from pokerlab.evaluation import _kernels as K
 
-        missing = [c for c in dict.fromkeys(canons) if (game, c) not in self._cache]
-        if not missing:
-            return
         t = game_tables(game)
-        hands = np.array(missing, dtype=np.uint8)
-        states = np.stack([seed_state(self._class_seed(c)) for c in missing])
-        keeps = np.empty(len(missing), dtype=np.int64)
+        hands = np.array(canons, dtype=np.uint8).reshape(-1, 5)
+        states = np.stack([seed_state(self._class_seed(c)) for c in canons])
+        keeps = np.empty(len(canons), dtype=np.int64)
         D.best_against_random(
             hands,
             states,
@@ -240,7 +245,22 @@ class OptimalStrategy(Strategy):
             t.bucket_of,
             keeps,
         )
-        for canon, keep in zip(missing, keeps.tolist(), strict=True):
+        return keeps.astype(np.uint8)
+
+    def _learn(self, game: str, canons: Sequence[tuple[int, ...]]) -> None:
+        """Fill the cache for every class of ``canons`` not in it: from the shipped table at
+        the default settings, else computed (:meth:`computed_keeps`)."""
+        from pokerlab.analysis import _optimal_table
+
+        missing = [c for c in dict.fromkeys(canons) if (game, c) not in self._cache]
+        if not missing:
+            return
+        keeps = None
+        if self.use_table:
+            keeps = _optimal_table.lookup(game, missing, self.trials, self.seed)
+        if keeps is None:
+            keeps = self.computed_keeps(game, missing).tolist()
+        for canon, keep in zip(missing, keeps, strict=True):
             self._cache[(game, canon)] = keep
 
     def _keep_canonical(self, game: str, canon: tuple[int, ...]) -> int:

@@ -24,7 +24,7 @@ Task = tuple[str, Callable[[], object]]
 def warm_tasks() -> list[Task]:
     """``(label, run)`` pairs, one per distinct kernel path of the public API and the CLI."""
     from pokerlab import equity, equity_distribution, evaluate, evaluate_batch, hits, outs, query
-    from pokerlab.analysis.bots import round_robin
+    from pokerlab.analysis.bots import OptimalStrategy, round_robin
     from pokerlab.analysis.draw import advise
     from pokerlab.evaluation._kernels import ROW_CHUNK
     from pokerlab.evaluation.deuce7 import deuce7_batch
@@ -96,7 +96,12 @@ def warm_tasks() -> list[Task]:
                 advise("Jh Jd 7c 4s 2h", vs=["JJ***:rules"], method="mc", trials=500, seed=1),
             ),
         ),
-        ("draw bots", lambda: round_robin(["optimal", "rules", "random"], 20, seed=1)),
+        (  # the optimal bot computing (its table answers only its default settings)
+            "draw bots",
+            lambda: round_robin(
+                [OptimalStrategy(trials=500, use_table=False), "rules", "random"], 20, seed=1
+            ),
+        ),
         (
             "range analytics",
             lambda: (
