@@ -28,7 +28,7 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,6 +50,9 @@ from pokerlab.engine.tally import (
 )
 from pokerlab.evaluation._tables import SLOT_BITS
 from pokerlab.evaluation.codes import HighEval, LowEval
+
+if TYPE_CHECKING:
+    from pokerlab.engine._tables import KernelTables
 
 __all__ = [
     "EXACT_STRATEGIES",
@@ -81,6 +84,26 @@ _Kernel = Callable[[int, int, bool, NDArray[np.float64]], int]
 """A kernel over runouts ``start..stop-1``: statistics into ``out``, returns the deals."""
 _Part = tuple[NDArray[np.float64], int]
 """One chunk's partial result: its statistics (or winner counts) and its deals."""
+
+
+class _Kernels(NamedTuple):
+    exact: Any
+    generic: Any
+    runouts: Any
+    stud_sweep: Any
+    rank_key: NDArray[np.uint64]
+    tables: Callable[..., KernelTables]
+
+
+@functools.cache
+def _kernels() -> _Kernels:
+    """The kernel modules, imported on first use: importing them loads numba (about a second of
+    CPU in a fresh process), which a heads-up preflop answer from the table never needs."""
+    from pokerlab.engine import _exact, _generic, _runouts, _stud_sweep
+    from pokerlab.engine._showdown import RANK_KEY
+    from pokerlab.engine._tables import kernel_tables
+
+    return _Kernels(_exact, _generic, _runouts, _stud_sweep, RANK_KEY, kernel_tables)
 
 
 def _two_card_high(problem: Problem) -> bool:
@@ -133,14 +156,11 @@ class _MatchupCache:
 
 def matchup_chunks(problem: Problem) -> Chunks[_Part]:
     """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
-    from pokerlab.engine import _exact
-    from pokerlab.engine._showdown import RANK_KEY
-    from pokerlab.engine._tables import kernel_tables
-
+    kernels = _kernels()
     n = problem.n_players
     space = _space(problem)
-    use_cache = n <= _exact.CACHE_MAX_PLAYERS
-    tables = kernel_tables()
+    use_cache = n <= kernels.exact.CACHE_MAX_PLAYERS
+    tables = kernels.tables()
     caches: dict[int, _MatchupCache] = {}
 
     def run(start: int, stop: int) -> _Part:
@@ -149,10 +169,10 @@ def matchup_chunks(problem: Problem) -> Chunks[_Part]:
             cache = caches[threading.get_ident()] = _MatchupCache(n, space, use_cache)
         acc = np.zeros((n + 1, n), dtype=np.float64)
         totals = np.zeros(3, dtype=np.int64)
-        _exact.enumerate_matchups(
+        kernels.exact.enumerate_matchups(
             problem.combos, problem.offsets, problem.weights, np.uint64(problem.dead_mask), start,
             stop, use_cache, cache.keys, cache.rows, cache.store, cache.stored, acc, totals,
-            _scratch.corr, _scratch.touched, RANK_KEY, _exact.CHOOSE, tables,
+            _scratch.corr, _scratch.touched, kernels.rank_key, kernels.exact.CHOOSE, tables,
         )  # fmt: skip
         return acc, int(totals[0])
 
@@ -210,10 +230,9 @@ def _table_seconds(problem: Problem) -> float:
 
 
 def _matchup_seconds(problem: Problem) -> float:
-    from pokerlab.engine import _exact
-
+    kernels = _kernels()
     space = _space(problem)
-    cached = problem.n_players <= _exact.CACHE_MAX_PLAYERS and space > 64
+    cached = problem.n_players <= kernels.exact.CACHE_MAX_PLAYERS and space > 64
     unique = space / 8 if cached else space
     return unique * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
 
@@ -348,14 +367,13 @@ class BoardRunouts:
         return _two_card_high(problem) and len(problem.board) > 0
 
     def estimate(self, problem: Problem) -> float:
-        from pokerlab.engine import _runouts
-
+        kernels = _kernels()
         n_runouts = math.comb(problem.unseen, 5 - len(problem.board))
         sizes = sorted(problem.sizes)
         per_runout = len(problem.combos) * _SECONDS_PER_EVAL
         if _counts_last(problem):  # as the kernel does (``_runouts``)
             walked = math.prod(sizes[:-1])
-            if walked > _runouts.SCAN_MAX_JOINT:
+            if walked > kernels.runouts.SCAN_MAX_JOINT:
                 per_runout += _SECONDS_PER_SORTED_RUNOUT + walked * _SECONDS_PER_COUNTED_HOLDING
             else:
                 per_runout += walked * (_SECONDS_PER_JOINT_HOLDING + sizes[-1] * 1e-9)
@@ -367,23 +385,20 @@ class BoardRunouts:
         """The kernel over runouts, and the player order it walks in: the walk over joint
         holdings prunes soonest with the smallest ranges first, and the last is counted when
         it can be (:func:`_counts_last`)."""
-        from pokerlab.engine import _runouts
-        from pokerlab.engine._showdown import RANK_KEY
-        from pokerlab.engine._tables import kernel_tables
-
+        kernels = _kernels()
         order = problem.size_order
         combos, offsets, weights = problem.reordered(order)
         skip = np.uint64(problem.dead_mask | problem.held_mask)
-        tables = kernel_tables()
+        tables = kernels.tables()
         counted = _counts_last(problem)
         dealt = bool(problem.dealt[order[-1]])
         dense = strength_classes()
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
-            _runouts.enumerate_runouts(
+            kernels.runouts.enumerate_runouts(
                 combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym,
-                counted, dealt, RANK_KEY, dense, out, totals, tables,
+                counted, dealt, kernels.rank_key, dense, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -424,9 +439,7 @@ class BoardRunouts:
 def strength_classes() -> NDArray[np.int64]:
     """``dense[v]``: the place of high-hand strength ``v`` among the strengths of the table (0 =
     the weakest; the 7,462 hand classes and the table's empty slots), for ``_runouts``."""
-    from pokerlab.engine._tables import kernel_tables
-
-    values = np.unique(kernel_tables().values)
+    values = np.unique(_kernels().tables().values)
     dense = np.zeros(int(values[-1]) + 1, dtype=np.int64)
     dense[values] = np.arange(len(values))
     return dense
@@ -450,13 +463,12 @@ class GameBoards:
     name = "game-boards"
 
     def applies(self, problem: Problem) -> bool:
-        from pokerlab.engine import _generic
-
+        kernels = _kernels()
         game = problem.game
         return (
             not game.is_stud
             and not problem.deals_hole_cards
-            and _generic.board_evaluators(int(game.high), int(game.low))
+            and kernels.generic.board_evaluators(int(game.high), int(game.low))
         )
 
     def estimate(self, problem: Problem) -> float:
@@ -465,16 +477,14 @@ class GameBoards:
         return n_runouts * (per_runout + _space(problem) * _SECONDS_PER_JOINT_HOLDING)
 
     def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> _Kernel:
-        from pokerlab.engine import _generic
-        from pokerlab.engine._tables import kernel_tables
-
+        kernels = _kernels()
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
-        tables = kernel_tables(game)
+        tables = kernels.tables(game)
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
-            _generic.enumerate_boards(
+            kernels.generic.enumerate_boards(
                 problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
                 skip, start, stop, int(game.high), int(game.low), game.split, by_runout, sym,
                 out, totals, tables,
@@ -561,11 +571,10 @@ def _complete(problem: Problem) -> bool:
 
 def _stud_walk(problem: Problem, kernel: Any, seconds: float) -> Chunks[_Part]:
     """A stud kernel over chunks of player 0's holdings."""
-    from pokerlab.engine._tables import kernel_tables
-
+    kernels = _kernels()
     game = problem.game
     n = problem.n_players
-    tables = kernel_tables(game)
+    tables = kernels.tables(game)
     masks = problem.combo_masks
 
     def run(start: int, stop: int) -> _Part:
@@ -597,12 +606,11 @@ class StudSweep:
         return _sweep_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
-        from pokerlab.engine import _stud_sweep
-        from pokerlab.engine._tables import kernel_tables
-
+        kernels = _kernels()
+        sweep = kernels.stud_sweep
         problem = work.problem
         game = problem.game
-        tables = kernel_tables(game)
+        tables = kernels.tables(game)
         masks = problem.combo_masks
         first, second = problem.sizes
         n1, n2 = int(problem.held[0]), int(problem.held[1])
@@ -623,20 +631,20 @@ class StudSweep:
                 w = float(problem.weights[a] * problem.weights[b])
                 hands = (problem.combos[a], n1, problem.combos[b], n2, deck, len(deck),
                          game.hole_cards, int(game.high), int(game.low))  # fmt: skip
-                args = (*hands, _stud_sweep.BINOM, tables)
+                args = (*hands, sweep.BINOM, tables)
                 if game.split:
-                    counts, count = _stud_sweep.heads_up_split_sweep(*args)
+                    counts, count = sweep.heads_up_split_sweep(*args)
                     _credit_split(counts, w, stats)
                 elif parts == 1:
-                    wins, ties, count = _stud_sweep.heads_up_sweep(*args)
+                    wins, ties, count = sweep.heads_up_sweep(*args)
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 else:
                     sub1, val1, sub2, val2 = shared.get(
-                        index, functools.partial(_stud_sweep.heads_up_completions, *hands, tables)
+                        index, functools.partial(sweep.heads_up_completions, *hands, tables)
                     )
-                    wins, ties, count = _stud_sweep.heads_up_sweep_part(
+                    wins, ties, count = sweep.heads_up_sweep_part(
                         sub1, val1, game.hole_cards - n1, sub2, val2, game.hole_cards - n2,
-                        len(deck), _stud_sweep.BINOM, _stud_sweep.LOWER + half,
+                        len(deck), sweep.BINOM, sweep.LOWER + half,
                     )  # fmt: skip
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 stats[2, 0] += w * count
@@ -701,8 +709,7 @@ def _credit_single(wins: int, ties: int, deals: int, w: float, stats: NDArray[np
 def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
     """Player 1's (pot share, high part, low part) in a deal of high outcome ``h`` and low
     outcome ``lo`` (classes of ``_stud_sweep``)."""
-    from pokerlab.engine import _stud_sweep as sweep
-
+    sweep = _kernels().stud_sweep
     hi_share = {sweep.WIN: 1.0, sweep.TIE: 0.5, sweep.LOSS: 0.0}[h]
     if lo == sweep.NO_LOW:
         return hi_share, hi_share, 0.0
@@ -712,8 +719,7 @@ def _split_shares(h: int, lo: int) -> tuple[float, float, float]:
 
 def _credit_split(counts: NDArray[np.int64], w: float, stats: NDArray[np.float64]) -> None:
     """Both players' statistics from the split sweep's outcome counts."""
-    from pokerlab.engine import _stud_sweep as sweep
-
+    sweep = _kernels().stud_sweep
     mirror = {sweep.WIN: sweep.LOSS, sweep.LOSS: sweep.WIN}
     for h in range(3):
         for lo in range(4):
@@ -743,10 +749,9 @@ class StudKnownHands:
         return _known_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
-        from pokerlab.engine import _generic
-
+        kernels = _kernels()
         seconds = self.estimate(work.problem)
-        return _stud_walk(work.problem, _generic.enumerate_known_hands, seconds)
+        return _stud_walk(work.problem, kernels.generic.enumerate_known_hands, seconds)
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
@@ -765,10 +770,9 @@ class StudDeals:
         return _deal_seconds(problem)
 
     def chunks(self, work: Work) -> Chunks[_Part]:
-        from pokerlab.engine import _generic
-
+        kernels = _kernels()
         problem = work.problem
-        return _stud_walk(problem, _generic.enumerate_stud_deals, self.estimate(problem))
+        return _stud_walk(problem, kernels.generic.enumerate_stud_deals, self.estimate(problem))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
