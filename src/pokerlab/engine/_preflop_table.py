@@ -175,6 +175,7 @@ def lookup(
     acc = np.array([[wins, ties], [total - wins - ties, ties], [total, 0.0]])
     return acc, int(got[:, 2].sum())
 
+
 if __name__ == "__main__":
     started = time.perf_counter()
     write()
