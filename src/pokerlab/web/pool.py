@@ -165,7 +165,7 @@ def _warm_up() -> None:
                           trials=200, seed=1, limit=60.0)  # fmt: skip
         TASKS["draw_showdown"](
             bot="optimal", game=game, seed=1, hand=1, max_draw=5, keep=[], advice=False, limit=60.0
-        )  # the optimal bot's kernel; fmt: skip
+        )  # the optimal bot (its shipped table) and the deal kernels; fmt: skip
     for spot in ("board='Qh7c2d', trials=300, seed=1", "board='Qh7c2d3s'"):  # sampled, exact
         TASKS["query"](
             text="select avg(riverEquity(h)), histogram(handType(h, flop)) "
