@@ -395,3 +395,35 @@ def test_advise_rejects_bad_threads(threads: object) -> None:
     with pytest.raises(GameError, match="threads must be") as info:
         advise("Jh Jd 7c 4s 2h", threads=threads)  # type: ignore[arg-type]
     assert info.value.field == "threads"
+
+
+# --- the Monte Carlo sampler's stream is fixed --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opponents", "expected"),
+    [
+        (["random"], (49772.0, 7.0, 744971.0, 23.0)),
+        (["random:rules"], (31742.0, 2.0, 467410.0, 21.5)),
+        (["JJ***:rules"], (11392.0, 29.0, 143909.0, 205.5)),
+        (["random:random"], (50029.0, 9.0, 744639.0, 67.0)),
+        (["JJ***:rules", "random"], (10330.0, 20.0, 129724.0, 194.0)),
+    ],
+)
+def test_sampled_choice_tallies_are_pinned(
+    opponents: list[str], expected: tuple[float, ...]
+) -> None:
+    """Seeded tallies of all 32 choices against pat, drawing, listed and several opponents,
+    pinned as computed at commit 77e47f9: the optimal bot's shipped table
+    (``_optimal_table``) holds answers of this sampler and its streams, so a change to either
+    must regenerate the table. (It caught an attempt that read our dealt cards after a drawing
+    opponent had dealt into the same array.)"""
+    import numpy as np
+
+    from pokerlab.analysis.draw import sample_equities
+
+    hand = [int(c) for c in parse_cards("Jh Jd 7c 4s 2h")]
+    tally = sample_equities(hand, "high", [parse_opponent(s) for s in opponents], 3000, 7)
+    m = np.arange(32)
+    got = (tally[:, 0].sum(), tally[:, 1].sum(), (m * tally[:, 0]).sum(), (m * tally[:, 2]).sum())
+    assert tuple(float(x) for x in got) == expected
