@@ -32,6 +32,14 @@ first on ``PYTHONPATH``), alternating with this one, and prints old / new CPU ra
 loaded machine compare within one run only.
 
     PYTHONPATH=src python benchmarks/bench_first_run.py --baseline /tmp/old/src
+
+``--venv DIR`` measures pokerlab as the README's Quickstart installs it: a virtual environment in
+``DIR`` (made with ``python -m venv`` when missing), this checkout ``pip install``-ed into it
+each time, and the script run again by its Python without ``PYTHONPATH``. A development
+environment differs from a user's: here ``scipy`` happened to be installed, and numba's BLAS check
+imports ``scipy.linalg`` in every process that loads a kernel (0.2-0.3 s of CPU).
+
+    python benchmarks/bench_first_run.py --venv /tmp/qsv --after-warm --runs 3
 """
 
 from __future__ import annotations
@@ -148,6 +156,29 @@ def measure(
     return row
 
 
+REPO = Path(__file__).resolve().parents[1]
+
+
+def rerun_in_venv(venv: Path) -> None:
+    """Install this checkout into the virtual environment ``venv`` (made when missing) and run
+    this script again there, without ``--venv`` and ``PYTHONPATH``; does not return."""
+    python = venv / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(REPO)], check=True)
+    argv, skip = [], False
+    for arg in sys.argv[1:]:
+        if skip or arg.startswith("--venv="):
+            skip = False
+            continue
+        if arg == "--venv":
+            skip = True
+            continue
+        argv.append(arg)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    os.execve(python, [str(python), str(Path(__file__).resolve()), *argv], env)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per spot and cache state (1)")
@@ -157,7 +188,12 @@ def main() -> None:
     parser.add_argument(
         "--after-warm", action="store_true", help="also run each spot after one `pokerlab warm`"
     )
+    parser.add_argument(
+        "--venv", metavar="DIR", help="measure in a virtual environment as the Quickstart makes"
+    )
     args = parser.parse_args()
+    if args.venv:
+        rerun_in_venv(Path(args.venv))
     names = args.games.split(",") if args.games else list(SPOTS)
     unknown = [n for n in names if n not in SPOTS]
     if unknown:
