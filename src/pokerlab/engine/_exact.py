@@ -25,6 +25,7 @@ import numpy as np
 from numba import uint64
 
 from pokerlab._jit import njit
+from pokerlab.engine._preflop_table import ID_RADIX
 from pokerlab.engine._showdown import award
 from pokerlab.engine._walk import next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
@@ -223,7 +224,7 @@ def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
         b = 4 * (lo >> 2) + label[lo & 3]
         if a < b:
             a, b = b, a
-        cid = cid * 1327 + (a * (a - 1) // 2 + b + 1)
+        cid = cid * ID_RADIX + (a * (a - 1) // 2 + b + 1)
     return cid
 
 

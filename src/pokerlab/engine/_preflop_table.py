@@ -21,11 +21,14 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab.ranges._combos import COMBO_INDEX, COMBOS
+
 __all__ = ["DATA_FILE", "build", "load", "lookup", "write"]
 
 DATA_FILE = Path(__file__).with_name("_data") / "preflop_headsup.npz"
 _CAPACITY = 1 << 18
-_ID_RADIX = 1327  # ``_exact._canonical_id``: one player's part is 1..1326, in base 1327
+ID_RADIX = 1327
+"""The canonical id's base (``_exact._canonical_id``): one player's part is 1..1326."""
 
 
 def build() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -91,17 +94,16 @@ def _player_part(
 
 @cache
 def _id_parts() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """Per two-card combo (index ``hi * (hi - 1) // 2 + lo`` of its card codes ``hi > lo``):
-    player 0's part of the canonical id times the radix, the suit pattern of its two cards
-    (``4 * suit(hi) + suit(lo)``), and per suit pattern of player 0 and combo of player 1,
-    player 1's part. Suits are relabelled in order of first appearance, player 0's high card
-    first, so player 0's cards take labels 0 and 0 or 1, and player 1's depend only on them."""
-    hi, lo = np.tril_indices(52, -1)
-    hi = hi.astype(np.int64)
-    lo = lo.astype(np.int64)
+    """Per two-card combo (in the canonical combo order, ``ranges.COMBOS``): player 0's part of
+    the canonical id times the radix, the suit pattern of its two cards (``4 * suit(hi) +
+    suit(lo)``), and per suit pattern of player 0 and combo of player 1, player 1's part. Suits
+    are relabelled in order of first appearance, player 0's high card first, so player 0's cards
+    take labels 0 and 0 or 1, and player 1's depend only on them."""
+    hi = COMBOS[:, 0].astype(np.int64)  # the higher card code first
+    lo = COMBOS[:, 1].astype(np.int64)
     s2, s3 = hi & 3, lo & 3  # player 1's suits, as a combo of player 1
     l1 = (s3 != s2).astype(np.int64)  # the same combo as player 0's: labels 0 and l1
-    first = _player_part(hi >> 2, lo >> 2, 0, l1) * _ID_RADIX
+    first = _player_part(hi >> 2, lo >> 2, 0, l1) * ID_RADIX
     pattern = 4 * s2 + s3
     s0 = (np.arange(16) >> 2)[:, None]  # player 0's suits, per pattern
     s1 = (np.arange(16) & 3)[:, None]
@@ -119,24 +121,15 @@ def _rows_by_id() -> tuple[NDArray[np.int32], NDArray[np.float64]]:
     """The table's row of every canonical id (-1 where none: a matchup sharing a card), and
     its ``(wins, ties, boards)`` as floats, for weighting."""
     ids, counts = load()
-    rows = np.full(_ID_RADIX * _ID_RADIX, -1, dtype=np.int32)
+    rows = np.full(ID_RADIX * ID_RADIX, -1, dtype=np.int32)
     rows[ids] = np.arange(len(ids), dtype=np.int32)
     return rows, counts.astype(np.float64)
 
 
-@cache
-def _pair_index() -> NDArray[np.int64]:
-    """``[a, b]``: the index ``hi * (hi - 1) // 2 + lo`` among the 1,326 of the two-card combo of
-    card codes ``a`` and ``b`` (``hi`` the larger)."""
-    codes = np.arange(52, dtype=np.int64)
-    hi: NDArray[np.int64] = np.maximum.outer(codes, codes)
-    lo: NDArray[np.int64] = np.minimum.outer(codes, codes)
-    return hi * (hi - 1) // 2 + lo
-
-
 def combo_indices(cards: NDArray[np.uint8]) -> NDArray[np.int64]:
-    """Index among the 1,326 two-card combos of each two-card row of ``cards``."""
-    return _pair_index()[cards[:, 0], cards[:, 1]]
+    """Canonical combo index (``ranges.COMBO_INDEX``) of each two-card row of ``cards``."""
+    found: NDArray[np.int64] = COMBO_INDEX[cards[:, 0], cards[:, 1]]
+    return found
 
 
 def matchup_ids(first: NDArray[np.int64], second: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -156,15 +149,15 @@ def lookup(
 ) -> tuple[NDArray[np.float64], int]:
     """Weighted winner counts ``(3, 2)`` (as ``_exact.enumerate_matchups``: row ``i`` player
     ``i``'s wins, the last row the boards) of heads-up matchups ``start..stop-1`` (mixed-radix
-    index, player 0 fastest) and their number of deals. Matchups sharing a card, or of weight 0,
-    are skipped; one missing from the table is an error. A few dozen numpy calls whatever the
-    number of matchups (about 50 us for one on the Zen 3 machine)."""
+    index, player 0 fastest) and their number of deals. Matchups sharing a card are skipped
+    (weights are all > 0); one missing from the table is an error. A few dozen numpy calls
+    whatever the number of matchups (about 30 us for one on the Zen 3 machine)."""
     first, second, _ = offsets.tolist()  # Python ints: numpy scalars cost microseconds here
     index = np.arange(start, stop, dtype=np.int64)
     row0 = index % (second - first) + first  # player 0 fastest
     row1 = index // (second - first) + second
     weight = weights[row0] * weights[row1]
-    valid = ((masks[row0] & masks[row1]) == 0) & (weight != 0.0)
+    valid = (masks[row0] & masks[row1]) == 0
     combo = combo_indices(combos)
     rows_by_id, counts = _rows_by_id()
     rows = rows_by_id[matchup_ids(combo[row0], combo[row1])][valid]
