@@ -187,6 +187,12 @@ def canonical_hand(codes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ..
     return best, best_perm
 
 
+def class_number(canon: Sequence[int]) -> int:
+    """One integer per canonical hand (five ascending card codes, base 52, first card lowest):
+    what seeds the optimal bot's stream for the class and keys the shipped table."""
+    return sum(c * 52**i for i, c in enumerate(canon))
+
+
 def _keep_in_hand(
     codes: Sequence[int], canon: tuple[int, ...], perm: tuple[int, ...], keep: int
 ) -> int:
@@ -218,7 +224,7 @@ class OptimalStrategy(Strategy):
         self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
     def _class_seed(self, canon: tuple[int, ...]) -> int:
-        return int(self.seed * 1_000_003 + sum(c * 52**i for i, c in enumerate(canon)))
+        return int(self.seed * 1_000_003 + class_number(canon))
 
     def computed_keeps(self, game: str, canons: Sequence[tuple[int, ...]]) -> NDArray[np.uint8]:
         """The keep mask of each canonical hand of ``canons``, computed: one parallel kernel
