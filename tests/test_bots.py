@@ -314,7 +314,9 @@ def test_optimal_table_entries_are_the_bots_own_choices() -> None:
     noise = np.zeros(len(hands), dtype=np.uint64)
     for game in T.GAMES:
         canons = [canonical_hand(row)[0] for row in hands.tolist()]
-        shipped = T.lookup(game, canons, OptimalStrategy.DEFAULT_TRIALS, 0)
+        shipped = T.lookup(
+            game, canons, OptimalStrategy.DEFAULT_TRIALS, OptimalStrategy.DEFAULT_SEED
+        )
         computed = OptimalStrategy(use_table=False).computed_keeps(game, canons)
         assert shipped == computed.tolist(), game
         with_table = OptimalStrategy().keep_masks(hands, game, noise)
