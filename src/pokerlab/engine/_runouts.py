@@ -148,6 +148,9 @@ def enumerate_runouts(
     by_sort = counted and joint > SCAN_MAX_JOINT
     by_ranks = counted and dealt and not by_sort
     use_ranks = use_ranks or by_ranks
+    # the rank pairs' values per rank pattern of the runout (13 * lower rank + upper rank)
+    rank_memo = np.empty((169 if use_ranks else 1, n_pairs), np.int64)
+    memo_done = np.zeros(169, np.bool_)
     n_eval = c_first if by_ranks else n_combos  # combos evaluated one by one on every runout
     dealt_mask = _Z  # the cards a dealt counted player may hold
     for t in range(c_first, c_last):
@@ -228,12 +231,25 @@ def enumerate_runouts(
                 flush_suit = s
                 need = 5 - run_suits[s]
         if use_ranks:
+            # the runout's ranks decide the rank-pair values: looked up once per rank pattern
+            slot = 0
+            if to_come == 2:
+                slot = 13 * (deck[i] >> 2) + (deck[j] >> 2)
+            elif to_come == 1:
+                slot = deck[i] >> 2
+            memo = rank_memo[slot]
+            if not memo_done[slot]:
+                memo_done[slot] = True
+                for x in range(n_pairs):
+                    r1 = pairs[x] // 13
+                    r2 = pairs[x] - 13 * r1
+                    v = 0  # five of a rank: no combo of this pair is free on this runout
+                    if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
+                        key = run_rkey + rank_key[r1] + rank_key[r2]
+                        v = values[table_index(key, _Z, mult, displace)]
+                    memo[x] = v
             for x in range(n_pairs):
-                r1 = pairs[x] // 13
-                r2 = pairs[x] - 13 * r1
-                if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
-                    key = run_rkey + rank_key[r1] + rank_key[r2]
-                    pair_value[pairs[x]] = values[table_index(key, _Z, mult, displace)]
+                pair_value[pairs[x]] = memo[x]
         one_by_one = n_eval
         if use_ranks and flush_suit < 0 and not by_sort:
             # no flush on this board: every strength from its rank pair (the combos that
