@@ -16,7 +16,15 @@ from pokerlab import equity
 from pokerlab.cards import format_cards
 from pokerlab.engine._control import Control
 from pokerlab.engine.exact import PreflopMatchups, PreflopTable
-from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, STATS, TIE
+from pokerlab.engine.tally import (
+    HI_SHARE,
+    LO_SHARE,
+    SCOOP,
+    SHARE,
+    STATS,
+    TIE,
+    from_winner_counts,
+)
 from pokerlab.errors import (
     CancelledError,
     CardError,
@@ -263,6 +271,22 @@ def test_counts_array_is_consistent() -> None:
     assert c[3, 0] == pytest.approx(np.sum(c[:3, SHARE]))
     assert np.allclose(c[:3, HI_SHARE], c[:3, SHARE]) and not c[:3, LO_SHARE].any()
     assert np.allclose(c[:3, SHARE] / c[3, 0], r.equities)
+
+
+def test_one_result_and_a_stack_of_results_fold_to_the_same_bits() -> None:
+    """``from_winner_counts`` folds one result with Python floats and a stack (one result per
+    runout) with array slices: the same operations in the same order, so the same bits."""
+    rng = np.random.default_rng(5)
+    for n in range(1, 24):
+        for scale in (1.0, 1e6, 1e-3):
+            counts = rng.random((n + 1, n)) * scale
+            counts[n, 1:] = 0
+            one = from_winner_counts(counts)
+            stacked = from_winner_counts(np.stack([counts, counts[::-1, ::-1]]))
+            assert one.tobytes() == stacked[0].tobytes()
+    assert from_winner_counts(np.array([[3.0, 1.0], [0.0, 1.0], [4.0, 0.0]]))[
+        :, [SHARE, SCOOP, TIE]
+    ].tolist() == [[3.5, 3.0, 1.0], [0.5, 0.0, 1.0], [4.0, 0.0, 0.0]]
 
 
 # --- the precomputed heads-up preflop table --------------------------------------------------
