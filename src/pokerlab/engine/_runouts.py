@@ -12,7 +12,9 @@ Two things keep a runout cheap when the ranges are wide:
 * **Rank pairs.** A 7-card hand without a flush is worth what its ranks are worth, so when a
   runout's board lets no combo make a flush (or a combo has too few cards of the board's long
   suit to make one), its strength is read from a table of the board plus each rank pair the
-  combos have (at most 91, evaluated once per runout) instead of being evaluated.
+  combos have (at most 91) instead of being evaluated. Those values depend on the ranks of the
+  cards to come only, so each is looked up once per rank pattern of the runout (at most 91 of
+  them on the flop), not once per runout.
 * **The last player is counted, not walked**, when all its combos weigh the same (a ``random``
   hand, most ranges): per joint holding of the other players, its combos that beat, tie or lose
   to their best hand are *counted*. With few joint holdings per runout the counted player's
@@ -106,24 +108,25 @@ def enumerate_runouts(
         board_ranks[c >> 2] += 1
         used |= _ONE << uint64(c)
     combo_masks = np.empty(n_combos, np.uint64)
+    # the rank pairs the combos have (``pairs``, by id 13 * lower rank + upper rank; ``pair_at``:
+    # an id's place in it; ``combo_pair``: each combo's place): one evaluation each per rank
+    # pattern of the runout when the combos outnumber them
     combo_pair = np.empty(n_combos, np.int64)
+    pair_at = np.full(169, -1, np.int64)
+    pairs = np.empty(91, np.int64)
+    n_pairs = 0
     for t in range(n_combos):
         a = combo_cards[t, 0]
         b = combo_cards[t, 1]
         combo_masks[t] = (_ONE << uint64(a)) | (_ONE << uint64(b))
         lo_rank = min(a >> 2, b >> 2)
-        combo_pair[t] = 13 * lo_rank + (a >> 2) + (b >> 2) - lo_rank
-    # the rank pairs the combos have: one evaluation each per runout when the combos outnumber them
-    pair_seen = np.zeros(169, np.bool_)
-    pairs = np.empty(91, np.int64)
-    n_pairs = 0
-    for t in range(n_combos):
-        if not pair_seen[combo_pair[t]]:
-            pair_seen[combo_pair[t]] = True
-            pairs[n_pairs] = combo_pair[t]
+        pair = 13 * lo_rank + (a >> 2) + (b >> 2) - lo_rank
+        if pair_at[pair] < 0:
+            pair_at[pair] = n_pairs
+            pairs[n_pairs] = pair
             n_pairs += 1
+        combo_pair[t] = pair_at[pair]
     use_ranks = n_pairs < n_combos
-    pair_value = np.zeros(169, np.int64)
     run_suits = np.empty(4, np.int64)
     run_ranks = np.empty(13, np.int64)
     deck = np.empty(52, np.int64)
@@ -148,7 +151,8 @@ def enumerate_runouts(
     by_sort = counted and joint > SCAN_MAX_JOINT
     by_ranks = counted and dealt and not by_sort
     use_ranks = use_ranks or by_ranks
-    # the rank pairs' values per rank pattern of the runout (13 * lower rank + upper rank)
+    # the rank pairs' values per rank pattern of the runout (13 * lower rank + upper rank of
+    # the two cards to come, the rank of the one, or 0), computed on the pattern's first runout
     rank_memo = np.empty((169 if use_ranks else 1, n_pairs), np.int64)
     memo_done = np.zeros(169, np.bool_)
     n_eval = c_first if by_ranks else n_combos  # combos evaluated one by one on every runout
@@ -191,13 +195,17 @@ def enumerate_runouts(
     elif to_come == 1:
         i = start
     acc = out[0]
+    has_sym = sym.shape[0] > 0
+    slot = 0
     for r in range(start, stop):
         if by_runout:
             acc = out[r - start]
         if to_come >= 1:
             run_cards[0] = deck[i]
             run_cards[1] = deck[j]
-        orbit = orbit_size(run_cards, to_come, sym, image)
+        orbit = 1
+        if has_sym:  # hoisted: the inlined check costs ~10 ns per runout otherwise
+            orbit = orbit_size(run_cards, to_come, sym, image)
         if orbit == 0:
             if to_come == 2:
                 j += 1
@@ -237,7 +245,6 @@ def enumerate_runouts(
                 slot = 13 * (deck[i] >> 2) + (deck[j] >> 2)
             elif to_come == 1:
                 slot = deck[i] >> 2
-            memo = rank_memo[slot]
             if not memo_done[slot]:
                 memo_done[slot] = True
                 for x in range(n_pairs):
@@ -247,15 +254,13 @@ def enumerate_runouts(
                     if run_ranks[r1] + 1 + (r1 == r2) <= 4 and run_ranks[r2] < 4:
                         key = run_rkey + rank_key[r1] + rank_key[r2]
                         v = values[table_index(key, _Z, mult, displace)]
-                    memo[x] = v
-            for x in range(n_pairs):
-                pair_value[pairs[x]] = memo[x]
+                    rank_memo[slot, x] = v
         one_by_one = n_eval
         if use_ranks and flush_suit < 0 and not by_sort:
             # no flush on this board: every strength from its rank pair (the combos that
             # touch the runout are never read: the walk and the counts skip them by mask)
             for t in range(n_eval):
-                strength[t] = pair_value[combo_pair[t]]
+                strength[t] = rank_memo[slot, combo_pair[t]]
             one_by_one = 0
         for t in range(one_by_one):
             if combo_masks[t] & run_mask:
@@ -264,7 +269,7 @@ def enumerate_runouts(
             a = combo_cards[t, 0]
             b = combo_cards[t, 1]
             if use_ranks and ((a & 3) == flush_suit) + ((b & 3) == flush_suit) < need:
-                strength[t] = pair_value[combo_pair[t]]
+                strength[t] = rank_memo[slot, combo_pair[t]]
             else:
                 key = run_key + card_key[a] + card_key[b]
                 mask = run_emask | card_mask[a] | card_mask[b]
@@ -410,14 +415,14 @@ def enumerate_runouts(
                             continue
                         m = x1 * (x1 - 1) // 2
                         if m:
-                            v = pair_value[14 * r1]
+                            v = rank_memo[slot, pair_at[14 * r1]]
                             deals += m
                             lose += m * (v < best)
                             tie += m * (v == best)
                         for r2 in range(r1 + 1, 13):
                             m = x1 * left[r2] - sub * suited[r1] * suited[r2]
                             if m:
-                                v = pair_value[13 * r1 + r2]
+                                v = rank_memo[slot, pair_at[13 * r1 + r2]]
                                 deals += m
                                 lose += m * (v < best)
                                 tie += m * (v == best)
