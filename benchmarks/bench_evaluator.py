@@ -207,7 +207,7 @@ def bench_enumeration(board_sub: int, repeats: int, full_budget: float) -> list[
     rows = []
     seconds = best_time(kernel, repeats * 4)
     rows.append(row("pokerlab strength_histogram", f"{HOLE} + all boards", n_boards, seconds,
-                    "one thread (a serial kernel), two interleaved sub-histograms"))  # fmt: skip
+                    "one thread (a serial kernel), runs of equal strengths counted"))  # fmt: skip
     args = (fixed_key, fixed_mask, rest, K.CARD_KEY, K.CARD_MASK, np.uint64(tables.multiplier),
             tables.displace, tables.values, hist)  # fmt: skip
     for store, what in ((True, "one histogram, hist[v] += 1"),

@@ -395,8 +395,8 @@ def test_evaluate_duplicate_codes() -> None:
 @pytest.mark.parametrize("k", range(8))
 def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int) -> None:
     """The walk for each subset size 0..7 (its outer levels run once, the last card's loop
-    takes two cards per step, odd runs included), from a fixed part of 7 - k cards, against
-    the plain-Python evaluator on every subset."""
+    counts runs of equal strengths), from a fixed part of 7 - k cards, against the
+    plain-Python evaluator on every subset, with the free cards in code order and shuffled."""
     import itertools
 
     rng = np.random.default_rng(70 + k)
@@ -416,6 +416,13 @@ def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int) -> N
         expected[_strength_python(fixed + list(sub))] += 1
     assert n == math.comb(len(free), k)
     assert np.array_equal(hist, expected)
+    # counted a run of equal strengths at a time: the same counts in any card order
+    shuffled = np.zeros(1 << 16, np.int64)
+    K.strength_histogram(
+        key, mask, rng.permutation(free), k, K.CARD_KEY, K.CARD_MASK,
+        np.uint64(tables.multiplier), tables.displace, tables.values, shuffled,
+    )  # fmt: skip
+    assert np.array_equal(shuffled, expected)
 
 
 # --- evaluate_batch -----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from numba import prange, uint64
 
 from pokerlab._jit import njit
 from pokerlab.engine._sampling import below, deal_cards, next_u64
-from pokerlab.evaluation._kernels import EMPTY_KEY, LANES, fold_lanes, subset_lanes, table_index
+from pokerlab.evaluation._kernels import EMPTY_KEY, strength_histogram, table_index
 
 N_CHOICES = 32
 HIGH, DEUCE7 = 0, 1
@@ -57,14 +57,15 @@ def keep_keys(hand, card_key, card_mask, keys, masks, draws):
 def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, hist, workers):
     """``hist[m, v]`` += number of draws from ``free`` (uint8 codes) after keeping mask ``m``
     that end in the dense class ``v``; every ``(5 - kept)``-subset of ``free`` once, by the
-    evaluator's incremental subset walk (:func:`~pokerlab.evaluation._kernels.subset_lanes`)
-    from the kept cards' key, on ``workers`` threads.
+    evaluator's incremental subset walk
+    (:func:`~pokerlab.evaluation._kernels.strength_histogram`, fastest with ``free`` in code
+    order) from the kept cards' key, on ``workers`` threads.
 
     The work is cut into tasks: a choice drawing up to three cards is one task, a larger draw
     one task per first card (drawing five is over half of all the work). The tasks, in order,
     are split into ``workers`` runs of about equal subset counts; each worker counts into its
-    own sub-histograms and histogram rows, which are added up at the end: integer counts, so
-    the result is the same for any number of workers."""
+    own histogram rows, which are added up at the end: integer counts, so the result is the
+    same for any number of workers."""
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)
     draws = np.empty(N_CHOICES, np.int64)
@@ -88,28 +89,20 @@ def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, h
     bins = hist.shape[1]
     acc = np.zeros((workers, N_CHOICES, bins), np.int32)
     for w in prange(workers):
-        lanes = np.zeros((bins, LANES), np.int32)
-        current = -1
         for t in range(bounds[w], bounds[w + 1]):
             m = task_m[t]
-            if m != current and current >= 0:
-                fold_lanes(lanes, acc[w, current])
-                lanes[:] = 0
-            current = m
             a = task_a[t]
             if a < 0:
-                subset_lanes(
+                strength_histogram(
                     keys[m], masks[m], free, draws[m], card_key, card_mask, mult, displace,
-                    values, lanes,
+                    values, acc[w, m],
                 )  # fmt: skip
             else:
                 c = free[a]
-                subset_lanes(
+                strength_histogram(
                     keys[m] + card_key[c], masks[m] | card_mask[c], free[a + 1 :].copy(),
-                    draws[m] - 1, card_key, card_mask, mult, displace, values, lanes,
+                    draws[m] - 1, card_key, card_mask, mult, displace, values, acc[w, m],
                 )  # fmt: skip
-        if current >= 0:
-            fold_lanes(lanes, acc[w, current])
     for w in range(workers):
         for m in range(N_CHOICES):
             for v in range(bins):

@@ -318,65 +318,73 @@ def first_invalid_row(codes):
     return -1
 
 
-LANES = 2  # fold_lanes and _last_card_run are written for two
-"""Sub-histograms a subset walk counts into, interleaved: consecutive subsets (which often land
-in the same bin) go to different lanes, so no increment waits for the store before it."""
-
-
 @njit(cache=True, _nrt=False)
-def _last_card_run(
-    key, mask, free, start, card_key, card_mask, multiplier, displace, values, lanes
-):
-    """Count the strengths of the hand ``key``/``mask`` plus each one of ``free[start:]`` into
-    ``lanes`` (shape ``(bins, LANES)``), two cards per step into the two lanes.
+def _last_two_cards(key, mask, free, start, card_key, card_mask, multiplier, displace, values,
+                    hist):  # fmt: skip
+    """Count the strengths of the hand ``key``/``mask`` plus each pair of ``free[start:]`` into
+    ``hist``, a run of equal strengths at a time.
 
-    Why lanes: ``hist[v] += 1`` for consecutive boards that hit the same bin can make each
-    increment wait for the previous store (store-to-load forwarding); issue 10 measured a
-    single-histogram walk at a quarter of the summing loop's rate on an AMD EPYC. Two lanes,
-    two independent lookups per step, take that dependency away; on the AMD EPYC (family 25)
-    measured here, under load, the walk runs at 0.93x the rate of the same loop summing the
-    strengths (benchmarks/RESULTS.md).
+    Why runs: ``hist[v] += 1`` for consecutive hands that land in the same bin makes each
+    increment wait for the store of the one before (store-to-load forwarding); issue 10 measured
+    a one-histogram walk at a quarter of the summing loop's rate on an AMD EPYC. With ``free`` in
+    code order, the last card runs through the four suits of a rank in a row, and without a
+    flush they make the same hand: a run of equal strengths is counted in a register and added
+    once. Why two cards: one call per choice of the cards before them (C(50, 3) calls for a
+    5-card board, not C(50, 4)) keeps the run going longer and the calls fewer; on the Zen 3
+    machine the walk ran at 1.6-1.9x the rate of the two interleaved sub-histograms it
+    replaces (benchmarks/RESULTS.md).
 
     A separate function compiled without reference counting (``_nrt=False``): inlined into the
     walk (``inline="always"``) or with reference counting, the arrays it indexes were
     incref'd/decref'd per call and the walk ran at half the rate."""
     n = free.shape[0]
-    j = start
-    while j + 1 < n:
-        c0 = free[uint64(j)]
-        c1 = free[uint64(j + 1)]
-        v0 = values[table_index(key + card_key[c0], mask | card_mask[c0], multiplier, displace)]
-        v1 = values[table_index(key + card_key[c1], mask | card_mask[c1], multiplier, displace)]
-        lanes[v0, 0] += 1
-        lanes[v1, 1] += 1
-        j += 2
-    if j < n:
-        c0 = free[uint64(j)]
-        lanes[
-            values[table_index(key + card_key[c0], mask | card_mask[c0], multiplier, displace)], 0
-        ] += 1
+    last = np.int64(-1)
+    run = 0
+    for i in range(start, n - 1):
+        c0 = free[uint64(i)]
+        key1 = key + card_key[c0]
+        mask1 = mask | card_mask[c0]
+        for j in range(i + 1, n):
+            c = free[uint64(j)]
+            v = np.int64(values[table_index(key1 + card_key[c], mask1 | card_mask[c],
+                                             multiplier, displace)])  # fmt: skip
+            if v == last:
+                run += 1
+            else:
+                if run:
+                    hist[last] += run
+                last = v
+                run = 1
+    if run:
+        hist[last] += run
 
 
 @njit(cache=True)
-def subset_lanes(
-    fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, lanes
+def strength_histogram(
+    fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, hist
 ):
-    """Add 1 to ``lanes[strength, lane]`` (shape ``(bins, LANES)``, some lane) for every
-    ``k``-subset (``0 <= k <= 7``) of the codes ``free`` (uint8) joined to a fixed partial hand;
-    return the number of subsets. :func:`fold_lanes` sums the lanes into a histogram.
+    """Add 1 to ``hist[strength]`` for every ``k``-subset (``0 <= k <= 7``) of the codes
+    ``free`` (uint8, in code order for speed: see :func:`_last_two_cards`) joined to a fixed
+    partial hand; return the number of subsets.
 
-    Six nested loops choose the first ``k - 1`` cards, each adding its card to the key of the
-    level above; the innermost ``k - 1`` levels choose, the outer ones run once and add
-    nothing (so a level that chooses nothing costs nothing per subset). The last card's loop is
-    :func:`_last_card_run`, called from this one place so that LLVM inlines it: called from one
-    place per level it stayed a call, and that (or an iterative walk with a depth stack, or
-    returning its count) cost 20-25% of the rate."""
+    Five nested loops choose the first ``k - 2`` cards, each adding its card to the key of the
+    level above; the innermost ``k - 2`` levels choose, the outer ones run once and add
+    nothing (so a level that chooses nothing costs nothing per subset). The last two cards'
+    loops are :func:`_last_two_cards`, called from this one place so that LLVM inlines it:
+    called from one place per level it stayed a call, and that (or an iterative walk with a
+    depth stack, or returning its count) cost 20-25% of the rate."""
     n = free.shape[0]  # indices into free go unsigned: no negative-index check per lookup
     if k == 0:
-        lanes[values[table_index(fixed_key, fixed_mask, multiplier, displace)], 0] += 1
+        hist[values[table_index(fixed_key, fixed_mask, multiplier, displace)]] += 1
         return 1
-    count = 0
     ck, cm = card_key, card_mask
+    if k == 1:
+        for j in range(n):
+            c = free[uint64(j)]
+            hist[values[table_index(fixed_key + ck[c], fixed_mask | cm[c], multiplier,
+                                    displace)]] += 1  # fmt: skip
+        return n
+    count = 0
     for a in range(0, n) if k > 6 else range(-1, 0):
         k1 = fixed_key + ck[free[uint64(a)]] if k > 6 else fixed_key
         m1 = fixed_mask | cm[free[uint64(a)]] if k > 6 else fixed_mask
@@ -392,33 +400,9 @@ def subset_lanes(
                     for e in range(d + 1, n) if k > 2 else range(d, d + 1):
                         k5 = k4 + ck[free[uint64(e)]] if k > 2 else k4
                         m5 = m4 | cm[free[uint64(e)]] if k > 2 else m4
-                        for f in range(e + 1, n) if k > 1 else range(e, e + 1):
-                            k6 = k5 + ck[free[uint64(f)]] if k > 1 else k5
-                            m6 = m5 | cm[free[uint64(f)]] if k > 1 else m5
-                            _last_card_run(
-                                k6, m6, free, f + 1, ck, cm, multiplier, displace, values, lanes
-                            )
-                            count += n - f - 1
-    return count
-
-
-@njit(cache=True)
-def fold_lanes(lanes, hist):
-    """``hist[v] +=`` the sum of ``lanes[v]`` over its lanes."""
-    for v in range(lanes.shape[0]):
-        hist[v] += lanes[v, 0] + lanes[v, 1]
-
-
-@njit(cache=True)
-def strength_histogram(
-    fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, hist
-):
-    """Add 1 to ``hist[strength]`` for every ``k``-subset (``0 <= k <= 7``) of the codes
-    ``free`` (uint8) joined to a fixed partial hand; return the number of subsets
-    (:func:`subset_lanes` into scratch lanes, folded into ``hist``)."""
-    lanes = np.zeros((hist.shape[0], LANES), np.int32)  # at most C(52, 7) < 2**31 per lane
-    count = subset_lanes(
-        fixed_key, fixed_mask, free, k, card_key, card_mask, multiplier, displace, values, lanes
-    )
-    fold_lanes(lanes, hist)
+                        _last_two_cards(
+                            k5, m5, free, e + 1, ck, cm, multiplier, displace, values, hist
+                        )
+                        left = n - e - 1
+                        count += left * (left - 1) // 2
     return count
