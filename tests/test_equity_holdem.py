@@ -348,10 +348,13 @@ def test_table_lookup_ids_are_the_kernels_canonical_ids() -> None:
     "players",
     [["AhAs", "KdKc"], ["AKs", "QQ"], ["AhKh", "random"], ["AA:0.3,KK", "QQ:0.7,JsTs:0.2"]],
 )
-def test_table_lookup_one_by_one_equals_the_array_lookup(players: list[str]) -> None:
-    """A few heads-up matchups are looked up one by one in Python (``_lookup_few``), more with
-    array calls (``_lookup_arrays``): the same deals and counts over the same matchups (the same
-    bits unweighted; weighted sums added in another order agree to rounding)."""
+def test_table_lookup_one_by_one_equals_the_array_lookup(
+    players: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A few heads-up matchups are looked up one by one in Python, more with array calls
+    (``FEW_MATCHUPS`` moved to force each way): the same deals and counts over the same
+    matchups (the same bits unweighted; weighted sums added in another order agree to
+    rounding)."""
     from pokerlab.engine import _preflop_table as table
     from pokerlab.engine.problem import prepare
 
@@ -359,8 +362,10 @@ def test_table_lookup_one_by_one_equals_the_array_lookup(players: list[str]) -> 
     arrays = (p.combos, p.offsets, p.weights, p.combo_masks)
     total = p.sizes[0] * p.sizes[1]
     for start, stop in [(0, total), (0, min(total, 3)), (total // 3, total)]:
-        few, few_deals = table._lookup_few(*arrays, start, stop)
-        many, many_deals = table._lookup_arrays(*arrays, start, stop)
+        monkeypatch.setattr(table, "FEW_MATCHUPS", total)
+        few, few_deals = table.lookup(*arrays, start, stop)
+        monkeypatch.setattr(table, "FEW_MATCHUPS", -1)
+        many, many_deals = table.lookup(*arrays, start, stop)
         assert few_deals == many_deals > 0
         if all(p.uniform):
             assert np.array_equal(few, many)

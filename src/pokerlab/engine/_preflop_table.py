@@ -150,78 +150,55 @@ def lookup(
     """Weighted winner counts ``(3, 2)`` (as ``_exact.enumerate_matchups``: row ``i`` player
     ``i``'s wins, the last row the boards) of heads-up matchups ``start..stop-1`` (mixed-radix
     index, player 0 fastest) and their number of deals. Matchups sharing a card are skipped
-    (weights are all > 0); one missing from the table is an error. A few dozen numpy calls
-    whatever the number of matchups (about 30 us on the Zen 3 machine); up to
-    :data:`FEW_MATCHUPS` of them one by one in Python instead (a few us each)."""
-    few = stop - start <= FEW_MATCHUPS
-    return (_lookup_few if few else _lookup_arrays)(combos, offsets, weights, masks, start, stop)
-
-
-def _lookup_arrays(
-    combos: NDArray[np.uint8],
-    offsets: NDArray[np.int64],
-    weights: NDArray[np.float64],
-    masks: NDArray[np.uint64],
-    start: int,
-    stop: int,
-) -> tuple[NDArray[np.float64], int]:
-    """:func:`lookup` with array calls."""
+    (weights are all > 0); one missing from the table is an error. Up to
+    :data:`FEW_MATCHUPS` matchups one by one with Python numbers (about 4 us each), more with a
+    few dozen array calls whatever their number (about 30-45 us on the Zen 3 machine)."""
     first, second, _ = offsets.tolist()  # Python ints: numpy scalars cost microseconds here
-    index = np.arange(start, stop, dtype=np.int64)
-    row0 = index % (second - first) + first  # player 0 fastest
-    row1 = index // (second - first) + second
-    weight = weights[row0] * weights[row1]
-    valid = (masks[row0] & masks[row1]) == 0
-    combo = combo_indices(combos)
-    rows_by_id, counts = _rows_by_id()
-    rows = rows_by_id[matchup_ids(combo[row0], combo[row1])][valid]
-    if rows.size and rows.min() < 0:
-        raise RuntimeError("a heads-up preflop matchup is missing from the shipped table")
-    got = counts[rows]
-    wins, ties, total = np.einsum("i,ij->j", weight[valid], got).tolist()  # no BLAS
-    acc = np.array([[wins, ties], [total - wins - ties, ties], [total, 0.0]])
-    return acc, int(got[:, 2].sum())
-
-
-def _lookup_few(
-    combos: NDArray[np.uint8],
-    offsets: NDArray[np.int64],
-    weights: NDArray[np.float64],
-    masks: NDArray[np.uint64],
-    start: int,
-    stop: int,
-) -> tuple[NDArray[np.float64], int]:
-    """:func:`lookup` matchup by matchup with Python numbers: the same ids and rows, the
-    weighted counts added up in matchup order."""
-    first, second, _ = offsets.tolist()
     width = second - first
-    part0, pattern, part1 = _id_parts()
     rows_by_id, counts = _rows_by_id()
-    wins = ties = total = 0.0
-    deals = 0
-    for index in range(start, stop):
-        row0 = index % width + first
-        row1 = index // width + second
-        if int(masks[row0]) & int(masks[row1]):
-            continue
-        combo0 = int(COMBO_INDEX[combos[row0, 0], combos[row0, 1]])
-        combo1 = int(COMBO_INDEX[combos[row1, 0], combos[row1, 1]])
-        row = int(rows_by_id[int(part0[combo0]) + int(part1[pattern[combo0], combo1])])
-        if row < 0:
-            raise RuntimeError("a heads-up preflop matchup is missing from the shipped table")
-        won, tied, boards = counts[row].tolist()
-        weight = float(weights[row0]) * float(weights[row1])
-        wins += weight * won
-        ties += weight * tied
-        total += weight * boards
-        deals += int(boards)
+    if stop - start <= FEW_MATCHUPS:
+        part0, pattern, part1 = _id_parts()
+        wins = ties = total = 0.0
+        deals = 0
+        for index in range(start, stop):
+            row0 = index % width + first
+            row1 = index // width + second
+            if int(masks[row0]) & int(masks[row1]):
+                continue
+            combo0 = int(COMBO_INDEX[combos[row0, 0], combos[row0, 1]])
+            combo1 = int(COMBO_INDEX[combos[row1, 0], combos[row1, 1]])
+            row = int(rows_by_id[int(part0[combo0]) + int(part1[pattern[combo0], combo1])])
+            if row < 0:
+                raise RuntimeError(_MISSING)
+            won, tied, boards = counts[row].tolist()
+            weight = float(weights[row0]) * float(weights[row1])
+            wins += weight * won
+            ties += weight * tied
+            total += weight * boards
+            deals += int(boards)
+    else:
+        indices = np.arange(start, stop, dtype=np.int64)
+        pair0 = indices % width + first  # player 0 fastest
+        pair1 = indices // width + second
+        weight = weights[pair0] * weights[pair1]
+        valid = (masks[pair0] & masks[pair1]) == 0
+        combo = combo_indices(combos)
+        rows = rows_by_id[matchup_ids(combo[pair0], combo[pair1])][valid]
+        if rows.size and rows.min() < 0:
+            raise RuntimeError(_MISSING)
+        got = counts[rows]
+        wins, ties, total = np.einsum("i,ij->j", weight[valid], got).tolist()  # no BLAS
+        deals = int(got[:, 2].sum())
     acc = np.array([[wins, ties], [total - wins - ties, ties], [total, 0.0]])
     return acc, deals
 
 
+_MISSING = "a heads-up preflop matchup is missing from the shipped table"
+
+
 FEW_MATCHUPS = 8
-"""Heads-up matchups up to which :func:`lookup` goes one by one: about 4 us each against ~30-45
-us for the array calls (a hand against a hand: 7 us instead of 46, Zen 3)."""
+"""Heads-up matchups up to which :func:`lookup` goes one by one (a hand against a hand: 7 us
+instead of 46 for the array calls, Zen 3)."""
 
 
 if __name__ == "__main__":
