@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import time
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card
@@ -16,11 +17,14 @@ from pokerlab.engine._control import (
     ProgressCallback,
     Stopping,
 )
-from pokerlab.engine.problem import PlayerInput, prepare
+from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
 from pokerlab.errors import GameError, TooLargeError
 from pokerlab.games import Game
+
+if TYPE_CHECKING:
+    from pokerlab.engine.strategies import Strategy
 
 __all__ = ["AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "equity"]
 
@@ -32,6 +36,17 @@ DEFAULT_STDERR = 0.001
 DEFAULT_TIME_LIMIT = 30.0
 
 Method = Literal["auto", "exact", "monte-carlo", "mc"]
+
+
+@functools.cache
+def _engine() -> tuple[Callable[[Problem], Strategy | None], Strategy, Callable[[Any], int]]:
+    """The strategies and the executor probe, imported on the first equity call (14 ms that
+    ``import pokerlab`` alone does without) and then kept (a function-level import costs
+    microseconds on every call)."""
+    from pokerlab.engine._parallel import executor_workers
+    from pokerlab.engine.strategies import MONTE_CARLO, exact_strategy
+
+    return exact_strategy, MONTE_CARLO, executor_workers
 
 
 def equity(
@@ -87,10 +102,7 @@ def equity(
     >>> round(p.equity, 4) == round(p.hi + p.lo, 4), p.scoop == p.win
     (True, True)
     """
-    # The strategies (numba kernels) are imported on first use so `import pokerlab` stays light.
-    from pokerlab.engine._parallel import executor_workers
-    from pokerlab.engine.strategies import MONTE_CARLO, exact_strategy
-
+    exact_strategy, monte_carlo, executor_workers = _engine()
     started = time.perf_counter()
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise GameError(
@@ -136,7 +148,7 @@ def equity(
         else:
             stopping = Stopping(trials, stderr, time_limit)
         control = Control(n_threads, progress, cancel, stopping, seed, partial, client)
-        tally = MONTE_CARLO.run(problem, control)
+        tally = monte_carlo.run(problem, control)
     split = problem.game.split
     stats = player_stats(tally.stats, tally.sampled, split)
     players_out = tuple(
