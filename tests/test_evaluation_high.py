@@ -392,17 +392,25 @@ def test_evaluate_duplicate_codes() -> None:
 
 
 @needs_jit
+@pytest.mark.parametrize("deal", ["random", "ranks"])
 @pytest.mark.parametrize("k", range(8))
-def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int) -> None:
-    """The walk for each subset size 0..7 (its outer levels run once, the last card's loop
-    counts runs of equal strengths), from a fixed part of 7 - k cards, against the
-    plain-Python evaluator on every subset, with the free cards in code order and shuffled."""
+def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int, deal: str) -> None:
+    """The walk for each subset size 0..7 (its outer levels run once, the last cards' loops
+    count runs of equal strengths, and a rank's cards once when no flush can come), from a
+    fixed part of 7 - k cards, against the plain-Python evaluator on every subset, with the free
+    cards in code order and shuffled. ``ranks``: free cards of whole ranks (the groups counted
+    at once) and a fixed part in hearts, so some prefixes may make a flush and some may not."""
     import itertools
 
     rng = np.random.default_rng(70 + k)
-    deck = rng.permutation(52)
-    fixed = [int(c) for c in deck[: 7 - k]]
-    free = np.sort(deck[7 - k : 7 - k + (11 if k < 5 else 10)]).astype(np.uint8)
+    if deal == "random":
+        deck = rng.permutation(52)
+        fixed = [int(c) for c in deck[: 7 - k]]
+        free = np.sort(deck[7 - k : 7 - k + (11 if k < 5 else 10)]).astype(np.uint8)
+    else:
+        fixed = [4 * r + 2 for r in (12, 9, 5, 3, 0, 7, 10)][: 7 - k]  # hearts
+        whole = [4 * r + s for r in (11, 8, 6) for s in range(4)]  # K, T, 8 in every suit
+        free = np.array(sorted([*whole, 6, 10, 18]), dtype=np.uint8)  # and 3h, 4h, 6h
     key, mask = K.EMPTY_KEY, np.uint64(0)
     for c in fixed:
         key, mask = key + K.CARD_KEY[c], mask | K.CARD_MASK[c]

@@ -62,10 +62,12 @@ def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, h
     order) from the kept cards' key, on ``workers`` threads.
 
     The work is cut into tasks: a choice drawing up to three cards is one task, a larger draw
-    one task per first card (drawing five is over half of all the work). The tasks, in order,
-    are split into ``workers`` runs of about equal subset counts; each worker counts into its
-    own histogram rows, which are added up at the end: integer counts, so the result is the
-    same for any number of workers."""
+    one task per first card (drawing five is over half of all the work). Worker ``w`` takes
+    tasks ``w, w + workers, ...``: a choice's tasks shrink one after another, so each worker
+    gets about its share of every choice, whatever a subset costs in it (that cost varies by
+    choice: the walk counts a rank's cards at once where no flush can come). Each worker
+    counts into its own histogram rows, which are added up at the end: integer counts, so the
+    result is the same for any number of workers."""
     keys = np.empty(N_CHOICES, np.uint64)
     masks = np.empty(N_CHOICES, np.uint64)
     draws = np.empty(N_CHOICES, np.int64)
@@ -73,23 +75,17 @@ def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, h
     n = free.shape[0]
     task_m = np.empty(N_CHOICES * (n + 1), np.int64)
     task_a = np.empty(N_CHOICES * (n + 1), np.int64)
-    cost = np.zeros(N_CHOICES * (n + 1) + 1, np.float64)  # cumulative subset counts
     tasks = 0
     for m in range(N_CHOICES):
         k = draws[m]
         for a in range(n) if k > 3 else range(-1, 0):
             task_m[tasks] = m
             task_a[tasks] = a
-            size = _comb(n - a - 1, k - 1) if a >= 0 else _comb(n, k)
-            cost[tasks + 1] = cost[tasks] + size
             tasks += 1
-    bounds = np.searchsorted(cost[: tasks + 1], cost[tasks] * np.arange(workers + 1) / workers)
-    bounds[0] = 0
-    bounds[workers] = tasks
     bins = hist.shape[1]
     acc = np.zeros((workers, N_CHOICES, bins), np.int32)
     for w in prange(workers):
-        for t in range(bounds[w], bounds[w + 1]):
+        for t in range(w, tasks, workers):
             m = task_m[t]
             a = task_a[t]
             if a < 0:
@@ -107,17 +103,6 @@ def choice_histograms(hand, free, card_key, card_mask, mult, displace, values, h
         for m in range(N_CHOICES):
             for v in range(bins):
                 hist[m, v] += acc[w, m, v]
-
-
-@njit(cache=True)
-def _comb(n, k):
-    """C(n, k) (0 when k > n)."""
-    if k < 0 or k > n:
-        return 0
-    out = 1
-    for i in range(k):
-        out = out * (n - i) // (i + 1)
-    return out
 
 
 @njit(cache=True)
