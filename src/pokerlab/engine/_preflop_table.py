@@ -92,18 +92,22 @@ def _player_part(
     return part
 
 
+_Ints = NDArray[np.int64]
+
+
 @cache
-def _id_parts() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """Per two-card combo (in the canonical combo order, ``ranges.COMBOS``): player 0's part of
-    the canonical id times the radix, the suit pattern of its two cards (``4 * suit(hi) +
-    suit(lo)``), and per suit pattern of player 0 and combo of player 1, player 1's part. Suits
-    are relabelled in order of first appearance, player 0's high card first, so player 0's cards
-    take labels 0 and 0 or 1, and player 1's depend only on them."""
+def _id_parts() -> tuple[_Ints, _Ints, _Ints, _Ints]:
+    """Per two-card combo (in the canonical combo order, ``ranges.COMBOS``): its class as player
+    0 times the radix (classes 0..168: player 0's part of the canonical id takes 169 values,
+    ``part0[class]``), the suit pattern of its two cards (``4 * suit(hi) + suit(lo)``), and per
+    suit pattern of player 0 and combo of player 1, player 1's part. Suits are relabelled in
+    order of first appearance, player 0's high card first, so player 0's cards take labels 0 and
+    0 or 1, and player 1's depend only on them. Returns ``(first, part0, pattern, second)``."""
     hi = COMBOS[:, 0].astype(np.int64)  # the higher card code first
     lo = COMBOS[:, 1].astype(np.int64)
     s2, s3 = hi & 3, lo & 3  # player 1's suits, as a combo of player 1
     l1 = (s3 != s2).astype(np.int64)  # the same combo as player 0's: labels 0 and l1
-    first = _player_part(hi >> 2, lo >> 2, 0, l1) * ID_RADIX
+    part0, klass = np.unique(_player_part(hi >> 2, lo >> 2, 0, l1), return_inverse=True)
     pattern = 4 * s2 + s3
     s0 = (np.arange(16) >> 2)[:, None]  # player 0's suits, per pattern
     s1 = (np.arange(16) & 3)[:, None]
@@ -113,16 +117,21 @@ def _id_parts() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]
     seen = seen + ((s2 != s0) & (s2 != s1))
     l3 = np.where(s3 == s0, 0, np.where(s3 == s1, m1, np.where(s3 == s2, l2, seen)))
     second = _player_part(hi >> 2, lo >> 2, l2, l3)
-    return first, pattern, second
+    return klass.astype(np.int64) * ID_RADIX, part0, pattern, second
 
 
 @cache
 def _rows_by_id() -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-    """The table's row of every canonical id (-1 where none: a matchup sharing a card), and
-    its ``(wins, ties, boards)`` as floats, for weighting."""
+    """The table's row of every canonical id at ``ID_RADIX * class of player 0 + part of player
+    1`` (-1 where none: a matchup sharing a card; 169 x 1,327 entries, 0.9 MB where the ids
+    themselves would take 7 MB), and its ``(wins, ties, boards)`` as floats, for weighting."""
     ids, counts = load()
-    rows = np.full(ID_RADIX * ID_RADIX, -1, dtype=np.int32)
-    rows[ids] = np.arange(len(ids), dtype=np.int32)
+    _, part0, _, _ = _id_parts()
+    klass = np.searchsorted(part0, ids // ID_RADIX)
+    if not np.array_equal(part0[np.minimum(klass, len(part0) - 1)], ids // ID_RADIX):
+        raise RuntimeError("the shipped table has an id this lookup cannot place")
+    rows = np.full(len(part0) * ID_RADIX, -1, dtype=np.int32)
+    rows[klass * ID_RADIX + ids % ID_RADIX] = np.arange(len(ids), dtype=np.int32)
     return rows, counts.astype(np.float64)
 
 
@@ -134,9 +143,10 @@ def combo_indices(cards: NDArray[np.uint8]) -> NDArray[np.int64]:
 
 def matchup_ids(first: NDArray[np.int64], second: NDArray[np.int64]) -> NDArray[np.int64]:
     """Canonical ids of the matchups of combo indices ``first[i]`` vs ``second[i]`` (the ids of
-    ``_exact._canonical_id`` for two players, no board, no dead cards)."""
-    part0, pattern, part1 = _id_parts()
-    return part0[first] + part1[pattern[first], second]
+    ``_exact._canonical_id`` for two players, no board, no dead cards), from the same parts as
+    :func:`lookup` reads its rows by."""
+    offset, part0, pattern, part1 = _id_parts()
+    return part0[offset[first] // ID_RADIX] * ID_RADIX + part1[pattern[first], second]
 
 
 def lookup(
@@ -157,7 +167,7 @@ def lookup(
     width = second - first
     rows_by_id, counts = _rows_by_id()
     if stop - start <= FEW_MATCHUPS:
-        part0, pattern, part1 = _id_parts()
+        offset, _, pattern, part1 = _id_parts()
         wins = ties = total = 0.0
         deals = 0
         for index in range(start, stop):
@@ -167,7 +177,7 @@ def lookup(
                 continue
             combo0 = int(COMBO_INDEX[combos[row0, 0], combos[row0, 1]])
             combo1 = int(COMBO_INDEX[combos[row1, 0], combos[row1, 1]])
-            row = int(rows_by_id[int(part0[combo0]) + int(part1[pattern[combo0], combo1])])
+            row = int(rows_by_id[int(offset[combo0]) + int(part1[pattern[combo0], combo1])])
             if row < 0:
                 raise RuntimeError(_MISSING)
             won, tied, boards = counts[row].tolist()
@@ -183,7 +193,9 @@ def lookup(
         weight = weights[pair0] * weights[pair1]
         valid = (masks[pair0] & masks[pair1]) == 0
         combo = combo_indices(combos)
-        rows = rows_by_id[matchup_ids(combo[pair0], combo[pair1])][valid]
+        offset, _, pattern, part1 = _id_parts()
+        first_combo = combo[pair0]
+        rows = rows_by_id[offset[first_combo] + part1[pattern[first_combo], combo[pair1]]][valid]
         if rows.size and rows.min() < 0:
             raise RuntimeError(_MISSING)
         got = counts[rows]
