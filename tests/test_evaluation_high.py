@@ -408,9 +408,9 @@ def test_subset_walk_counts_every_subset_size(tables: T.HighTables, k: int, deal
         fixed = [int(c) for c in deck[: 7 - k]]
         free = np.sort(deck[7 - k : 7 - k + (11 if k < 5 else 10)]).astype(np.uint8)
     else:
-        fixed = [4 * r + 2 for r in (12, 9, 5, 3, 0, 7, 10)][: 7 - k]  # hearts
-        whole = [4 * r + s for r in (11, 8, 6) for s in range(4)]  # K, T, 8 in every suit
-        free = np.array(sorted([*whole, 6, 10, 18]), dtype=np.uint8)  # and 3h, 4h, 6h
+        fixed = [int(c) for c in parse_cards("Ah Jh 7h 5h 2h 9h Qh")][: 7 - k]
+        whole_ranks = "Kc Kd Kh Ks Tc Td Th Ts 8c 8d 8h 8s 3h 4h 6h"
+        free = np.array(sorted(int(c) for c in parse_cards(whole_ranks)), dtype=np.uint8)
     key, mask = K.EMPTY_KEY, np.uint64(0)
     for c in fixed:
         key, mask = key + K.CARD_KEY[c], mask | K.CARD_MASK[c]

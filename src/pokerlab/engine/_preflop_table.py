@@ -127,8 +127,9 @@ def _rows_by_id() -> tuple[NDArray[np.int32], NDArray[np.float64]]:
     themselves would take 7 MB), and its ``(wins, ties, boards)`` as floats, for weighting."""
     ids, counts = load()
     _, part0, _, _ = _id_parts()
-    klass = np.searchsorted(part0, ids // ID_RADIX)
-    if not np.array_equal(part0[np.minimum(klass, len(part0) - 1)], ids // ID_RADIX):
+    first = ids // ID_RADIX
+    klass = np.searchsorted(part0, first)
+    if not np.array_equal(part0[np.minimum(klass, len(part0) - 1)], first):
         raise RuntimeError("the shipped table has an id this lookup cannot place")
     rows = np.full(len(part0) * ID_RADIX, -1, dtype=np.int32)
     rows[klass * ID_RADIX + ids % ID_RADIX] = np.arange(len(ids), dtype=np.int32)
@@ -147,6 +148,14 @@ def matchup_ids(first: NDArray[np.int64], second: NDArray[np.int64]) -> NDArray[
     :func:`lookup` reads its rows by."""
     offset, part0, pattern, part1 = _id_parts()
     return part0[offset[first] // ID_RADIX] * ID_RADIX + part1[pattern[first], second]
+
+
+_MISSING = "a heads-up preflop matchup is missing from the shipped table"
+
+
+FEW_MATCHUPS = 8
+"""Heads-up matchups up to which :func:`lookup` goes one by one (a hand against a hand: 7 us
+instead of 46 for the array calls, Zen 3)."""
 
 
 def lookup(
@@ -203,14 +212,6 @@ def lookup(
         deals = int(got[:, 2].sum())
     acc = np.array([[wins, ties], [total - wins - ties, ties], [total, 0.0]])
     return acc, deals
-
-
-_MISSING = "a heads-up preflop matchup is missing from the shipped table"
-
-
-FEW_MATCHUPS = 8
-"""Heads-up matchups up to which :func:`lookup` goes one by one (a hand against a hand: 7 us
-instead of 46 for the array calls, Zen 3)."""
 
 
 if __name__ == "__main__":

@@ -240,7 +240,7 @@ def enumerate_runouts(
                 need = 5 - run_suits[s]
         if use_ranks:
             # the runout's ranks decide the rank-pair values: looked up once per rank pattern
-            slot = 0
+            # (no card to come: the one pattern, slot 0, set before the loop)
             if to_come == 2:
                 slot = 13 * (deck[i] >> 2) + (deck[j] >> 2)
             elif to_come == 1:
