@@ -239,6 +239,58 @@ def test_ctrl_c_ends_outs_at_once() -> None:
     assert stderr.strip() == "error: aborted"
 
 
+def _interrupted(*args: str, after: float = 4) -> tuple[int, str, str]:
+    """Run ``pokerlab ARGS``, press Ctrl-C once after ``after`` seconds; exit status and output."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", MAIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=os.environ.copy(),
+    )  # fmt: skip
+    time.sleep(after)
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=15)
+    return process.returncode, stdout, stderr
+
+
+def test_ctrl_c_on_monte_carlo_prints_the_estimate_so_far() -> None:
+    # A 0.001 % standard error takes minutes; the first Ctrl-C stops it after its chunk, and the
+    # estimate of what was sampled is printed (a sampled estimate stays unbiased at any stop).
+    code, stdout, stderr = _interrupted(
+        "equity", "QQ+,AKs", "JJ-99", "random", "--mc", "--stderr", "0.00001", "--json"
+    )
+    assert code == 130, stderr
+    result = json.loads(stdout)
+    assert result["method"] == "monte-carlo" and result["stopped"] == "cancelled"
+    assert result["samples"] > 0
+    assert stderr.strip() == (
+        f"interrupted: the estimate covers the {result['samples']:,} deals sampled before Ctrl-C"
+    )
+    players = result["players"]
+    assert math.isclose(sum(p["equity"] for p in players), 1.0, rel_tol=1e-9)
+    assert all(0 < p["stderr"] < 0.01 for p in players)
+
+
+def test_ctrl_c_on_exact_enumeration_aborts() -> None:
+    # About 340 s of one core's work: an enumeration cut short has no answer to show.
+    code, stdout, stderr = _interrupted("equity", "AhAs", "random", "random", "--exact")
+    assert (code, stdout, stderr.strip()) == (1, "", "error: aborted")
+
+
+def test_a_second_ctrl_c_aborts_at_once() -> None:
+    from pokerlab.cli.interrupts import first_interrupt_stops
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt), first_interrupt_stops() as stop:
+        os.kill(os.getpid(), signal.SIGINT)
+        deadline = time.monotonic() + 5
+        while not stop.is_set() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert stop.is_set()
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # the handler raises here
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 def _running(pid: int) -> bool:
     try:  # a zombie (exited, not yet reaped) is not running
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"

@@ -8,7 +8,6 @@ machine itself can leave one; ``--resume`` drops it and computes that spot again
 from __future__ import annotations
 
 import json
-import signal
 import sys
 import time
 from collections import Counter
@@ -21,6 +20,7 @@ from typing import IO, Any
 import click
 
 from pokerlab.cli.backend_options import backend_options, check_backend
+from pokerlab.cli.interrupts import sigint_handler
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 
@@ -77,15 +77,8 @@ class _Interrupts:
 @contextmanager
 def _guarded() -> Iterator[_Interrupts]:
     guard = _Interrupts()
-    try:
-        previous = signal.signal(signal.SIGINT, guard.handle)
-    except ValueError:  # not the main thread (a test runner): no guard needed there
+    with sigint_handler(guard.handle):
         yield guard
-        return
-    try:
-        yield guard
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _progress(total: int, enabled: bool) -> Any:
