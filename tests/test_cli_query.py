@@ -54,6 +54,8 @@ def test_table_and_text_chart() -> None:
     assert "aggregate" in out and "stderr" in out and "exact" in out
     assert "made" in out and "flush" in out and "#" in out
     assert "passed where" in out
+    # the spot heads the output on one line (as a title it wrapped at the narrow table's width)
+    assert out.splitlines()[0] == "holdem  hero=AhKh, villain=QQ  board Ts9h2h"
 
 
 def test_monte_carlo_options_and_stderr_column() -> None:

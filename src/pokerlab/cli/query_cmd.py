@@ -50,7 +50,8 @@ def render_query(result: QueryResult) -> None:
     exact = result.method == "exact"
     players = ", ".join(f"{n}={t}" for n, t in result.players)
     title = f"{result.game}  {players}" + (f"  board {result.board}" if result.board else "")
-    table = Table(title=title, title_justify="left", box=None, pad_edge=False, header_style="bold")
+    # A line of its own: as the table's title it wrapped at the (narrow) table's width.
+    table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("aggregate", overflow="fold")
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("stderr", justify="right", no_wrap=True)
@@ -64,6 +65,7 @@ def render_query(result: QueryResult) -> None:
             value = _number(r)
         table.add_row(escape(r.name), value, _stderr(r, exact), f"{result.matched:,}")
     out = console()
+    out.print(escape(title))
     out.print(table)
     for r in charts:
         out.print(f"[bold]{escape(r.name)}[/bold]")
