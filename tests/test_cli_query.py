@@ -131,3 +131,14 @@ def test_stud_board_function_is_a_one_line_error() -> None:
     result = run("query", "select count(pairedBoard(fifth)) from game='stud', hero='AsAd7c', "
                  "villain='KdKc2s'")  # fmt: skip
     assert_one_line_error(result, "pairedBoard: Seven-card stud has no community board")
+
+
+def test_monte_carlo_options_read_and_capped_as_equity_reads_them() -> None:
+    # --stderr in percent as well as a fraction; --time and --stderr capped unless --no-limit
+    data = as_json("query", CONTRACT, "--mc", "--stderr", "0.2%", "--seed", "2")
+    assert data["method"] == "monte-carlo"
+    assert 0 < data["results"][0]["stderr"] <= 0.002
+    assert_one_line_error(
+        run("query", CONTRACT, "--mc", "--time", "100000"), "100000 s is more than 3600 s"
+    )
+    assert_one_line_error(run("query", CONTRACT, "--mc", "--stderr", "0.0001%"), "at least 0.001%")

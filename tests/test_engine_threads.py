@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli_helpers import assert_one_line_error
-from pokerlab import equity, outs
+from pokerlab import equity, equity_distribution, outs, query
 from pokerlab._threads import available_cores, resolve_threads
 from pokerlab.cli import app
 from pokerlab.engine import _parallel, montecarlo
@@ -100,6 +100,10 @@ def test_bad_thread_counts_are_one_line_errors(bad: object) -> None:
     assert info.value.field == "threads" and isinstance(info.value, ValueError)
     with pytest.raises(GameError, match="threads must be"):
         outs(["AhAs", "KdKc"], board="2c3d4h", threads=bad)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="threads must be"):
+        equity_distribution("QQ+", "AKs", board="2c3d4h", threads=bad)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="threads must be"):
+        query("select avg(riverEquity(a)) from a='AhAs', b='KdKc'", threads=bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "2", True])
@@ -132,6 +136,12 @@ def test_default_threads_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> No
         (["equity", "AhAs", "KdKc"], "-2", "threads must be at least 1, got -2"),
         (["equity", "AhAs", "KdKc"], "two", "'two' is not a valid integer"),
         (["outs", "AhAs", "KdKc", "--board", "2c3d4h"], "0", "threads must be at least 1"),
+        (["distribution", "QQ+", "AKs", "--board", "2c3d4h"], "0", "threads must be at least 1"),
+        (
+            ["query", "select avg(riverEquity(a)) from a='AhAs', b='KdKc'"],
+            "-1",
+            "threads must be at least 1, got -1",
+        ),
     ],
 )
 def test_cli_bad_threads(command: list[str], value: str, message: str) -> None:
@@ -139,14 +149,22 @@ def test_cli_bad_threads(command: list[str], value: str, message: str) -> None:
     assert_one_line_error(result, message)
 
 
-def test_cli_threads_give_the_same_json() -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["equity", "AsKs", "QQ+,AKs", "--board", "Qh7c2d"],
+        ["distribution", "TT+,AQ+", "JJ-77,KQs", "--board", "Ah7d2s"],
+        ["distribution", "QQ+", "AKs,AQs", "--mc", "--trials", "3000", "--seed", "5"],
+        ["query", "select avg(turnEquity(h)) as te from h='AhKh', v='QQ+,JTs', board='Ts9h2h'"],
+    ],
+)
+def test_cli_threads_give_the_same_json(command: list[str]) -> None:
     answers = []
     for threads in ("1", "2"):
-        args = ["equity", "AsKs", "QQ+,AKs", "--board", "Qh7c2d", "--threads", threads, "--json"]
-        result = CliRunner().invoke(app, args)
+        result = CliRunner().invoke(app, [*command, "--threads", threads, "--json"])
         assert result.exit_code == 0, result.output
         data = json.loads(result.stdout)
-        del data["seconds"]
+        data.pop("seconds", None)  # wall time: the one field that may differ
         answers.append(data)
     assert answers[0] == answers[1]
 

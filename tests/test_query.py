@@ -643,12 +643,12 @@ def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPat
     text = ("select avg(turnEquity(hero)) as te, histogram(handType(villain, river)) as h, "
             "max(outs(hero, flop)) as o from hero='AhKh', villain='QQ+,JTs', "
             "board='Ts9h2h'")  # fmt: skip
+    monkeypatch.setattr(runner, "THREADS", 3)  # the cap: not below the threads asked for
+    monkeypatch.setattr(runner, "MIN_SLICE", 100)
     runs = []
     for threads in (1, 3):
-        monkeypatch.setattr(runner, "THREADS", threads)
-        monkeypatch.setattr(runner, "MIN_SLICE", 100)
-        exact = query(text)
-        sampled = query(text, method="monte-carlo", trials=20_000, seed=4)
+        exact = query(text, threads=threads)
+        sampled = query(text, method="monte-carlo", trials=20_000, seed=4, threads=threads)
         runs.append((exact.results, sampled.results))
     assert runs[0] == runs[1]
 

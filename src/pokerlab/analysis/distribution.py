@@ -30,6 +30,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine.api import equity
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
@@ -161,9 +162,10 @@ def _rows(problem: Problem, p: int) -> tuple[NDArray[np.uint8], NDArray[np.float
     return problem.combos[rows, : int(problem.held[p])], problem.weights[rows]
 
 
-def _headsup_holdem(problem: Problem, raw: Problem) -> tuple[PlayerDistribution, ...]:
+def _headsup_holdem(problem: Problem, raw: Problem, threads: int) -> tuple[PlayerDistribution, ...]:
     from pokerlab.analysis import _distribution_kernels as D
     from pokerlab.evaluation import _kernels as K
+    from pokerlab.evaluation._parallel import numba_threads
     from pokerlab.evaluation._tables import load_high_tables
 
     tables = load_high_tables()
@@ -180,24 +182,25 @@ def _headsup_holdem(problem: Problem, raw: Problem) -> tuple[PlayerDistribution,
     all_masks = problem.combo_masks
     masks = [all_masks[problem.offsets[p] : problem.offsets[p + 1]] for p in range(2)]
     strengths = []
-    for p in range(2):
-        combos, _ = _rows(problem, p)
-        out = np.empty((len(combos), len(runouts)), dtype=np.uint16)
-        D.runout_strengths(
-            np.ascontiguousarray(combos),
-            board_key,
-            board_mask,
-            runouts,
-            K.CARD_KEY,
-            K.CARD_MASK,
-            np.uint64(tables.multiplier),
-            tables.displace,
-            tables.values,
-            out,
-        )
-        strengths.append(out)
     wins = np.zeros((len(masks[0]), len(masks[1])), dtype=np.int64)
-    D.pair_wins(strengths[0], strengths[1], masks[0], masks[1], wins)
+    with numba_threads(threads):  # integer counts: the same for any thread count
+        for p in range(2):
+            combos, _ = _rows(problem, p)
+            out = np.empty((len(combos), len(runouts)), dtype=np.uint16)
+            D.runout_strengths(
+                np.ascontiguousarray(combos),
+                board_key,
+                board_mask,
+                runouts,
+                K.CARD_KEY,
+                K.CARD_MASK,
+                np.uint64(tables.multiplier),
+                tables.displace,
+                tables.values,
+                out,
+            )
+            strengths.append(out)
+        D.pair_wins(strengths[0], strengths[1], masks[0], masks[1], wins)
     compatible = (masks[0][:, None] & masks[1][None, :]) == 0
     per_pair = 2 * math.comb(len(deck) - 4, k)  # twice the runouts each compatible pair meets
     (hero, w_hero), (villain, w_villain) = _rows(problem, 0), _rows(problem, 1)
@@ -223,6 +226,7 @@ def _per_holding(
     trials: int | None,
     seed: int | None,
     max_holdings: int,
+    threads: int,
 ) -> tuple[tuple[PlayerDistribution, ...], bool]:
     from pokerlab.analysis import _distribution_kernels as D
 
@@ -272,6 +276,7 @@ def _per_holding(
                     method,
                     trials=trials,
                     seed=seed,
+                    threads=threads,
                 )
             except EmptyRangeError:  # pragma: no cover - joint > 0 means some deal exists
                 joint[i] = 0
@@ -294,6 +299,7 @@ def equity_distribution(
     trials: int | None = None,
     seed: int | None = None,
     max_holdings: int = MAX_HOLDINGS,
+    threads: int | None = None,
 ) -> Distribution:
     """The equity of every combo of ``hero``'s range (and of each villain's) against the
     others; ``villain`` is one hand or range, or a list of them (multiway). Other arguments are
@@ -301,8 +307,11 @@ def equity_distribution(
     apply per holding when a holding's equity is sampled (``method="monte-carlo"``, or
     ``"auto"`` where exact would take the engine more than its auto limit).
     Outside heads-up hold'em with a board, more than ``max_holdings`` holdings in all are
-    refused (:class:`~pokerlab.errors.TooLargeError`).
+    refused (:class:`~pokerlab.errors.TooLargeError`). ``threads``: how many threads to run
+    on (default: every available core, see :func:`pokerlab._threads.resolve_threads`); the
+    result is the same for any count (with a ``seed``, sampled ones too).
     """
+    n_threads = resolve_threads(threads)
     villains = (
         [villain]
         if isinstance(villain, str) or not isinstance(villain, Sequence)
@@ -318,10 +327,12 @@ def equity_distribution(
         and method in ("auto", "exact")
     )
     if fast:
-        result = _headsup_holdem(problem, raw)
+        result = _headsup_holdem(problem, raw, n_threads)
         sampled = False
     else:
-        result, sampled = _per_holding(problem, raw, players, method, trials, seed, max_holdings)
+        result, sampled = _per_holding(
+            problem, raw, players, method, trials, seed, max_holdings, n_threads
+        )
     return Distribution(
         game=problem.game.name,
         board=problem.board_text,

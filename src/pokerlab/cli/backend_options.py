@@ -1,4 +1,5 @@
-"""The options that choose where heavy work runs (``batch``, ``matrix``, ``flops``)."""
+"""The options that choose where heavy work runs: ``--threads`` (the commands that compute in
+this process), ``--workers`` and the Dask options (``batch``, ``matrix``, ``flops``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,15 @@ from typing import Any, TypeVar
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+threads_option = click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads to use (default: every available core; the answer is the same).",
+)
+"""``--threads N``: passed to the API's ``threads`` keyword, which checks it (0, negative)."""
 
 
 def cluster_options(command: F) -> F:

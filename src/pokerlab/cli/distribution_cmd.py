@@ -13,6 +13,7 @@ from pokerlab.analysis.distribution import (
     equity_distribution,
     street_boards,
 )
+from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.output import console, emit_json
 
 __all__ = ["distribution_command"]
@@ -73,6 +74,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option("--mc", is_flag=True, help="Monte Carlo per combo (with --trials, --seed).")
 @click.option("--trials", type=int, default=None, help="Monte Carlo: deals per combo.")
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@threads_option
 @click.option("--list", "list_combos", is_flag=True, help="List every combo and its equity.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
@@ -100,6 +102,7 @@ def distribution_command(
     mc: bool,
     trials: int | None,
     seed: int | None,
+    threads: int | None,
     list_combos: bool,
     as_json: bool,
     csv_path: str | None,
@@ -121,6 +124,7 @@ def distribution_command(
             method=method,
             trials=trials,
             seed=seed,
+            threads=threads,
         )
 
     dist = compute(board)

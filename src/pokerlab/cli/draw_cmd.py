@@ -13,6 +13,7 @@ import click
 from pokerlab.analysis.bots import Tournament, round_robin, wilson_interval
 from pokerlab.analysis.draw import DrawAdvice, advise
 from pokerlab.cards import format_cards
+from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
@@ -110,12 +111,7 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
     show_default=True,
     help="Choices shown in the table.",
 )
-@click.option(
-    "--threads",
-    type=int,
-    default=None,
-    help="Threads to use (default: every available core; the answer is the same).",
-)
+@threads_option
 @click.option(
     "--max-draw",
     type=click.IntRange(0, 5),
@@ -249,12 +245,7 @@ def render_tournament(t: Tournament) -> None:
     default=None,
     help='Write a PNG chart (needs matplotlib: pip install "pokerlab[plot]").',
 )
-@click.option(
-    "--threads",
-    type=int,
-    default=None,
-    help="Threads to use (default: every available core; the answer is the same).",
-)
+@threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def match_command(
     bots: str,

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from pokerlab.cli.backend_options import check_backend, cluster_options
+from pokerlab.cli.backend_options import check_backend, cluster_options, threads_option
 from pokerlab.cli.interrupts import INTERRUPTED_STATUS, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
 from pokerlab.cli.output import console, emit_json
@@ -100,12 +100,7 @@ def render_equity(result: EquityResult) -> None:
     default=None,
     help="Monte Carlo: random seed (the same seed gives the same answer, unless --time stops it).",
 )
-@click.option(
-    "--threads",
-    type=int,
-    default=None,
-    help="Threads to use (default: every available core; the answer is the same).",
-)
+@threads_option
 @cluster_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def equity_command(

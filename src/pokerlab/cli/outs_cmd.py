@@ -7,6 +7,7 @@ import click
 from pokerlab.analysis import OutsReport, StreetOuts, outs
 from pokerlab.analysis.outs import turn_outcomes
 from pokerlab.cards import Card, parse_card
+from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
@@ -131,12 +132,7 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
     "(at most 3600 without --no-limit).",
 )
 @no_limit_option
-@click.option(
-    "--threads",
-    type=int,
-    default=None,
-    help="Threads to use (default: every available core; the answer is the same).",
-)
+@threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def outs_command(
     players: tuple[str, ...],

@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from pokerlab.analysis.query import AggregateResult, QueryResult, query
+from pokerlab.cli.backend_options import threads_option
+from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
@@ -110,9 +112,11 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
 @click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")
-@click.option("--stderr", type=float, default=None, help="Monte Carlo: target standard error.")
-@click.option("--time", "time_limit", type=float, default=None, help="Monte Carlo: seconds.")
+@stderr_option
+@time_option
+@no_limit_option
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the histograms to this PNG file (needs matplotlib).")  # fmt: skip
@@ -123,7 +127,9 @@ def query_command(
     trials: int | None,
     stderr: float | None,
     time_limit: float | None,
+    no_limit: bool,
     seed: int | None,
+    threads: int | None,
     as_json: bool,
     plot: Path | None,
 ) -> None:
@@ -132,9 +138,11 @@ def query_command(
     if exact and mc:
         raise click.UsageError("--exact and --mc exclude each other")
     method = "exact" if exact else "monte-carlo" if mc else None
+    check_limits(trials, stderr, time_limit, no_limit)
     with LazyProgress("query") as bar:
         result = query(text, method=method, trials=trials, stderr=stderr,
-                       time_limit=time_limit, seed=seed, progress=bar)  # fmt: skip
+                       time_limit=time_limit, seed=seed, progress=bar,
+                       threads=threads)  # fmt: skip
     if plot is not None:
         plot_histograms(result, plot)
     if as_json:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import os
 import re
 import time
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._threads import available_cores, resolve_threads
 from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query._kinds import EQUITY as K_EQUITY
 from pokerlab.analysis.query._kinds import HAND_CAT as K_HAND_CAT
@@ -80,8 +80,9 @@ MAX_BUCKETS = 200
 MAX_REJECTS = 1_000_000
 """A sampled run gives up (:class:`EmptyRangeError`) after this many joint draws in a row
 that used some card twice (as the equity engine's sampler does)."""
-THREADS = max(1, min(os.cpu_count() or 1, 8))
-"""Threads that compute a chunk's features (the results do not depend on it)."""
+THREADS = min(available_cores(), 8)
+"""Most threads that compute a chunk's features (the results do not depend on it): every
+available core (the rule of :func:`pokerlab._threads.available_cores`), at most 8."""
 MIN_SLICE = 4096
 
 _SETTINGS = ("game", "board", "dead", "trials", "stderr", "time", "seed", "exact", "method")
@@ -617,8 +618,11 @@ def query(
     For servers: ``max_seconds`` caps a Monte Carlo run's sampling time whatever the query asks
     (it then reports the deals it sampled); ``cancel()``, checked between chunks of deals, stops
     any run with :class:`~pokerlab.errors.CancelledError`; ``threads`` caps the threads that
-    compute a chunk (the results do not depend on it)."""
+    compute a chunk (default: every available core, at most :data:`THREADS`; 0, a negative or
+    a non-integer count is a :class:`~pokerlab.errors.GameError`; the results do not depend on
+    it)."""
     started = time.perf_counter()
+    n_threads = resolve_threads(threads)
     q = parse(text)
     req = _request(q)
     for key, value in (("method", method), ("trials", trials), ("stderr", stderr),
@@ -645,7 +649,7 @@ def query(
         raise QueryError("a 'random' hand is not supported in Omaha queries yet; give a range")
     player_names = [n for n, _ in req.players]
     compiled = compile_query(q, player_names, game.split, omaha, game)
-    run = _Run(THREADS if threads is None else max(1, threads), max_seconds, cancel)
+    run = _Run(min(n_threads, THREADS), max_seconds, cancel)
     layout = _layout(problem, compiled, player_names)
     tables = _tables(compiled, problem, layout)
     folds = [_Fold(agg, typed.type, compiled.hand_types) for _, agg, typed in compiled.select]
