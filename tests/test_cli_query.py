@@ -83,6 +83,10 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
         ("select avg(riverEquity(hero) from hero='AhAs'", ["column 30", "expected ')'"]),
         ("select avg(riverEquty(hero)) from hero='AhAs', villain='KK'", ["riverEquity"]),
         ("select avg(riverEquity(hero)) from hero='AhAs', villain='Xx'", ["villain"]),
+        (
+            "select avg(riverEquity(hero)) from hero='AhAs'",
+            ["a showdown needs at least 2 players, got 1"],
+        ),
     ],
 )
 def test_errors_are_one_line(text: str, fragments: list[str]) -> None:

@@ -92,7 +92,7 @@ class Game:
     def check_players(self, count: int, known_cards: int = 0) -> None:
         """Raise :class:`GameError` if ``count`` players cannot all be dealt from the deck."""
         if count < 2:
-            raise GameError(f"equity needs at least 2 players, got {count}")
+            raise GameError(f"a showdown needs at least 2 players, got {count}")
         needed = count * self.hole_cards + self.board_cards + known_cards
         if count > self.max_players or needed > CARD_COUNT:
             board = f", a {self.board_cards}-card board" if self.board_cards else ""
