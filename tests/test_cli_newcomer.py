@@ -270,6 +270,21 @@ def test_ctrl_c_on_monte_carlo_prints_the_estimate_so_far() -> None:
     assert all(0 < p["stderr"] < 0.01 for p in players)
 
 
+def test_ctrl_c_on_a_sampled_query_prints_the_estimates_so_far() -> None:
+    code, stdout, stderr = _interrupted(
+        "query", "select avg(riverEquity(h)) as eq from h='AhKh', v='QQ+,AKo'", "--mc",
+        "--time", "inf", "--no-limit", "--json",
+    )  # fmt: skip
+    assert code == 130, stderr
+    result = json.loads(stdout)
+    assert result["method"] == "monte-carlo" and result["deals"] > 0
+    assert stderr.strip() == (
+        f"interrupted: the estimates cover the {result['deals']:,} deals sampled before Ctrl-C"
+    )
+    (eq,) = result["results"]
+    assert 0.3 < eq["value"] < 0.5 and 0 < eq["stderr"] < 0.01
+
+
 def test_ctrl_c_on_exact_enumeration_aborts() -> None:
     # About 340 s of one core's work: an enumeration cut short has no answer to show.
     code, stdout, stderr = _interrupted("equity", "AhAs", "random", "random", "--exact")

@@ -849,3 +849,26 @@ def test_split_outs_on_the_flop_exact_and_sampled() -> None:
         se = mc[name].stderr
         assert se is not None and se > 0
         assert abs(mc[name].value - exact[name].value) < 4 * se, name  # type: ignore[operator]
+
+
+def test_cancel_ends_a_sampled_run_with_its_deals_and_stops_an_exact_one() -> None:
+    from pokerlab.analysis.query import runner
+    from pokerlab.errors import CancelledError
+
+    text = "select avg(riverEquity(hero)) as eq from hero='AhAs', villain='KdKc'"
+    calls: list[int] = []
+
+    def after_two_checks() -> bool:
+        calls.append(1)
+        return len(calls) >= 2
+
+    cut = query(text, method="monte-carlo", trials=10 * runner.CHUNK, seed=3,
+                cancel=after_two_checks)  # fmt: skip
+    assert cut.method == "monte-carlo" and cut.deals == 2 * runner.CHUNK
+    # the same deals as a run asked for that many: a cancelled estimate is the one of its chunks
+    same = query(text, method="monte-carlo", trials=2 * runner.CHUNK, seed=3)
+    assert cut.results == same.results
+    at_once = query(text, method="monte-carlo", trials=10 * runner.CHUNK, cancel=lambda: True)
+    assert at_once.deals == runner.CHUNK  # one chunk at least, as pokerlab.equity samples
+    with pytest.raises(CancelledError):
+        query(text, method="exact", cancel=lambda: True)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
 from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
+from pokerlab.cli.interrupts import INTERRUPTED_STATUS, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
+from pokerlab.errors import CancelledError
 
 _BAR_WIDTH = 30
 
@@ -76,7 +79,8 @@ def render_query(result: QueryResult) -> None:
     kind = "enumerated" if exact else f"sampled (seed {result.seed})"
     out.print(
         f"{result.method}: {result.deals:,} deals {kind}, {result.matched:,} passed where, "
-        f"{result.seconds:.3f} s"
+        f"{result.seconds:.3f} s",
+        soft_wrap=True,  # one line, however narrow the terminal (scripts read it)
     )
 
 
@@ -139,13 +143,22 @@ def query_command(
         raise click.UsageError("--exact and --mc exclude each other")
     method = "exact" if exact else "monte-carlo" if mc else None
     check_limits(trials, stderr, time_limit, no_limit)
-    with LazyProgress("query") as bar:
-        result = query(text, method=method, trials=trials, stderr=stderr,
-                       time_limit=time_limit, seed=seed, progress=bar,
-                       threads=threads)  # fmt: skip
+    with LazyProgress("query") as bar, first_interrupt_stops() as stop:
+        try:
+            result = query(text, method=method, trials=trials, stderr=stderr,
+                           time_limit=time_limit, seed=seed, progress=bar,
+                           threads=threads, cancel=stop.is_set)  # fmt: skip
+        except CancelledError:  # an exact run has no partial answer
+            raise click.Abort from None
     if plot is not None:
         plot_histograms(result, plot)
     if as_json:
         emit_json(result.to_dict())
     else:
         render_query(result)
+    if stop.is_set() and result.method == "monte-carlo":  # cut short, an estimate still
+        click.echo(
+            f"interrupted: the estimates cover the {result.deals:,} deals sampled before "
+            "Ctrl-C", err=True,
+        )  # fmt: skip
+        sys.exit(INTERRUPTED_STATUS)

@@ -583,8 +583,11 @@ class _Run:
     cancel: Callable[[], bool] | None
     chunk: int = CHUNK  # sampled deals per kernel call
 
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel()
+
     def check(self) -> None:
-        if self.cancel is not None and self.cancel():
+        if self.cancelled():
             raise CancelledError("the query was cancelled")
 
 
@@ -617,10 +620,11 @@ def query(
 
     For servers: ``max_seconds`` caps a Monte Carlo run's sampling time whatever the query asks
     (it then reports the deals it sampled); ``cancel()``, checked between chunks of deals, stops
-    any run with :class:`~pokerlab.errors.CancelledError`; ``threads`` caps the threads that
-    compute a chunk (default: every available core, at most :data:`THREADS`; 0, a negative or
-    a non-integer count is a :class:`~pokerlab.errors.GameError`; the results do not depend on
-    it)."""
+    an exact run with :class:`~pokerlab.errors.CancelledError` and ends a Monte Carlo run with
+    the deals sampled so far (at least one chunk), as :func:`pokerlab.equity` does;
+    ``threads`` caps the threads that compute a chunk (default: every available core, at most
+    :data:`THREADS`; 0, a negative or a non-integer count is a
+    :class:`~pokerlab.errors.GameError`; the results do not depend on it)."""
     started = time.perf_counter()
     n_threads = resolve_threads(threads)
     q = parse(text)
@@ -768,7 +772,6 @@ def _run_sampled(
     boards = np.empty((run.chunk, tables.layout.width), dtype=np.uint8)
     deals = matched = 0
     while True:
-        run.check()
         n = run.chunk if trials is None else min(run.chunk, trials - deals)
         state = chunk_state(seed, deals // run.chunk)  # the engine's stream of this chunk
         if K.sample_deals(state, draw, problem.board, dead, MAX_REJECTS, hold[:n],
@@ -778,6 +781,8 @@ def _run_sampled(
         feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
         matched += _fold_chunk(compiled, folds, feats, np.ones(n))
         deals += n
+        if run.cancelled():  # what was sampled is still an unbiased estimate
+            break
         if trials is not None and deals >= trials:
             break
         if target is not None and deals > 1:
