@@ -211,9 +211,9 @@ def run_draw_showdown(
 def run_query(
     *, text: str, limit: float, threads: int = 1, stop: Callable[[], bool] | None = None
 ) -> Payload:
-    """``pokerlab query --json``. A sampled run stops sampling at ``limit`` seconds (and says
-    how many deals it drew); an exact run still going then, or one stopped by ``stop()``, is a
-    :func:`time_limit_error`."""
+    """``pokerlab query --json``. A sampled run stops sampling at ``limit`` seconds, or when
+    ``stop()`` says so, and says how many deals it drew; an exact run still going then, or one
+    stopped by ``stop()``, is a :func:`time_limit_error`."""
     deadline = time.monotonic() + limit + _CANCEL_MARGIN
     stopped = stop or (lambda: False)
     try:
