@@ -15,12 +15,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from bruteforce import best_high, best_omaha_high, rank5, showdown_values
 from pokerlab import QueryError, hits, query
 from pokerlab.analysis.query.syntax import parse
-from pokerlab.cards import parse_cards
+from pokerlab.cards import cards_to_mask, parse_cards
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
 from reference import weighted_aggregate
@@ -412,8 +413,9 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         ("select avg(riverEquity(hero))" + SPOT + ", trials=1.5", ["trials expects a whole"]),
         ("select avg(riverEquity(hero))" + SPOT + ", method='fast'", ["unknown method 'fast'"]),
         (
-            "select avg(riverEquity(hero)) from game='omaha', hero='AsAhKsKh', villain='random'",
-            ["'random' hand is not supported"],
+            "select avg(riverEquity(hero)) from game='omaha6', hero='AsAhKsKh2c3c', "
+            "villain='random', board='Qs7d4h'",
+            ["'random' 6-card Omaha hand has 6,096,454 holdings here", "give it as a range"],
         ),
         (
             "select min(rankAt(board, 1)) from game='stud', hero='AsAhKs', villain='QdQcJh'",
@@ -428,7 +430,9 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
     ],
 )
 def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:
-    with pytest.raises(QueryError if "AhAh" not in text else ValueError) as info:
+    # a bad hand or a random hand too large to list: the engine's errors (ValueErrors)
+    engine_error = "AhAh" in text or "omaha6" in text
+    with pytest.raises(ValueError if engine_error else QueryError) as info:
         query(text)
     message = str(info.value)
     assert "\n" not in message
@@ -872,3 +876,43 @@ def test_cancel_ends_a_sampled_run_with_its_deals_and_stops_an_exact_one() -> No
     assert at_once.deals == runner.CHUNK  # one chunk at least, as pokerlab.equity samples
     with pytest.raises(CancelledError):
         query(text, method="exact", cancel=lambda: True)
+
+
+def _within(a: float, a_err: float, b: float, b_err: float) -> bool:
+    """Two estimates of one value agree within four combined standard errors."""
+    return abs(a - b) <= 4 * math.hypot(a_err, b_err)
+
+
+def test_random_omaha_hands_are_listed_and_match_the_engine_dealing_them() -> None:
+    from pokerlab import equity
+
+    # exact: every holding of the 44 unseen cards, every river (135,751 x 40 deals)
+    text = ("select avg(riverEquity(hero)) as eq from game='omaha', hero='AsAhKsKh', "
+            "villain='random', board='Qs7d2c3h'")  # fmt: skip
+    exact = query(text, method="exact")
+    assert exact.deals == math.comb(44, 4) * 40
+    dealt = equity(["AsAhKsKh", "random"], board="Qs7d2c3h", game="omaha", method="mc",
+                   trials=2_000_000, seed=11).players[0]  # fmt: skip
+    assert _within(exact["eq"].value, 0.0, dealt.equity, dealt.stderr)  # type: ignore[arg-type]
+    # sampled, hi/lo, two random hands beside a known one
+    text = ("select avg(riverEquity(hero)) as eq from game='omaha-hilo', hero='As2sKd3d', "
+            "v1='random', v2='random', board='Qs7d4h'")  # fmt: skip
+    sampled = query(text, method="monte-carlo", trials=200_000, seed=5)["eq"]
+    dealt = equity(["As2sKd3d", "random", "random"], board="Qs7d4h", game="omaha-hilo",
+                   method="mc", trials=1_000_000, seed=5).players[0]  # fmt: skip
+    assert sampled.stderr is not None
+    assert _within(sampled.value, sampled.stderr, dealt.equity, dealt.stderr)  # type: ignore[arg-type]
+
+
+def test_listed_random_hands_avoid_every_known_card() -> None:
+    from pokerlab.engine.problem import prepare
+
+    problem = prepare(["AsAhKsKh", "random", "Qd**"], "Qs7d2c", "3h", "omaha")
+    listed = problem.listing_random_hands()
+    assert listed.sizes[0] == 1 and listed.sizes[2] == problem.sizes[2]
+    # 52 - 3 board - 1 dead - 4 in hero's hand - the Qd every holding of player 3 holds
+    assert listed.sizes[1] == math.comb(43, 4) and int(listed.held[1]) == 4
+    rows = listed.combo_masks[listed.offsets[1] : listed.offsets[2]]
+    known = cards_to_mask(parse_cards("As Ah Ks Kh Qd Qs 7d 2c 3h"))
+    assert not (rows & np.uint64(known)).any()
+    assert listed.dealing_random_hands().sizes == problem.sizes  # and back

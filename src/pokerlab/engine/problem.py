@@ -28,10 +28,10 @@ from pokerlab.cards import (
     parse_cards_any_suit,
 )
 from pokerlab.engine._joint_draw import unit_weights, weight_peaks
-from pokerlab.errors import EmptyRangeError, GameError, RangeError, blame
+from pokerlab.errors import EmptyRangeError, GameError, RangeError, TooLargeError, blame
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
-from pokerlab.ranges.pattern import PatternRange, pattern_card_count
+from pokerlab.ranges.pattern import MAX_HOLDINGS, PatternRange, pattern_card_count
 
 __all__ = ["PlayerInput", "Problem", "prepare"]
 
@@ -155,15 +155,48 @@ class Problem:
         (``held == 0``), for Monte Carlo to deal its cards from what the others leave."""
         if not self.dealt.any():
             return self
+        empty = (np.zeros((1, 0), dtype=np.uint8), np.zeros(1, dtype=np.uint64))
+        return self._with_holdings({p: empty for p in range(self.n_players) if self.dealt[p]})
+
+    def listing_random_hands(self, limit: int = MAX_HOLDINGS) -> Problem:
+        """The same problem with every dealt ``random`` hand of a board game (one empty
+        holding, ``held == 0``) listed as every holding of the cards that neither the board,
+        the dead cards nor another player's known hand use, each of weight 1: for callers that
+        draw or walk holdings (the query engine). A joint holding drawn with the others' ranges
+        then has the probability of the dealt hand. More than ``limit`` holdings for one hand is
+        a :class:`~pokerlab.errors.TooLargeError`."""
+        if not self.deals_hole_cards:
+            return self
+        k = self.game.hole_cards
+        known = self.dead_mask | self.held_mask | cards_to_mask(self.board.tolist())
+        free = [c for c in range(52) if not known >> c & 1]
+        count = math.comb(len(free), k)
+        if count > limit:
+            raise TooLargeError(
+                f"a 'random' {self.game.title} hand has {count:,} holdings here, more than the "
+                f"{limit:,} that can be listed; give it as a range",
+                field="players",
+            )
+        combos = np.array(list(itertools.combinations(free, k)), dtype=np.uint8).reshape(-1, k)
+        every = (combos, _masks_of(combos))
+        dealt = [p for p in range(self.n_players) if int(self.held[p]) < k]
+        return self._with_holdings(dict.fromkeys(dealt, every))
+
+    def _with_holdings(
+        self, new: dict[int, tuple[NDArray[np.uint8], NDArray[np.uint64]]]
+    ) -> Problem:
+        """The same problem with players ``p in new`` holding ``new[p]`` (card codes, card
+        masks), each of weight 1."""
         width = self.combos.shape[1]
         blocks, weights, masks, held = [], [], [], self.held.copy()
         for p in range(self.n_players):
             rows = slice(self.offsets[p], self.offsets[p + 1])
-            if self.dealt[p]:
-                blocks.append(np.full((1, width), 52, dtype=np.uint8))
-                weights.append(np.ones(1))
-                masks.append(np.zeros(1, dtype=np.uint64))
-                held[p] = 0
+            if p in new:
+                combos, combo_masks = new[p]
+                blocks.append(_padded(combos, width))
+                weights.append(np.ones(len(combos)))
+                masks.append(combo_masks)
+                held[p] = combos.shape[1]
             else:
                 blocks.append(self.combos[rows])
                 weights.append(self.weights[rows])
@@ -177,7 +210,7 @@ class Problem:
             weights=np.concatenate(weights),
             held=held,
             combo_masks=np.concatenate(masks),
-            uniform=tuple(u or bool(d) for u, d in zip(self.uniform, self.dealt, strict=True)),
+            uniform=tuple(u or p in new for p, u in enumerate(self.uniform)),
         )
 
 

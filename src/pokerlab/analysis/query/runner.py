@@ -640,7 +640,10 @@ def query(
     if req.trials is not None and req.trials < 1:
         raise QueryError(f"trials must be at least 1, got {req.trials}")
     try:
-        problem = prepare([t for _, t in req.players], req.board, req.dead, req.game)
+        # a 'random' Omaha hand is listed: the query's sampler and enumerator draw holdings
+        problem = prepare(
+            [t for _, t in req.players], req.board, req.dead, req.game
+        ).listing_random_hands()
     except PokerlabError as exc:  # "player 2: ..." becomes "villain: ..."
         names = {str(i + 1): n for i, (n, _) in enumerate(req.players)}
         message = re.sub(r"\bplayer (\d+)('s)?",
@@ -649,8 +652,6 @@ def query(
         raise type(exc)(message, field=exc.field) from None
     game = problem.game
     omaha = game.high == HighEval.OMAHA
-    if problem.deals_hole_cards:
-        raise QueryError("a 'random' hand is not supported in Omaha queries yet; give a range")
     player_names = [n for n, _ in req.players]
     compiled = compile_query(q, player_names, game.split, omaha, game)
     run = _Run(min(n_threads, THREADS), max_seconds, cancel)
