@@ -364,7 +364,11 @@ def test_no_deal_matches_gives_no_value() -> None:
     [
         ("select avg(riverEquity(hero) from hero='AhAs'", ["column 30", "expected ')'"]),
         ("select avg(x) fro", ["column 15", "'from'"]),
-        ("select avg(riverEquity(hero)) from hero='AhAs' where", ["end of the query"]),
+        (
+            "select avg(riverEquity(hero)) from hero='AhAs' where",
+            ["column 53:", "end of the query"],
+        ),  # just after the text, not column 1
+        ("select", ["column 7: expected a name, got the end of the query"]),
         (
             "select avg(riverEquity(hero)) from hero='AhAs' where ?",
             ["column 54", "unexpected character"],

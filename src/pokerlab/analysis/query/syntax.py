@@ -210,8 +210,10 @@ def parse(text: str) -> Query:
         tree = _parser().parse(text)
     except UnexpectedToken as exc:
         got = _describe_token(exc.token)
+        # lark places the end-of-input token at column 1; the end is after the last character
+        column = len(text) + 1 if exc.token.type == "$END" else exc.column
         raise QueryError(
-            f"column {exc.column}: expected {_expected_text(set(exc.expected))}, got {got}"
+            f"column {column}: expected {_expected_text(set(exc.expected))}, got {got}"
         ) from None
     except UnexpectedCharacters as exc:
         raise QueryError(
