@@ -5,7 +5,8 @@ never ends (``--no-limit`` lifts the caps)."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -17,6 +18,7 @@ __all__ = [
     "check_limits",
     "no_limit_option",
     "stderr_option",
+    "stderr_option_of",
     "time_option",
 ]
 
@@ -26,6 +28,7 @@ MAX_SECONDS = 3600.0
 """Longest ``--time`` without ``--no-limit``."""
 MIN_STDERR = 1e-5
 """Smallest ``--stderr`` (0.001 %) without ``--no-limit``: about 2.5e9 deals."""
+F = TypeVar("F", bound=Callable[..., Any])
 _INT64_TRIALS = 2**62  # the kernels count deals in 64-bit integers, --no-limit or not
 
 
@@ -55,15 +58,20 @@ def _percent(fraction: float) -> str:
     return f"{fraction * 100:g}%"
 
 
-stderr_option = click.option(
-    "--stderr",
-    type=Fraction(),
-    default=None,
-    help=(
-        "Monte Carlo: stop at this standard error of each equity, in percent (0.1%) or as a "
-        "fraction of the pot (0.001); at least 0.001% without --no-limit."
-    ),
-)
+def stderr_option_of(what: str) -> Callable[[F], F]:
+    """``--stderr``, its help naming what the standard error is of (``each equity``)."""
+    return click.option(
+        "--stderr",
+        type=Fraction(),
+        default=None,
+        help=(
+            f"Monte Carlo: stop at this standard error of {what}, in percent (0.1%) or as a "
+            "fraction of the pot (0.001); at least 0.001% without --no-limit."
+        ),
+    )
+
+
+stderr_option = stderr_option_of("each equity")
 time_option = click.option(
     "--time",
     "time_limit",

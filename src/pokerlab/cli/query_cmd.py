@@ -10,7 +10,7 @@ import click
 from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.interrupts import INTERRUPTED_STATUS, first_interrupt_stops
-from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
+from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option_of, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.errors import CancelledError
@@ -116,7 +116,7 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
 @click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")
-@stderr_option
+@stderr_option_of("every avg and count")
 @time_option
 @no_limit_option
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
