@@ -15,6 +15,7 @@ from pokerlab.analysis.distribution import (
 )
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["distribution_command"]
 
@@ -115,17 +116,19 @@ def distribution_command(
     method: Method = "exact" if exact else "monte-carlo" if mc or trials is not None else "auto"
 
     def compute(on: str) -> Distribution:
-        return equity_distribution(
-            hero,
-            list(villains),
-            board=on,
-            dead=dead,
-            game=game,
-            method=method,
-            trials=trials,
-            seed=seed,
-            threads=threads,
-        )
+        with LazyProgress(f"distribution, board {on or '(none)'}") as bar:
+            return equity_distribution(
+                hero,
+                list(villains),
+                board=on,
+                dead=dead,
+                game=game,
+                method=method,
+                trials=trials,
+                seed=seed,
+                threads=threads,
+                progress=bar,
+            )
 
     dist = compute(board)
     if plot_path is not None:
