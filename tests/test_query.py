@@ -920,3 +920,11 @@ def test_listed_random_hands_avoid_every_known_card() -> None:
     known = cards_to_mask(parse_cards("As Ah Ks Kh Qd Qs 7d 2c 3h"))
     assert not (rows & np.uint64(known)).any()
     assert listed.dealing_random_hands().sizes == problem.sizes  # and back
+
+
+def test_a_run_stopped_by_time_reports_progress_by_time() -> None:
+    ticks: list[float] = []
+    text = "select avg(riverEquity(h)) from h='AhKh', v='QQ+,AKo'"
+    query(text, method="monte-carlo", trials=1000)  # kernels loaded: chunks take milliseconds
+    query(text, method="monte-carlo", time_limit=1.0, progress=ticks.append)
+    assert ticks and ticks == sorted(ticks) and ticks[0] > 0 and ticks[-1] < 1

@@ -796,6 +796,6 @@ def _run_sampled(
             break
         if run.max_seconds is not None and spent >= run.max_seconds:
             break
-        if progress is not None and trials is not None:
-            progress(deals / trials)
+        if progress is not None:  # deals asked for, else the time allowed
+            progress(deals / trials if trials is not None else spent / limit if limit else 0.0)
     return deals, matched
