@@ -239,16 +239,27 @@ def test_ctrl_c_ends_outs_at_once() -> None:
     assert stderr.strip() == "error: aborted"
 
 
-def _interrupted(*args: str, after: float = 4) -> tuple[int, str, str]:
-    """Run ``pokerlab ARGS``, press Ctrl-C once after ``after`` seconds; exit status and output."""
+def _interrupted(*args: str, after: float = 4, group: bool = False) -> tuple[int, str, str]:
+    """Run ``pokerlab ARGS``, press Ctrl-C once after ``after`` seconds; exit status and output.
+    With ``group`` the signal goes to the whole process group, as a terminal sends it."""
     process = subprocess.Popen(
         [sys.executable, "-c", MAIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=os.environ.copy(),
+        text=True, env=os.environ.copy(), start_new_session=group,
     )  # fmt: skip
     time.sleep(after)
     assert process.poll() is None, process.communicate()
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=15)
+    if group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
+    try:
+        stdout, stderr = process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:  # leave nothing running (a cluster holds its ports)
+        if group:
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+        raise
     return process.returncode, stdout, stderr
 
 
@@ -283,6 +294,20 @@ def test_ctrl_c_on_a_sampled_query_prints_the_estimates_so_far() -> None:
     )
     (eq,) = result["results"]
     assert 0.3 < eq["value"] < 0.5 and 0 < eq["stderr"] < 0.01
+
+
+def test_ctrl_c_to_a_local_dask_cluster_prints_no_worker_tracebacks() -> None:
+    # The terminal's Ctrl-C reaches the cluster's worker processes too; they leave it to the
+    # parent, which stops them and prints its estimate.
+    pytest.importorskip("distributed")
+    code, stdout, stderr = _interrupted(
+        "equity", "QQ+,AKs", "JJ-99", "random", "--mc", "--stderr", "0.00001", "--json",
+        "--local-cluster", "2", after=10, group=True,
+    )  # fmt: skip
+    assert code == 130, stderr
+    assert json.loads(stdout)["stopped"] == "cancelled"
+    assert stderr.startswith("interrupted: the estimate covers the ") and "Traceback" not in stderr
+    assert len(stderr.strip().splitlines()) == 1, stderr
 
 
 def test_ctrl_c_on_exact_enumeration_aborts() -> None:

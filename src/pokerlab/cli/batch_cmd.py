@@ -19,8 +19,8 @@ from typing import IO, Any
 
 import click
 
+from pokerlab._signals import sigint_handler
 from pokerlab.cli.backend_options import backend_options, check_backend
-from pokerlab.cli.interrupts import sigint_handler
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 

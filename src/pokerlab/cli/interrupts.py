@@ -4,13 +4,12 @@ one aborts at once, as Ctrl-C does everywhere else."""
 
 from __future__ import annotations
 
-import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-Handler = Callable[[int, FrameType | None], None]
+from pokerlab._signals import sigint_handler
 
 INTERRUPTED_STATUS = 130
 """Exit status of a command that printed a partial answer after Ctrl-C (128 + SIGINT, what a
@@ -25,21 +24,6 @@ class _FirstStops:
         if self.event.is_set():
             raise KeyboardInterrupt
         self.event.set()
-
-
-@contextmanager
-def sigint_handler(handler: Handler) -> Iterator[None]:
-    """Ctrl-C goes to ``handler`` while the block runs. Off the main thread (a test runner's),
-    where no handler can be installed, Ctrl-C keeps its usual meaning."""
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from pokerlab._signals import sigint_handler
 from pokerlab.engine._parallel import pickled_call
 from pokerlab.errors import ClusterError, cluster_failures
 
@@ -161,7 +163,11 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
 
     saved = dict(os.environ)
     try:
-        with dask.config.set(LOCAL_CLUSTER_CONFIG):  # the scheduler and nannies read it at start
+        # the workers spawned now ignore Ctrl-C: an ignored signal stays ignored across exec (and
+        # Python then installs no handler). A terminal's Ctrl-C reaches the whole group; the
+        # parent stops the cluster, and each worker printed a KeyboardInterrupt traceback of its
+        # own (as _single_thread_worker avoids for the local backend)
+        with dask.config.set(LOCAL_CLUSTER_CONFIG), sigint_handler(signal.SIG_IGN):
             cluster = distributed.LocalCluster(
                 n_workers=local_cluster, threads_per_worker=1, processes=True,
                 dashboard_address=None, silence_logs=logging.ERROR,
