@@ -158,29 +158,27 @@ class Problem:
         empty = (np.zeros((1, 0), dtype=np.uint8), np.zeros(1, dtype=np.uint64))
         return self._with_holdings({p: empty for p in range(self.n_players) if self.dealt[p]})
 
-    def listing_random_hands(self, limit: int = MAX_HOLDINGS) -> Problem:
+    def listing_random_hands(self) -> Problem:
         """The same problem with every dealt ``random`` hand of a board game (one empty
         holding, ``held == 0``) listed as every holding of the cards that neither the board,
         the dead cards nor another player's known hand use, each of weight 1: for callers that
         draw or walk holdings (the query engine). A joint holding drawn with the others' ranges
-        then has the probability of the dealt hand. More than ``limit`` holdings for one hand is
-        a :class:`~pokerlab.errors.TooLargeError`."""
+        then has the probability of the dealt hand. More than the pattern ranges'
+        :data:`~pokerlab.ranges.pattern.MAX_HOLDINGS` is a
+        :class:`~pokerlab.errors.TooLargeError`."""
         if not self.deals_hole_cards:
             return self
-        k = self.game.hole_cards
         known = self.dead_mask | self.held_mask | cards_to_mask(self.board.tolist())
-        free = [c for c in range(52) if not known >> c & 1]
-        count = math.comb(len(free), k)
-        if count > limit:
+        every = PatternRange("random", self.game.hole_cards).remove(cards_from_mask(known))
+        if len(every) > MAX_HOLDINGS:
             raise TooLargeError(
-                f"a 'random' {self.game.title} hand has {count:,} holdings here, more than the "
-                f"{limit:,} that can be listed; give it as a range",
+                f"a 'random' {self.game.title} hand has {len(every):,} holdings here, more than "
+                f"the {MAX_HOLDINGS:,} that can be listed; give it as a range",
                 field="players",
             )
-        combos = np.array(list(itertools.combinations(free, k)), dtype=np.uint8).reshape(-1, k)
-        every = (combos, _masks_of(combos))
-        dealt = [p for p in range(self.n_players) if int(self.held[p]) < k]
-        return self._with_holdings(dict.fromkeys(dealt, every))
+        listed = (np.ascontiguousarray(every.holdings), np.ascontiguousarray(every.masks))
+        dealt = [p for p in range(self.n_players) if int(self.held[p]) < self.game.hole_cards]
+        return self._with_holdings(dict.fromkeys(dealt, listed))
 
     def _with_holdings(
         self, new: dict[int, tuple[NDArray[np.uint8], NDArray[np.uint64]]]
