@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 from contextlib import nullcontext
 from typing import Any
 
 import click
 
 from pokerlab.cli.backend_options import check_backend, cluster_options, threads_option
-from pokerlab.cli.interrupts import INTERRUPTED_STATUS, first_interrupt_stops
+from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine import EquityResult, equity
-from pokerlab.errors import CancelledError
 
 
 def _method(
@@ -68,8 +66,8 @@ def render_equity(result: EquityResult) -> None:
     out = console()
     out.print(table)
     kind = ("deal" if result.samples == 1 else "deals") + (" sampled" if sampled else " enumerated")
-    extra = "" if not sampled else f", stopped by {result.stopped}"
-    extra = ", cancelled" if result.stopped == "cancelled" else extra
+    why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
+    extra = f", {why}" if sampled else ""
     out.print(f"{result.method}: {result.samples:,} {kind} in {result.seconds:.3f} s{extra}")
 
 
@@ -134,22 +132,14 @@ def equity_command(
 
         cluster = make_backend(scheduler=scheduler, local_cluster=local_cluster)
     with cluster as backend, LazyProgress("equity") as bar, first_interrupt_stops() as stop:
-        try:
-            result = equity(
-                list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
-                trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, progress=bar,
-                threads=threads, client=None if backend is None else backend.executor,
-                cancel=stop,
-            )  # fmt: skip
-        except CancelledError:  # an exact run has no partial answer
-            raise click.Abort from None
+        result = equity(
+            list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
+            trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, progress=bar,
+            threads=threads, client=None if backend is None else backend.executor, cancel=stop,
+        )  # fmt: skip
     if as_json:
         emit_json(result.to_dict())
     else:
         render_equity(result)
     if result.stopped == "cancelled":
-        click.echo(
-            f"interrupted: the estimate covers the {result.samples:,} deals sampled before "
-            "Ctrl-C", err=True,
-        )  # fmt: skip
-        sys.exit(INTERRUPTED_STATUS)
+        exit_interrupted(result.samples)

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
-from pokerlab.cli.interrupts import INTERRUPTED_STATUS, first_interrupt_stops
+from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option_of, time_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
-from pokerlab.errors import CancelledError
 
 _BAR_WIDTH = 30
 
@@ -144,12 +142,9 @@ def query_command(
     method = "exact" if exact else "monte-carlo" if mc else None
     check_limits(trials, stderr, time_limit, no_limit)
     with LazyProgress("query") as bar, first_interrupt_stops() as stop:
-        try:
-            result = query(text, method=method, trials=trials, stderr=stderr,
-                           time_limit=time_limit, seed=seed, progress=bar,
-                           threads=threads, cancel=stop.is_set)  # fmt: skip
-        except CancelledError:  # an exact run has no partial answer
-            raise click.Abort from None
+        result = query(text, method=method, trials=trials, stderr=stderr,
+                       time_limit=time_limit, seed=seed, progress=bar, threads=threads,
+                       cancel=stop.is_set)  # fmt: skip
     if plot is not None:
         plot_histograms(result, plot)
     if as_json:
@@ -157,8 +152,4 @@ def query_command(
     else:
         render_query(result)
     if stop.is_set() and result.method == "monte-carlo":  # cut short, an estimate still
-        click.echo(
-            f"interrupted: the estimates cover the {result.deals:,} deals sampled before "
-            "Ctrl-C", err=True,
-        )  # fmt: skip
-        sys.exit(INTERRUPTED_STATUS)
+        exit_interrupted(result.deals, "the estimates cover")
