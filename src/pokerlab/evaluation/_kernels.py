@@ -322,6 +322,17 @@ def first_invalid_row(codes):
     return -1
 
 
+@njit(inline="always")
+def _counted(v, count, last, run, hist):
+    """``count`` more hands of strength ``v`` after a run of ``run`` hands of strength ``last``:
+    the run goes on, or is added to ``hist`` and a new one starts. Returns ``(last, run)``."""
+    if v == last:
+        return last, run + count
+    if run:
+        hist[last] += run
+    return v, count
+
+
 @njit(cache=True, _nrt=False)
 def _last_two_cards(key, mask, free, start, group_end, card_key, card_mask, multiplier, displace,
                     values, hist):  # fmt: skip
@@ -356,26 +367,14 @@ def _last_two_cards(key, mask, free, start, group_end, card_key, card_mask, mult
                 c = free[uint64(j)]
                 v = np.int64(values[table_index(key1 + card_key[c], mask1 | card_mask[c],
                                                  multiplier, displace)])  # fmt: skip
-                if v == last:
-                    run += 1
-                else:
-                    if run:
-                        hist[last] += run
-                    last = v
-                    run = 1
+                last, run = _counted(v, 1, last, run, hist)
         else:  # no flush: a rank's cards make one hand
             j = i + 1
             while j < n:
                 end = group_end[uint64(j)]
                 v = np.int64(values[table_index(key1 + card_key[free[uint64(j)]], _NO_MASK,
                                                  multiplier, displace)])  # fmt: skip
-                if v == last:
-                    run += end - j
-                else:
-                    if run:
-                        hist[last] += run
-                    last = v
-                    run = end - j
+                last, run = _counted(v, end - j, last, run, hist)
                 j = end
     if run:
         hist[last] += run
