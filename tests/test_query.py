@@ -419,7 +419,10 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         (
             "select avg(riverEquity(hero)) from game='omaha6', hero='AsAhKsKh2c3c', "
             "villain='random', board='Qs7d4h'",
-            ["'random' 6-card Omaha hand has 6,096,454 holdings here", "give it as a range"],
+            [
+                f"'random' 6-card Omaha hand has {math.comb(52 - 9, 6):,} holdings here",
+                "give it as a range",
+            ],
         ),
         (
             "select min(rankAt(board, 1)) from game='stud', hero='AsAhKs', villain='QdQcJh'",

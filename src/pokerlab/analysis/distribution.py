@@ -241,9 +241,10 @@ def _per_holding(
     masks = problem.combo_masks
     sampled = False
     out = []
-    if sum(problem.sizes) > max_holdings:
+    total = sum(problem.sizes)
+    if total > max_holdings:
         raise TooLargeError(
-            f"{sum(problem.sizes):,} holdings in all: an equity per holding is computed for at "
+            f"{total:,} holdings in all: an equity per holding is computed for at "
             f"most {max_holdings:,} outside heads-up hold'em with a board; narrow the ranges",
             field="players",
         )
@@ -266,7 +267,7 @@ def _per_holding(
         exact = exact_strategy(problem)
         whole = math.inf if exact is None else problem.n_players * exact.estimate(problem)
         method = "exact" if whole <= AUTO_EXACT_SECONDS else "monte-carlo"
-    done, total = 0, sum(problem.sizes)
+    done = 0
     for p in range(problem.n_players):
         holdings, unit_w = _rows(problem, p)
         n = len(holdings)
