@@ -61,6 +61,21 @@ def test_table_and_list() -> None:
     assert "AsAh" in result.stdout and "equity of the combo" in result.stdout
 
 
+def test_many_players_fit_the_width() -> None:
+    """Players that do not fit side by side go on to further tables; no cell is cut short."""
+    hands = ["AhAs", "KdKc", *(f"{r}s{r}h" for r in "QJT98765432")]
+    args = ["distribution", *hands, "--mc", "--trials", "200", "--seed", "3"]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "…" not in result.stdout
+    assert sum(line.startswith("players ") for line in lines) > 1
+    for i, hand in enumerate(hands, start=1):
+        assert f"{i} {hand}: " in result.stdout
+    assert result.stdout.count("100.0%") == len(hands)  # one hand each: all in one tenth
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

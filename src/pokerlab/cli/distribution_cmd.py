@@ -20,29 +20,57 @@ from pokerlab.cli.progress import LazyProgress
 __all__ = ["distribution_command"]
 
 _BUCKETS = 10
+_LABEL_WIDTH = len("equity of")  # the label column's header wraps to this width
+_SHARE_WIDTH = len("100.0%")  # the widest share a cell shows
+_HEADER_WIDTH = 14  # a player's header wraps beyond this width
+_RULES = 3  # a column's two padding spaces and its rule
+
+
+def _side_by_side(headers: list[str], width: int) -> list[range]:
+    """The players' columns in as few groups as fit ``width`` columns each (a group holds at
+    least one player), in order, their sizes as even as the widths allow."""
+
+    def need(i: int) -> int:
+        return min(max(len(headers[i]), _SHARE_WIDTH), _HEADER_WIDTH) + _RULES
+
+    def fits(group: range) -> bool:
+        return len(group) == 1 or 1 + _LABEL_WIDTH + _RULES + sum(map(need, group)) <= width
+
+    n = len(headers)
+    for count in range(1, n + 1):
+        groups = [range(n * g // count, n * (g + 1) // count) for g in range(count)]
+        if all(map(fits, groups)):
+            return groups
+    return [range(i, i + 1) for i in range(n)]
 
 
 def render_distribution(dist: Distribution, list_combos: bool) -> None:
     """Print, per player, its equity and the share of its range in each tenth of equity (and
-    with ``list_combos`` every combo)."""
+    with ``list_combos`` every combo). Players that do not fit the terminal's width side by side
+    go on to further tables of the same rows, so no cell is cut short."""
     from rich.table import Table
 
     out = console()
-    table = Table(
-        title=f"{dist.method} equity distribution, board {dist.board or '(none)'}",
-        title_justify="left",
-    )
-    table.add_column("equity of the combo", justify="right")
-    for i, p in enumerate(dist.players, start=1):
-        table.add_column(f"{i} {p.input}: {p.equity:.2%}", justify="right")
+    headers = [f"{i} {p.input}: {p.equity:.2%}" for i, p in enumerate(dist.players, start=1)]
     shares = []
     for p in dist.players:
         bucket = (p.equities * _BUCKETS).astype(int).clip(0, _BUCKETS - 1)
         shares.append([float(p.weights[bucket == b].sum()) for b in range(_BUCKETS)])
-    for b in range(_BUCKETS - 1, -1, -1):
-        label = f"{100 * b // _BUCKETS}-{100 * (b + 1) // _BUCKETS}%"
-        table.add_row(label, *(f"{s[b]:.1%}" if s[b] else "" for s in shares))
-    out.print(table)
+    groups = _side_by_side(headers, out.width)
+    out.print(f"{dist.method} equity distribution, board {dist.board or '(none)'}")
+    for group in groups:
+        table = Table()
+        if len(groups) > 1:
+            first, last = group.start + 1, group.stop
+            table.title = f"player {first}" if first == last else f"players {first}-{last}"
+            table.title_justify = "left"
+        table.add_column("equity of the combo", justify="right", min_width=_LABEL_WIDTH)
+        for i in group:
+            table.add_column(headers[i], justify="right", min_width=_SHARE_WIDTH)
+        for b in range(_BUCKETS - 1, -1, -1):
+            label = f"{100 * b // _BUCKETS}-{100 * (b + 1) // _BUCKETS}%"
+            table.add_row(label, *(f"{shares[i][b]:.1%}" if shares[i][b] else "" for i in group))
+        out.print(table)
     if list_combos:
         for i, p in enumerate(dist.players, start=1):
             listing = Table(title=f"player {i}: {p.input}", title_justify="left")
