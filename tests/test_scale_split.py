@@ -225,3 +225,26 @@ def test_a_local_cluster_leaves_this_processs_environment_alone() -> None:
     with DaskBackend(dask_client(local_cluster=1), owned=True) as backend:
         assert dict(os.environ) == before
         assert backend.client.submit(pow, 2, 10).result() == 1024  # the worker still works
+
+
+def test_two_local_clusters_at_once_start_quietly() -> None:
+    """The scheduler's HTTP server takes a free loopback port, not Dask's 8787: with 8787 taken
+    (as by another cluster) Dask warned "Port 8787 is already in use" on stderr."""
+    import socket
+    import warnings
+
+    from pokerlab.scale import DaskBackend, dask_client
+
+    pytest.importorskip("distributed")
+    with socket.socket() as taken:
+        try:
+            taken.bind(("", 8787))
+            taken.listen()
+        except OSError:
+            pass  # taken already
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with DaskBackend(dask_client(local_cluster=1), owned=True) as backend:
+                http = backend.client.cluster.scheduler.http_server
+                assert (http.address, http.port != 8787) == ("127.0.0.1", True)
+    assert not [w for w in caught if "already in use" in str(w.message)]
