@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import struct
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerlab import GameError
+from pokerlab import CancelledError, GameError
 from pokerlab.analysis.bots import (
     Known,
     OptimalStrategy,
@@ -328,3 +329,25 @@ def test_a_match_plays_the_same_with_the_table_or_without() -> None:
     a = play_match(OptimalStrategy(), "random", hands=60, seed=9)
     b = play_match(OptimalStrategy(use_table=False), "random", hands=60, seed=9)
     assert np.array_equal(a.outcomes, b.outcomes)
+
+
+def test_cancel_ends_every_pair_at_the_same_deal() -> None:
+    """The pairs play in turn, a chunk at a time: a cancelled round robin has every pair at the
+    same number of deals, each the deal the whole run plays."""
+    bots = ["rules", "random", "stand-pat"]
+    whole = round_robin(bots, 2_000, seed=4)
+    reports: list[float] = []
+    cut = round_robin(
+        bots, 2_000, seed=4, progress=reports.append, cancel=lambda: len(reports) >= 2
+    )
+    assert (whole.cancelled, cut.cancelled) == (False, True)
+    assert cut.hands == len(reports) * 400 < whole.hands
+    for part, full in zip(cut.matches, whole.matches, strict=True):
+        assert part.hands == part.wins + part.ties + part.losses == cut.hands
+        assert np.array_equal(part.outcomes, full.outcomes[: cut.hands])
+    assert cut.to_dict()["cancelled"] is True
+    stop = threading.Event()
+    stop.set()
+    for players in (bots, bots[:2]):  # 3 pairs skip ahead in the stream first; 1 pair does not
+        with pytest.raises(CancelledError, match="before its first deals"):
+            round_robin(players, 2_000, seed=4, cancel=stop)

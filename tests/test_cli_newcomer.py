@@ -310,6 +310,21 @@ def test_ctrl_c_to_a_local_dask_cluster_prints_no_worker_tracebacks() -> None:
     assert len(stderr.strip().splitlines()) == 1, stderr
 
 
+def test_ctrl_c_on_a_bot_match_prints_the_results_so_far() -> None:
+    code, stdout, stderr = _interrupted(
+        "draw", "match", "--bots", "rules,random", "--hands", "10000000", "--json"
+    )
+    assert code == 130, stderr
+    result = json.loads(stdout)
+    assert result["cancelled"] is True and 0 < result["hands"] < 10_000_000
+    (match,) = result["matches"]
+    assert match["wins"] + match["ties"] + match["losses"] == match["hands"] == result["hands"]
+    assert stderr.strip() == (
+        f"interrupted: the results cover the {result['hands']:,} deals per pair played before "
+        "Ctrl-C"
+    )
+
+
 def test_ctrl_c_on_exact_enumeration_aborts() -> None:
     # About 340 s of one core's work: an enumeration cut short has no answer to show.
     code, stdout, stderr = _interrupted("equity", "AhAs", "random", "random", "--exact")

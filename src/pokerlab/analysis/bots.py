@@ -44,7 +44,8 @@ from numpy.typing import NDArray
 from pokerlab._threads import resolve_threads
 from pokerlab.analysis.draw import Opponent, game_tables, normalize_game, sample_equities
 from pokerlab.cards import Card, parse_cards
-from pokerlab.errors import CardError, GameError, blame
+from pokerlab.engine._control import CancelLike, is_cancelled
+from pokerlab.errors import CancelledError, CardError, GameError, blame
 
 __all__ = [
     "STRATEGIES",
@@ -470,7 +471,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class Tournament:
-    """A round robin: every pair of bots plays ``hands`` deals (:func:`round_robin`)."""
+    """A round robin: every pair of bots plays ``hands`` deals (:func:`round_robin`; fewer
+    than asked for when ``cancelled``)."""
 
     game: str
     seed: int
@@ -478,6 +480,7 @@ class Tournament:
     bots: tuple[str, ...]
     matches: tuple[MatchResult, ...]
     seconds: float
+    cancelled: bool = False
 
     @property
     def standings(self) -> tuple[Standing, ...]:
@@ -511,10 +514,12 @@ class Tournament:
             "matches": [m.to_dict() for m in self.matches],
             "standings": [s.to_dict() for s in self.standings],
             "seconds": self.seconds,
+            "cancelled": self.cancelled,
         }
 
 
 _CHUNK = 400  # deals per progress report (and per parallel call of a strategy)
+_NOTHING_PLAYED = "the match was cancelled before its first deals"
 
 
 def round_robin(
@@ -526,17 +531,21 @@ def round_robin(
     progress: Callable[[float], object] | None = None,
     threads: int | None = None,
     max_draw: int = 5,
+    cancel: CancelLike = None,
 ) -> Tournament:
     """Every pair of ``bots`` plays ``hands`` heads-up deals (module docstring); with
     ``max_draw`` below 5 each bot plays under that limit (:class:`MaxDraw`). ``threads``: how
     many threads the strategies' kernels use (default: every available core); the results are
-    the same for any count."""
+    the same for any count. The pairs play in turn, a few hundred deals at a time, so
+    ``cancel`` (an Event or a callable) ends the round robin with every pair at the same number
+    of deals (``Tournament.cancelled``; each of those deals is the one a whole run plays);
+    :class:`CancelledError` if no deal was played."""
     from pokerlab.evaluation._parallel import numba_threads
 
     with blame("threads"):
         workers = resolve_threads(threads)
     with numba_threads(workers):
-        return _round_robin(bots, hands, game, seed, progress, max_draw)
+        return _round_robin(bots, hands, game, seed, progress, max_draw, cancel)
 
 
 def _round_robin(
@@ -546,6 +555,7 @@ def _round_robin(
     seed: int,
     progress: Callable[[float], object] | None,
     max_draw: int,
+    cancel: CancelLike,
 ) -> Tournament:
     from pokerlab.analysis import _draw_kernels as D
     from pokerlab.engine._sampling import seed_state
@@ -564,32 +574,59 @@ def _round_robin(
     if hands < 1:
         raise GameError(f"hands must be at least 1, got {hands}")
     t = game_tables(name)
-    state = seed_state(seed)
     pairs = list(itertools.combinations(range(len(strategies)), 2))
-    matches = []
-    for p, (a, b) in enumerate(pairs):
-        decks = np.empty((hands, 20), dtype=np.uint8)
-        noise = np.empty((hands, 2), dtype=np.uint64)
-        D.deal_decks(state, decks, noise)
-        keeps = np.empty((hands, 2), dtype=np.uint8)
-        for lo in range(0, hands, _CHUNK):
-            hi = min(hands, lo + _CHUNK)
+    states = _pair_states(seed_state(seed), len(pairs), hands, cancel)
+    outcomes = [np.empty(hands, dtype=np.int8) for _ in pairs]
+    played = 0
+    while played < hands and not is_cancelled(cancel):
+        lo, hi = played, min(hands, played + _CHUNK)
+        for p, (a, b) in enumerate(pairs):
+            decks = np.empty((hi - lo, 20), dtype=np.uint8)
+            noise = np.empty((hi - lo, 2), dtype=np.uint64)
+            D.deal_decks(states[p], decks, noise)
+            keeps = np.empty((hi - lo, 2), dtype=np.uint8)
             for seat, s in ((0, a), (1, b)):
-                keeps[lo:hi, seat] = strategies[s].keep_masks(
-                    decks[lo:hi, 5 * seat : 5 * seat + 5], name, noise[lo:hi, seat]
+                keeps[:, seat] = strategies[s].keep_masks(
+                    decks[:, 5 * seat : 5 * seat + 5], name, noise[:, seat]
                 )
-            if progress is not None:
-                progress((p + hi / hands) / len(pairs))
-        first = (np.arange(hands) & 1).astype(np.int64)
-        out = np.empty(hands, dtype=np.int8)
-        D.play_deals(
-            decks, keeps, first, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values, out
-        )
+            first = (np.arange(lo, hi) & 1).astype(np.int64)
+            D.play_deals(
+                decks, keeps, first, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace, t.values,
+                outcomes[p][lo:hi],
+            )  # fmt: skip
+        played = hi
+        if progress is not None:
+            progress(played / hands)
+    if played == 0:
+        raise CancelledError(_NOTHING_PLAYED)
+    matches = []
+    for (a, b), out in zip(pairs, outcomes, strict=True):
+        out = out[:played]
         wins, losses = int((out == 1).sum()), int((out == -1).sum())
-        matches.append(
-            MatchResult((names[a], names[b]), name, hands, wins, hands - wins - losses, losses, out)
-        )
-    return Tournament(name, seed, hands, names, tuple(matches), time.perf_counter() - started)
+        ties = played - wins - losses
+        matches.append(MatchResult((names[a], names[b]), name, played, wins, ties, losses, out))
+    seconds = time.perf_counter() - started
+    return Tournament(name, seed, played, names, tuple(matches), seconds, played < hands)
+
+
+def _pair_states(
+    state: NDArray[np.uint64], pairs: int, hands: int, cancel: CancelLike
+) -> list[NDArray[np.uint64]]:
+    """The random state each pair's deals start from: one stream, the pairs' ``hands`` deals one
+    pair after another (so a pair's deals do not depend on how the play is interleaved)."""
+    from pokerlab.analysis import _draw_kernels as D
+
+    states = []
+    for p in range(pairs):
+        states.append(state.copy())
+        if p == pairs - 1:
+            break
+        for lo in range(0, hands, _CHUNK):  # the deals skipped in chunks, as they are played
+            if is_cancelled(cancel):
+                raise CancelledError(_NOTHING_PLAYED)
+            size = min(hands - lo, _CHUNK)
+            D.deal_decks(state, np.empty((size, 20), np.uint8), np.empty((size, 2), np.uint64))
+    return states
 
 
 def play_match(

@@ -15,6 +15,7 @@ from pokerlab.analysis.draw import DrawAdvice, advise
 from pokerlab.cards import format_cards
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.group import ErrorGroup
+from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
@@ -262,10 +263,11 @@ def match_command(
     Example: `pokerlab draw match --bots optimal,rules,random --hands 10000 --seed 1
     --plot results.png`."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    with LazyProgress("playing") as bar:
+    with LazyProgress("playing") as bar, first_interrupt_stops() as stop:
         result = round_robin(
-            names, hands, game=game, seed=seed, progress=bar, threads=threads, max_draw=max_draw
-        )
+            names, hands, game=game, seed=seed, progress=bar, threads=threads,
+            max_draw=max_draw, cancel=stop,
+        )  # fmt: skip
     if plot_file is not None:
         from pokerlab.analysis.plots import plot_tournament
 
@@ -283,3 +285,5 @@ def match_command(
         render_tournament(result)
         if plot_file is not None:
             console().print(f"chart written to {plot_file}")
+    if result.cancelled:
+        exit_interrupted(result.hands, "the results cover", "deals per pair played")

@@ -45,8 +45,10 @@ def first_interrupt_stops() -> Iterator[threading.Event]:
             raise click.Abort from None
 
 
-def exit_interrupted(deals: int, what: str = "the estimate covers") -> NoReturn:
-    """After printing a Monte Carlo answer cut short by Ctrl-C: say so on stderr and exit with
-    :data:`INTERRUPTED_STATUS`."""
-    click.echo(f"interrupted: {what} the {deals:,} deals sampled before Ctrl-C", err=True)
+def exit_interrupted(
+    deals: int, what: str = "the estimate covers", done: str = "deals sampled"
+) -> NoReturn:
+    """After printing an answer cut short by Ctrl-C (a Monte Carlo estimate, a bot match): say
+    so on stderr and exit with :data:`INTERRUPTED_STATUS`."""
+    click.echo(f"interrupted: {what} the {deals:,} {done} before Ctrl-C", err=True)
     sys.exit(INTERRUPTED_STATUS)
