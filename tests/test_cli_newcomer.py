@@ -135,6 +135,7 @@ def test_ignored_or_out_of_range_options_are_refused(args: tuple[str, ...], frag
         (("--trials", str(10**12)), "add --no-limit"),
         (("--trials", "0"), "at least 1"),
         (("--stderr", "1e-9"), "needs up to 2.5e+17 deals"),
+        (("--stderr", "1e-300"), "needs more deals than can be counted"),  # 1e-300**2 is 0
         (("--stderr", "0.00001%"), "at least 0.001%"),
         (("--stderr", "150%"), "below 1 (or 100%)"),
         (("--stderr", "0.1 %x"), "not a number such as 0.001 or 0.1%"),
