@@ -21,6 +21,7 @@ import click
 
 from pokerlab._signals import sigint_handler
 from pokerlab.cli.backend_options import backend_options, check_backend
+from pokerlab.cli.output import OutputPath
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 
@@ -109,7 +110,7 @@ def _progress(total: int, enabled: bool) -> Any:
 
 @click.command("batch")
 @click.argument("spots", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "-o", required=True, type=OutputPath(),
               help="Results file (JSON lines, in the order of SPOTS).")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Keep RESULTS and skip the ids it already holds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
@@ -138,6 +139,9 @@ def batch_command(
     Each line of RESULTS holds the id, the spot, and the result `pokerlab equity --json` prints
     or the error it would print. A bad spot never stops the batch."""
     check_backend(scheduler, local_cluster)
+    if output.exists() and output.samefile(spots):
+        raise click.BadParameter("is SPOTS itself; the results would overwrite the spots",
+                                 param_hint="--output")  # fmt: skip
     if backend == "dask" and scheduler is None and local_cluster is None:
         raise click.UsageError("--backend dask needs --scheduler or --local-cluster")
     try:

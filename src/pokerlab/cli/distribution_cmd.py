@@ -14,7 +14,7 @@ from pokerlab.analysis.distribution import (
     street_boards,
 )
 from pokerlab.cli.backend_options import threads_option
-from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.output import OutputPath, console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["distribution_command"]
@@ -109,6 +109,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option(
     "--csv",
     "csv_path",
+    type=OutputPath(str, stdout_ok=True),
     default=None,
     metavar="PATH",
     help="Write every combo as CSV to PATH ('-' for stdout).",
@@ -116,6 +117,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option(
     "--plot",
     "plot_path",
+    type=OutputPath(str),
     default=None,
     metavar="PNG",
     help="Draw the curves of every player, one panel per street up to the board, "

@@ -17,7 +17,7 @@ from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option
-from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.output import OutputPath, console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["draw_group", "render_advice", "render_tournament"]
@@ -242,7 +242,7 @@ def render_tournament(t: Tournament) -> None:
 @click.option(
     "--plot",
     "plot_file",
-    type=click.Path(dir_okay=False),
+    type=OutputPath(str),
     default=None,
     help='Write a PNG chart (needs matplotlib: pip install "pokerlab[plot]").',
 )

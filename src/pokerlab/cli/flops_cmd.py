@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
+from pokerlab.cli.output import OutputPath
 from pokerlab.scale.flops import flop_report
 
 
@@ -15,10 +16,10 @@ from pokerlab.scale.flops import flop_report
 @click.argument("hand", metavar="HAND_OR_RANGE")
 @click.argument("vs", nargs=-1, required=True, metavar="VS...")
 @click.option("--dead", "-d", default="", help="Dead cards.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "-o", type=OutputPath(),
               default=Path("flops.csv"), show_default=True,
               help="CSV of the flop classes, sorted by equity.")  # fmt: skip
-@click.option("--png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--png", type=OutputPath(), default=None,
               help="Also draw the histogram and cumulative curve (needs matplotlib).")  # fmt: skip
 @backend_options
 def flops_command(

@@ -113,10 +113,13 @@ def check_limits(
     if stderr is not None and stderr < MIN_STDERR and not no_limit:
         # the variance of a pot share is at most 1/4 (stderr**2 underflows below 1e-162)
         deals = 0.25 / stderr**2 if stderr > 1e-100 else math.inf
-        need = f"up to {deals:.2g} deals" if deals <= _INT64_TRIALS else "more deals than can be counted"
+        need = (
+            f"up to {deals:.2g} deals"
+            if deals <= _INT64_TRIALS
+            else "more deals than can be counted"
+        )
         raise click.BadParameter(
-            f"{_percent(stderr)} needs {need}; at least "
-            f"{_percent(MIN_STDERR)} ({lift})",
+            f"{_percent(stderr)} needs {need}; at least {_percent(MIN_STDERR)} ({lift})",
             param_hint="--stderr",
         )
     if time_limit is not None:

@@ -8,14 +8,15 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
+from pokerlab.cli.output import OutputPath
 from pokerlab.scale.matrix import preflop_matrix
 
 
 @click.command("matrix")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "-o", type=OutputPath(),
               default=Path("preflop-matrix.csv"), show_default=True,
               help="CSV: hand, villain, equity, win, tie (169 x 169 rows).")  # fmt: skip
-@click.option("--png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--png", type=OutputPath(), default=None,
               help="Also draw the equity heatmap here (needs matplotlib).")  # fmt: skip
 @click.option("--classes", default=None, metavar="AA,AKs,...",
               help="Only these classes (a sub-matrix); default all 169.")  # fmt: skip

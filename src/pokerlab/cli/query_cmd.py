@@ -10,7 +10,7 @@ from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option_of, time_option
-from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.output import OutputPath, console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
 _BAR_WIDTH = 30
@@ -120,7 +120,7 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
 @threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--plot", type=OutputPath(), default=None,
               help="Write the histograms to this PNG file (needs matplotlib).")  # fmt: skip
 def query_command(
     text: str,
