@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -280,8 +281,13 @@ def test_auto_samples_random_opponents_and_exact_refuses() -> None:
     assert advise("Jh Jd 7c 4s 2h", vs="random", trials=1_000, seed=1).method == "monte-carlo"
     with pytest.raises(TooLargeError):
         advise("Jh Jd 7c 4s 2h", vs="random", method="exact")
-    with pytest.raises(TooLargeError):
+    with pytest.raises(TooLargeError, match="not random hands or opponents who draw"):
         advise("Jh Jd 7c 4s 2h", vs="Ks Kd 9c 8h 3d:rules", method="exact")
+    # a listed range standing pat is enumerated up to MAX_FORCED_EXACT evaluations (it had no
+    # cap and ran for minutes): here every 3 of the 45 other cards, times every draw
+    size = math.comb(45, 3) * sum(math.comb(5, k) * math.comb(42, k) for k in range(6))
+    with pytest.raises(TooLargeError, match=re.escape(f"{size:.2g} evaluations, at most 1e+10")):
+        advise("Jh Jd 7c 4s 2h", vs="JsJc***", method="exact")
 
 
 def test_known_opponent_cards_are_dead_for_the_categories() -> None:

@@ -44,7 +44,7 @@ from numpy.typing import NDArray
 from pokerlab._threads import resolve_threads
 from pokerlab.analysis.draw import Opponent, game_tables, normalize_game, sample_equities
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import CancelLike, is_cancelled
+from pokerlab.engine._control import CancelLike, check_seed, is_cancelled
 from pokerlab.errors import CancelledError, CardError, GameError, blame
 
 __all__ = [
@@ -519,6 +519,9 @@ class Tournament:
 
 
 _CHUNK = 400  # deals per progress report (and per parallel call of a strategy)
+MAX_HANDS = 100_000_000
+"""Most deals per pair: every deal's outcome is kept (a byte each, for the series and the
+plots), so 10^8 deals hold 100 MB per pair (and take 24-40 s for the fastest pairs)."""
 _NOTHING_PLAYED = "the match was cancelled before its first deals"
 
 
@@ -571,8 +574,9 @@ def _round_robin(
         raise GameError("a match needs at least two bots")
     if len(set(names)) != len(names):
         raise GameError(f"each bot may play once in a round robin, got {', '.join(names)}")
-    if hands < 1:
-        raise GameError(f"hands must be at least 1, got {hands}")
+    check_seed(seed)
+    if not 1 <= hands <= MAX_HANDS:
+        raise GameError(f"hands must be 1 to {MAX_HANDS:,} per pair, got {hands:,}")
     t = game_tables(name)
     pairs = list(itertools.combinations(range(len(strategies)), 2))
     states = _pair_states(seed_state(seed), len(pairs), hands, cancel)

@@ -95,10 +95,15 @@ class Control:
     client: ChunkExecutor | None = None
 
     def __post_init__(self) -> None:
-        seed = self.seed
-        whole = isinstance(seed, Integral) and not isinstance(seed, bool)
-        if seed is not None and not (whole and seed >= 0):
-            raise GameError(f"seed must be a whole number, 0 or more, got {seed!r}", field="seed")
+        check_seed(self.seed)
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not a whole number 0 or more (``None``: a fresh seed, passes); a
+    negative one would wrap around to a large one."""
+    whole = isinstance(seed, Integral) and not isinstance(seed, bool)
+    if seed is not None and not (whole and seed >= 0):  # type: ignore[operator]
+        raise GameError(f"seed must be a whole number, 0 or more, got {seed!r}", field="seed")
 
 
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:
