@@ -20,6 +20,7 @@ import pokerlab
 from cli_helpers import assert_one_line_error
 from pokerlab.cli import app
 from pokerlab.scale import FIELDS, read_jobs
+from pokerlab.scale.jobs import run_spot
 
 SPOTS: list[Any] = [
     {"id": "flop", "players": ["AsKs", "QQ+,AKs"], "board": "Qh7s2s", "dead": "3c"},
@@ -276,3 +277,20 @@ def test_a_dask_task_that_fails_outside_pokerlab_is_one_cluster_error_line() -> 
         with pytest.raises(pokerlab.ClusterError) as info:
             list(backend.run(iter([("t", _lost, None)])))
     assert str(info.value).startswith("the cluster failed during the run: OSError: Timed out")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"method": "mc", "trials": 10**14}, "field 'trials': 1e+14 deals would take hours"),
+        ({"method": "mc", "stderr": 1e-300}, "field 'stderr': 1e-298% needs more deals than"),
+        ({"method": "mc", "time_limit": 5000}, "field 'time_limit': 5000 s is more than 3600 s"),
+        ({"method": "exact", "seed": 3}, "field 'seed' applies to Monte Carlo, not method"),
+        ({"method": "exact", "time_limit": 9}, "field 'time_limit' applies to Monte Carlo"),
+    ],
+)
+def test_spots_keep_the_limits_of_the_equity_command(extra: dict[str, Any], message: str) -> None:
+    """A spot cannot ask for what `pokerlab equity` refuses: endless Monte Carlo (these ran on
+    for minutes) or options an exact run would ignore (answered as if absent)."""
+    result, error = run_spot({"players": ["AhAs", "QdQc"], **extra})
+    assert result is None and error is not None and error.startswith(message), error

@@ -130,6 +130,33 @@ def test_draw_matches_the_cli(client: TestClient) -> None:
     assert without_seconds(r.json()) == without_seconds(expected)
 
 
+def test_draw_max_draw_matches_the_cli(client: TestClient) -> None:
+    r = client.post("/api/draw", json={"hand": "9h 8h 7c 4s 2h", "max_draw": 3})
+    assert r.status_code == 200, r.text
+    expected = cli_json("draw", "advise", "9h 8h 7c 4s 2h", "--max-draw", "3")
+    assert without_seconds(r.json()) == without_seconds(expected)
+    assert len(r.json()["choices"]) == 26
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "field"),
+    [
+        ("/api/equity", {"players": ["AhAs", "KdKc"], "method": "exact", "seed": 1}, "seed"),
+        ("/api/equity", {"players": ["AhAs", "KdKc"], "method": "exact", "trials": 9}, "trials"),
+        ("/api/draw", {"hand": "Jh Jd 7c 4s 2h", "trials": 5}, "trials"),
+        ("/api/draw", {"hand": "Jh Jd 7c 4s 2h", "seed": 5}, "seed"),
+        ("/api/draw", {"hand": "Jh Jd 7c 4s 2h", "method": "mc"}, "method"),
+    ],
+)
+def test_options_that_would_be_ignored_are_refused(
+    client: TestClient, route: str, body: dict[str, Any], field: str
+) -> None:
+    """As the CLI refuses them: Monte Carlo options on an exact run, equity options without
+    opponents (both were answered 200, the option ignored)."""
+    error = error_of(client.post(route, json=body))
+    assert error["field"] == field and field in error["message"]
+
+
 def test_games_lists_every_game(client: TestClient) -> None:
     games = client.get("/api/games").json()["games"]
     assert [g["name"] for g in games] == list(GAMES)

@@ -56,6 +56,7 @@ from pokerlab.cards import (
     parse_cards,
 )
 from pokerlab.engine._control import check_seed
+from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError, TooLargeError, blame
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
@@ -573,6 +574,16 @@ def advise(
     if trials is not None and trials < 1:
         raise GameError(f"trials must be at least 1, got {trials}", field="trials")
     check_seed(seed)
+    if not opponents:
+        steer = {"method": method != "auto", "trials": trials is not None, "seed": seed is not None}
+        given = [name for name, set_ in steer.items() if set_]
+        if given:
+            raise GameError(
+                f"{', '.join(given)} set{'s' if len(given) == 1 else ''} how equity against "
+                "opponents is computed; give the opponents (vs)",
+                field=given[0],
+            )
+    check_exact_options(method, trials=trials, seed=seed)
     with blame("threads"):
         workers = resolve_threads(threads)
     if not 0 <= max_draw <= 5:

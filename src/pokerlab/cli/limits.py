@@ -10,6 +10,9 @@ from typing import Any, TypeVar
 
 import click
 
+from pokerlab.engine.limits import MAX_SECONDS, MAX_TRIALS, MIN_STDERR, check_sampling
+from pokerlab.errors import GameError
+
 __all__ = [
     "MAX_SECONDS",
     "MAX_TRIALS",
@@ -22,14 +25,8 @@ __all__ = [
     "time_option",
 ]
 
-MAX_TRIALS = 10**10
-"""Most Monte Carlo deals without ``--no-limit`` (hours of work in the slowest games)."""
-MAX_SECONDS = 3600.0
-"""Longest ``--time`` without ``--no-limit``."""
-MIN_STDERR = 1e-5
-"""Smallest ``--stderr`` (0.001 %) without ``--no-limit``: about 2.5e9 deals."""
 F = TypeVar("F", bound=Callable[..., Any])
-_INT64_TRIALS = 2**62  # the kernels count deals in 64-bit integers, --no-limit or not
+_OPTIONS = {"trials": "--trials", "stderr": "--stderr", "time_limit": "--time"}
 
 
 class Fraction(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.2
@@ -52,10 +49,6 @@ class Fraction(click.ParamType):  # type: ignore[type-arg]  # generic only from 
         if not (math.isfinite(fraction) and 0 < fraction < 1):
             self.fail(f"'{text}' must be above 0 and below 1 (or 100%)", param, ctx)
         return fraction
-
-
-def _percent(fraction: float) -> str:
-    return f"{fraction * 100:g}%"
 
 
 def stderr_option_of(what: str) -> Callable[[F], F]:
@@ -95,39 +88,10 @@ def check_limits(
     time_limit: float | None = None,
     no_limit: bool = False,
 ) -> None:
-    """Refuse (a usage error, exit 2) options that ask for endless work, unless ``no_limit``."""
-    lift = "add --no-limit to run it anyway"
-    if trials is not None:
-        if trials < 1:
-            raise click.BadParameter(f"must be at least 1, got {trials}", param_hint="--trials")
-        if trials > _INT64_TRIALS:
-            raise click.BadParameter(
-                f"{trials:.3g} deals cannot be counted; at most {_INT64_TRIALS:.3g}",
-                param_hint="--trials",
-            )
-        if trials > MAX_TRIALS and not no_limit:
-            raise click.BadParameter(
-                f"{trials:.3g} deals would take hours or longer; at most {MAX_TRIALS:.0e} ({lift})",
-                param_hint="--trials",
-            )
-    if stderr is not None and stderr < MIN_STDERR and not no_limit:
-        # the variance of a pot share is at most 1/4 (stderr**2 underflows below 1e-162)
-        deals = 0.25 / stderr**2 if stderr > 1e-100 else math.inf
-        need = (
-            f"up to {deals:.2g} deals"
-            if deals <= _INT64_TRIALS
-            else "more deals than can be counted"
-        )
-        raise click.BadParameter(
-            f"{_percent(stderr)} needs {need}; at least {_percent(MIN_STDERR)} ({lift})",
-            param_hint="--stderr",
-        )
-    if time_limit is not None:
-        if math.isnan(time_limit) or time_limit <= 0:
-            raise click.BadParameter(
-                f"must be a positive number of seconds, got {time_limit}", param_hint="--time"
-            )
-        if time_limit > MAX_SECONDS and not no_limit:
-            raise click.BadParameter(
-                f"{time_limit:g} s is more than {MAX_SECONDS:g} s ({lift})", param_hint="--time"
-            )
+    """Refuse (a usage error, exit 2) options that ask for endless work, unless ``no_limit``
+    (the engine's rule, :func:`~pokerlab.engine.limits.check_sampling`)."""
+    try:
+        check_sampling(trials, stderr, time_limit, capped=not no_limit,
+                       lift="add --no-limit to run it anyway")  # fmt: skip
+    except GameError as exc:
+        raise click.BadParameter(str(exc), param_hint=_OPTIONS[exc.field or ""]) from None

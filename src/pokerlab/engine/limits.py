@@ -1,8 +1,9 @@
-"""Bounds on exact work that has no Monte Carlo fallback (outs): :func:`refuse_too_large`
+"""Bounds on work. Exact work that has no Monte Carlo fallback (outs): :func:`refuse_too_large`
 refuses a run whose estimated time is over its limit before it starts, and :func:`time_limited`
 stops one still running at the limit. Strategies run in chunks and check ``cancel`` between
 them, so the limit (and Ctrl-C, which Python sees only between kernel calls) takes effect within
-a chunk's time."""
+a chunk's time. Monte Carlo stopping rules: :func:`check_sampling` refuses the ones that cannot
+be met or would run for hours (the CLI's options and the batch's spots)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,95 @@ from typing import TypeVar
 
 from pokerlab.engine._control import CancelLike, is_cancelled
 from pokerlab.engine.problem import Problem
-from pokerlab.errors import CancelledError, TooLargeError
+from pokerlab.errors import CancelledError, GameError, TooLargeError
 
-__all__ = ["DEFAULT_SECONDS", "refuse_too_large", "time_limited"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "MAX_SECONDS",
+    "MAX_TRIALS",
+    "MIN_STDERR",
+    "check_exact_options",
+    "check_sampling",
+    "percent",
+    "refuse_too_large",
+    "time_limited",
+]
 
 T = TypeVar("T")
 
 DEFAULT_SECONDS = 60.0
 """The time limit of an exact computation that cannot fall back to sampling (``outs``)."""
+
+
+MAX_TRIALS = 10**10
+"""Most Monte Carlo deals unless the caps are lifted (hours of work in the slowest games)."""
+MAX_SECONDS = 3600.0
+"""Longest Monte Carlo time limit unless the caps are lifted."""
+MIN_STDERR = 1e-5
+"""Smallest target standard error (0.001 %) unless the caps are lifted: about 2.5e9 deals."""
+COUNTABLE_TRIALS = 2**62  # the kernels count deals in 64-bit integers, caps lifted or not
+
+
+def percent(fraction: float) -> str:
+    """A fraction of the pot in percent, as the stderr messages write it (``0.001%``)."""
+    return f"{fraction * 100:g}%"
+
+
+def check_sampling(
+    trials: int | None = None,
+    stderr: float | None = None,
+    time_limit: float | None = None,
+    *,
+    capped: bool = True,
+    lift: str = "",
+) -> None:
+    """Refuse, with :class:`GameError` naming the field (``trials``, ``stderr``,
+    ``time_limit``), Monte Carlo stopping rules that cannot be met and, when ``capped``, those
+    past :data:`MAX_TRIALS`, :data:`MIN_STDERR` or :data:`MAX_SECONDS`; ``lift`` says how to
+    lift the caps (the CLI's "add --no-limit to run it anyway")."""
+    hint = f" ({lift})" if lift else ""
+    if trials is not None:
+        if trials < 1:
+            raise GameError(f"must be at least 1, got {trials}", field="trials")
+        if trials > COUNTABLE_TRIALS:
+            raise GameError(
+                f"{trials:.3g} deals cannot be counted; at most {COUNTABLE_TRIALS:.3g}",
+                field="trials",
+            )
+        if trials > MAX_TRIALS and capped:
+            raise GameError(
+                f"{trials:.3g} deals would take hours or longer; at most {MAX_TRIALS:.0e}{hint}",
+                field="trials",
+            )
+    if stderr is not None and stderr < MIN_STDERR and capped:
+        # the variance of a pot share is at most 1/4 (stderr**2 underflows below 1e-162)
+        deals = 0.25 / stderr**2 if stderr > 1e-100 else math.inf
+        need = "more deals than can be counted"
+        if deals <= COUNTABLE_TRIALS:
+            need = f"up to {deals:.2g} deals"
+        raise GameError(
+            f"{percent(stderr)} needs {need}; at least {percent(MIN_STDERR)}{hint}",
+            field="stderr",
+        )
+    if time_limit is not None:
+        if math.isnan(time_limit) or time_limit <= 0:
+            raise GameError(
+                f"must be a positive number of seconds, got {time_limit}", field="time_limit"
+            )
+        if time_limit > MAX_SECONDS and capped:
+            raise GameError(
+                f"{time_limit:g} s is more than {MAX_SECONDS:g} s{hint}", field="time_limit"
+            )
+
+
+def check_exact_options(method: str | None, **options: object) -> None:
+    """With ``method="exact"``, refuse (:class:`GameError` naming it) the first of ``options``
+    that is set: trials, stderr, seed steer Monte Carlo only, and an exact run would ignore
+    them."""
+    if method == "exact":
+        for name, value in options.items():
+            if value is not None:
+                raise GameError(f"'{name}' applies to Monte Carlo, not method 'exact'", field=name)
 
 
 def _limit_text(seconds: float) -> str:

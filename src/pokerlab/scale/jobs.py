@@ -80,7 +80,9 @@ class SpotResult:
 
 def check_spot(spot: Spot) -> Spot:
     """The keyword arguments of :func:`pokerlab.equity` for ``spot``, or :class:`ValueError`
-    naming the field at fault (types only: poker itself is the engine's to judge)."""
+    naming the field at fault: its types, and Monte Carlo options that an exact run would
+    ignore or that ask for hours of work (the limits of ``pokerlab equity``'s options, which
+    a batch cannot lift); poker itself is the engine's to judge."""
     unknown = sorted(set(spot) - set(FIELDS))
     if unknown:
         raise ValueError(f"unknown field '{unknown[0]}': a spot has the fields {', '.join(FIELDS)}")
@@ -107,6 +109,18 @@ def check_spot(spot: Spot) -> Spot:
         if value is not None and not (number and math.isfinite(value) and value > 0):
             raise ValueError(f"field '{name}' must be a number > 0, not {json.dumps(value)}")
         kwargs[name] = None if value is None else float(value)
+    from pokerlab.engine.limits import check_exact_options, check_sampling  # not at import
+    from pokerlab.errors import GameError
+
+    sampling = {name: kwargs[name] for name in ("trials", "stderr", "time_limit", "seed")}
+    try:
+        check_exact_options(kwargs.get("method"), **sampling)
+    except GameError as exc:
+        raise ValueError(f"field {exc}") from None
+    try:
+        check_sampling(kwargs["trials"], kwargs["stderr"], kwargs["time_limit"])
+    except GameError as exc:
+        raise ValueError(f"field '{exc.field}': {exc}") from None
     return kwargs
 
 

@@ -104,6 +104,7 @@ class DrawRequest(_Request):
     method: Literal["auto", "exact", "mc"] = "auto"
     trials: int | None = Field(default=None, ge=1, le=10**9)
     seed: Seed = None
+    max_draw: int = Field(default=5, ge=0, le=5, description="The most cards one may draw.")
     time_limit: TimeLimit = None
 
 

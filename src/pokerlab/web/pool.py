@@ -154,8 +154,9 @@ def _warm_up() -> None:
     from pokerlab.web.tasks import TASKS
 
     for game, players, board, method in _warm_spots():
+        sampled = {"trials": 300, "seed": 1} if method == "mc" else {"trials": None, "seed": None}
         TASKS["equity"](players=players, board=board, dead="", game=game, method=method,
-                        trials=300, stderr=None, time_limit=None, seed=1, limit=60.0)  # fmt: skip
+                        stderr=None, time_limit=None, limit=60.0, **sampled)  # fmt: skip
     for board in ("Th7c2hKs", "Th7c2h"):
         TASKS["outs"](players=["9h8h", "AsKd"], board=board, dead="", game="holdem", limit=60.0)
     for game, hand, other in (("high", "Jh Jd 7c 4s 2h", "Kc Qd 9s 8h 3c"),

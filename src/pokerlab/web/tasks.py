@@ -29,6 +29,7 @@ from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep,
 from pokerlab.analysis.outs import outs
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, equity
+from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES
@@ -86,6 +87,7 @@ def run_equity(
     :class:`~pokerlab.errors.CancelledError` saying how far it got (a Monte Carlo run stopped so
     answers what it sampled). ``progress(update)`` is called between chunks with ``{"fraction"}``
     and, for Monte Carlo, the running ``"samples"``, ``"equity"`` and ``"stderr"`` (per player)."""
+    check_exact_options(method, trials=trials, stderr=stderr, seed=seed)
     budget = limit if time_limit is None else min(time_limit, limit)
     if trials is None and stderr is None:
         stderr = DEFAULT_STDERR
@@ -150,11 +152,12 @@ def run_draw(
     trials: int | None,
     seed: int | None,
     limit: float,
+    max_draw: int = 5,
 ) -> Payload:
     """``pokerlab draw advise --json``."""
     advice = advise(
         hand, dead=dead, vs=vs, game=game, goal=goal, method=method,  # type: ignore[arg-type]
-        trials=trials, seed=seed,
+        trials=trials, seed=seed, max_draw=max_draw,
     )  # fmt: skip
     return advice.to_dict()
 
