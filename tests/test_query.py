@@ -447,6 +447,22 @@ def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:
         assert f in message, message
 
 
+def test_division_by_zero_is_undefined_on_its_deals() -> None:
+    """It printed inf or nan (and JSON that parsers refuse); now a select item meeting one is an
+    error, and a comparison with one never holds, so where can leave those deals out."""
+    spot = "from hero='AhAs', villain='KdKc', board='2c3c4c'"
+    ratio = "riverEquity(hero) / riverEquity(villain)"
+    for item in ("avg(1/0)", "max(0/0)", f"avg({ratio})"):
+        with pytest.raises(QueryError, match=re.escape(f"{item} divides by zero")):
+            query(f"select {item} {spot}")
+    guarded = query(f"select avg({ratio}) as r, count(riverEquity(villain) > 0) as n {spot} "
+                    "where riverEquity(villain) > 0").results  # fmt: skip
+    plain = query(f"select count({ratio} >= 0) as defined, count(riverEquity(villain) > 0) as n "
+                  f"{spot}").results  # fmt: skip
+    assert guarded[1].value == 1.0 and math.isfinite(guarded[0].value)
+    assert plain[0].value == plain[1].value < 1  # NaN >= 0 does not hold
+
+
 def test_keywords_are_case_insensitive_and_names_default_to_text() -> None:
     r = query("SELECT Avg(riverEquity(hero)) FROM hero='AhKh', villain='QcQd', "
               "board='Ts9h2hQs', EXACT WHERE NOT pairedBoard(river)")  # fmt: skip

@@ -151,6 +151,15 @@ def _binary(fn: Callable[[Array, Array], Any], left: Eval, right: Eval) -> Eval:
     return run
 
 
+def _divide(a: Array, b: Array) -> Array:
+    """``/`` per deal; a deal that divides by zero gets NaN, undefined, like SQL's NULL: no
+    comparison with it holds (so ``where`` leaves it out), and a select item that reaches
+    one stops the query with an error (an undefined value has no average, and JSON cannot
+    hold one)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(b == 0, np.nan, np.divide(a, b))
+
+
 @dataclass(frozen=True)
 class Typed:
     """A compiled expression: its type and the function computing it per deal."""
@@ -323,7 +332,7 @@ class _Compiler:
                 "+": np.add,
                 "-": np.subtract,
                 "*": np.multiply,
-                "/": np.divide,
+                "/": _divide,
             }
             fn = fns[op]
             return Typed("num", _binary(fn, left.run, right.run))

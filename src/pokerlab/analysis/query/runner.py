@@ -569,8 +569,13 @@ def _fold_chunk(
     if compiled.where is not None:
         keep = compiled.where.run(feats) > 0.5
         feats, w = feats[:, keep], w[keep]
-    for fold, (_, _, typed) in zip(folds, compiled.select, strict=True):
-        fold.add(np.asarray(typed.run(feats), dtype=np.float64), w)
+    for fold, (name, _, typed) in zip(folds, compiled.select, strict=True):
+        x = np.asarray(typed.run(feats), dtype=np.float64)
+        if not np.isfinite(x).all():  # only a division by zero makes one
+            raise QueryError(
+                f"{name} divides by zero on some deal; leave such deals out with where"
+            )
+        fold.add(x, w)
     return len(w)
 
 
