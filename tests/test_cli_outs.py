@@ -57,6 +57,33 @@ def test_a_turn_is_a_tie_only_when_every_river_ties() -> None:
         "0", "45", "0", "0"]  # fmt: skip
 
 
+def test_each_river_kind_matches_a_brute_force_over_the_range() -> None:
+    """win / tie / lose only when every holding of the range gives that; ``depends`` otherwise
+    (such cards were listed as ties, though no deal on them splits the pot)."""
+    from bruteforce import best_high
+    from pokerlab.cards import parse_cards
+
+    board = parse_cards("Th9h2cKs")
+    hero = parse_cards("AhKh")
+    villains = [parse_cards(h) for h in ("QcQd", "QcQh", "QcQs", "QdQh", "QdQs", "QhQs",
+                                         "2d2h", "2d2s", "2h2s")]  # fmt: skip
+    report = pokerlab.outs(["AhKh", "QQ,22"], board="Th9h2cKs")
+    street = report.next_cards
+    kinds = dict(zip(street.cards, street.kinds(0), strict=True))
+    for river, kind in kinds.items():
+        results = set()
+        for villain in villains:
+            if river in villain:
+                continue
+            mine = best_high([*hero, *board, river])
+            theirs = best_high([*villain, *board, river])
+            results.add("win" if mine > theirs else "lose" if mine < theirs else "tie")
+        assert kind == (results.pop() if len(results) == 1 else "depends"), river
+    assert street.counts(0) == (8, 0, 6, 32)
+    player = report.to_dict()["players"][0]
+    assert (len(player["tie"]), len(player["depends"])) == (0, 32)
+
+
 def test_turn_option_lists_the_rivers() -> None:
     result = run(*SPOT, "--turn", "2h")
     assert result.exit_code == 0, result.output

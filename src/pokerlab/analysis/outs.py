@@ -3,10 +3,13 @@
 On a turn board the report covers every river card; on a flop, every turn card (with the river
 breakdown under it, ``by_turn``) and totals over all turn-and-river runouts.
 
-Each card's outcome for a player is its expected pot share once that card is out, computed exactly
-over the other players' ranges. A card is a ``win`` card for a player whose share is 1 (it takes
-the whole pot in every deal), a ``lose`` card where the share is 0, and a ``tie`` card otherwise,
-so with exact hands the lists are the usual "winning outs / chopping outs / losers".
+Each card's outcome for a player comes from every deal once that card is out, computed exactly
+over the other players' ranges (and on a flop over the river). A card is a ``win`` card for a
+player who takes the whole pot in every one of those deals, a ``tie`` card where the player
+splits the pot in every one (its share strictly between 0 and 1, as in the definition of tie),
+a ``lose`` card where it wins nothing in any, and a ``depends`` card otherwise (it wins some
+deals and not others: against some of the ranges' holdings, or on some rivers). With exact
+hands on a turn board the lists are the usual "winning outs / chopping outs / losers".
 
 >>> r = outs(["9h8h", "AsKd"], board="Th7c2hKs")
 >>> len(r.next_cards.win_cards(0)), len(r.next_cards.lose_cards(0))
@@ -27,72 +30,86 @@ from pokerlab.cards import Card, format_cards
 from pokerlab.engine._control import CancelLike, Control, ProgressCallback
 from pokerlab.engine.limits import DEFAULT_SECONDS, refuse_too_large, time_limited
 from pokerlab.engine.problem import PlayerInput, prepare
-from pokerlab.engine.tally import SHARE
+from pokerlab.engine.tally import SHARE, TIE
 from pokerlab.errors import GameError
 
 __all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
 
 
-def _shares(stats: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Expected pot share of each player from tallies in the engine's layout
-    (:mod:`pokerlab.engine.tally`), for one ``(n + 1, STATS)`` or a stack of them; zero where no
-    deal was possible."""
+def _shares(stats: NDArray[np.float64], column: int = SHARE) -> NDArray[np.float64]:
+    """Expected pot share of each player (or with ``column=TIE``, the fraction of deals in
+    which it splits the pot) from tallies in the engine's layout (:mod:`pokerlab.engine.tally`),
+    for one ``(n + 1, STATS)`` or a stack of them; zero where no deal was possible."""
     n = stats.shape[-2] - 1
     total = stats[..., n, 0]
     safe = np.where(total > 0, total, 1.0)
-    won = stats[..., :n, SHARE]
+    won = stats[..., :n, column]
     return np.asarray(np.where(total[..., None] > 0, won / safe[..., None], 0.0))
 
 
-def _kind(share: float) -> str:
-    if share >= 1.0 - 1e-12:
-        return "win"
-    if share <= 1e-12:
-        return "lose"
-    return "tie"
+_EPS = 1e-12
+KINDS = ("win", "tie", "lose", "depends")
+
+
+def _kinds(shares: NDArray[np.float64], ties: NDArray[np.float64]) -> NDArray[np.str_]:
+    """The kind (:data:`KINDS`, module docstring) of each entry of ``shares`` (expected pot
+    shares) with ``ties`` (the fraction of deals split) of the same shape."""
+    return np.select(
+        [shares >= 1.0 - _EPS, shares <= _EPS, ties >= 1.0 - _EPS],
+        ["win", "lose", "tie"],
+        "depends",
+    )
 
 
 @dataclass(frozen=True)
 class StreetOuts:
-    """Every possible next card with each player's expected share once it is out."""
+    """Every possible next card with each player's expected share once it is out, and the
+    fraction of those deals in which the player splits the pot."""
 
     cards: tuple[Card, ...]
     shares: NDArray[np.float64]  # (len(cards), players)
+    ties: NDArray[np.float64]  # (len(cards), players)
+
+    def kinds(self, player: int) -> list[str]:
+        """Each card's kind for the player (:data:`KINDS`)."""
+        return [str(k) for k in _kinds(self.shares[:, player], self.ties[:, player])]
 
     def _cards_of(self, player: int, kind: str) -> list[Card]:
-        return [c for c, row in zip(self.cards, self.shares, strict=True)
-                if _kind(float(row[player])) == kind]  # fmt: skip
+        return [c for c, k in zip(self.cards, self.kinds(player), strict=True) if k == kind]
 
     def win_cards(self, player: int) -> list[Card]:
-        """Cards on which the player takes the whole pot."""
+        """Cards on which the player takes the whole pot in every deal."""
         return self._cards_of(player, "win")
 
     def tie_cards(self, player: int) -> list[Card]:
-        """Cards on which the player's share is strictly between 0 and 1."""
+        """Cards on which the player splits the pot in every deal."""
         return self._cards_of(player, "tie")
 
     def lose_cards(self, player: int) -> list[Card]:
         """Cards on which the player wins nothing."""
         return self._cards_of(player, "lose")
 
-    def counts(self, player: int) -> tuple[int, int, int]:
-        """How many of the cards are win, tie and lose cards for the player."""
-        kinds = [_kind(float(row[player])) for row in self.shares]
-        return kinds.count("win"), kinds.count("tie"), kinds.count("lose")
+    def depends_cards(self, player: int) -> list[Card]:
+        """Cards on which the player wins some deals and not others."""
+        return self._cards_of(player, "depends")
+
+    def counts(self, player: int) -> tuple[int, ...]:
+        """How many of the cards are of each kind for the player, in the order of
+        :data:`KINDS`."""
+        kinds = self.kinds(player)
+        return tuple(kinds.count(k) for k in KINDS)
 
     def agreed(self, player: int) -> str:
-        """``win``, ``tie`` or ``lose`` when every card is of that kind for the player, else
-        ``depends`` (used to label a turn card by its rivers)."""
-        kinds = {_kind(float(row[player])) for row in self.shares}
+        """The kind of every card when all agree for the player, else ``depends`` (used to
+        label a turn card by its rivers)."""
+        kinds = set(self.kinds(player))
         return kinds.pop() if len(kinds) == 1 else "depends"
 
     def to_players(self, inputs: Sequence[str]) -> list[dict[str, Any]]:
         return [
             {
                 "input": text,
-                "win": [str(c) for c in self.win_cards(p)],
-                "tie": [str(c) for c in self.tie_cards(p)],
-                "lose": [str(c) for c in self.lose_cards(p)],
+                **{kind: [str(c) for c in self._cards_of(p, kind)] for kind in KINDS},
                 "equity": {
                     str(c): float(row[p]) for c, row in zip(self.cards, self.shares, strict=True)
                 },
@@ -103,13 +120,15 @@ class StreetOuts:
 
 @dataclass(frozen=True)
 class RunoutTotals:
-    """Over all turn-and-river runouts: how many each player wins, ties, loses, and its equity
-    (runouts weighted by how many deals each leaves, which is equal for exact hands)."""
+    """Over all turn-and-river runouts: how many each player wins, ties, loses, or (with
+    ranges) wins against some holdings and not others, and its equity (runouts weighted by how
+    many deals each leaves, which is equal for exact hands)."""
 
     total: int
     win: tuple[int, ...]
     tie: tuple[int, ...]
     lose: tuple[int, ...]
+    depends: tuple[int, ...]
     equity: tuple[float, ...]
 
 
@@ -135,7 +154,8 @@ class OutsReport:
                 "total": totals.total,
                 "players": [
                     {"input": text, "win": totals.win[p], "tie": totals.tie[p],
-                     "lose": totals.lose[p], "equity": totals.equity[p]}
+                     "lose": totals.lose[p], "depends": totals.depends[p],
+                     "equity": totals.equity[p]}
                     for p, text in enumerate(self.inputs)
                 ],
             }  # fmt: skip
@@ -212,32 +232,30 @@ def outs(
     )  # fmt: skip
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())
+    shares, ties = _shares(counts), _shares(counts, TIE)
     if len(problem.board) == 4:
-        shares = _shares(counts)
-        return OutsReport(problem.inputs, board_text, StreetOuts(tuple(cards), shares), None, None)
+        street = StreetOuts(tuple(cards), shares, ties)
+        return OutsReport(problem.inputs, board_text, street, None, None)
     n = problem.n_players
     m = len(deck)
     pair_row = np.zeros((m, m), dtype=np.int64)  # runout row of the unordered pair {i, j}
     first, second = np.triu_indices(m, k=1)
     pair_row[first, second] = np.arange(len(first))
     pair_row[second, first] = np.arange(len(first))
-    shares = _shares(counts)
     by_turn: dict[Card, StreetOuts] = {}
     turn_counts = np.empty((m, *counts.shape[1:]))
     for i, turn in enumerate(cards):
         others = np.array([j for j in range(m) if j != i])
         rows = pair_row[i, others]
-        by_turn[turn] = StreetOuts(tuple(cards[j] for j in others), shares[rows])
+        by_turn[turn] = StreetOuts(tuple(cards[j] for j in others), shares[rows], ties[rows])
         turn_counts[i] = counts[rows].sum(axis=0)
-    next_cards = StreetOuts(tuple(cards), _shares(turn_counts))
+    next_cards = StreetOuts(tuple(cards), _shares(turn_counts), _shares(turn_counts, TIE))
     live = counts[:, n, 0] > 0
-    win = shares[live] >= 1.0 - 1e-12
-    lose = shares[live] <= 1e-12
+    kinds = _kinds(shares[live], ties[live])
+    tallies = {kind: tuple(int(x) for x in (kinds == kind).sum(axis=0)) for kind in KINDS}
     totals = RunoutTotals(
         total=int(live.sum()),
-        win=tuple(int(x) for x in win.sum(axis=0)),
-        tie=tuple(int(x) for x in (~win & ~lose).sum(axis=0)),
-        lose=tuple(int(x) for x in lose.sum(axis=0)),
+        **tallies,
         equity=tuple(float(x) for x in _shares(counts.sum(axis=0))),
     )
     return OutsReport(problem.inputs, board_text, next_cards, by_turn, totals)

@@ -24,8 +24,13 @@ def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> ob
     table.add_column("wins", style="green")
     table.add_column("ties", style="yellow")
     table.add_column("loses", style="red")
+    # a card can go either way only against a range: the column shows only then
+    mixed = any(street.depends_cards(p) for p in range(len(inputs)))
+    if mixed:
+        table.add_column("depends on the others' hands")
     for p, text in enumerate(inputs):
         cells = [street.win_cards(p), street.tie_cards(p), street.lose_cards(p)]
+        cells += [street.depends_cards(p)] if mixed else []
         table.add_row(
             str(p + 1), text, *(f"{len(cs)}: " + " ".join(str(c) for c in cs) for cs in cells)
         )
@@ -63,8 +68,9 @@ def _turn_rows(report: OutsReport) -> object:
     for turn, street in report.by_turn.items():
         cells = []
         for p in range(len(report.inputs)):
-            win, tie, lose = street.counts(p)
-            cells.append(f"win {win:2d}  chop {tie:2d}  lose {lose:2d}  {street.agreed(p)}")
+            win, tie, lose, depends = street.counts(p)
+            mixed = f"  depends {depends:2d}" if depends else ""
+            cells.append(f"win {win:2d}  chop {tie:2d}  lose {lose:2d}{mixed}  {street.agreed(p)}")
         table.add_row(str(turn), *cells)
     return table
 
@@ -102,9 +108,11 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
         totals = report.runouts
         out.print(f"over all {totals.total:,} turn+river runouts:")
         for p, text in enumerate(report.inputs):
+            mixed = f", depend on the others' hands {totals.depends[p]:,}"
             out.print(
                 f"  {p + 1} {text}: wins {totals.win[p]:,}, ties {totals.tie[p]:,}, "
-                f"loses {totals.lose[p]:,}, equity {totals.equity[p] * 100:.3f}%"
+                f"loses {totals.lose[p]:,}{mixed if totals.depends[p] else ''}, "
+                f"equity {totals.equity[p] * 100:.3f}%"
             )
 
 

@@ -499,17 +499,22 @@ function setupSpots() {
 
 // ---- outs --------------------------------------------------------------------------------
 
+// The kinds of a next card: "depends" wins some deals and not others (against some of a range's
+// holdings, or on some rivers).
+const OUT_KINDS = ["win", "tie", "lose", "depends"];
+
 // On a flop, a turn card is "win", "tie" or "lose" for a player only when every river under it
 // is (counted from the report's by_turn lists), else "depends".
 function turnKind(turn, i) {
   const p = turn.players[i];
-  const kinds = ["win", "tie", "lose"].filter((kind) => p[kind].length > 0);
+  const kinds = OUT_KINDS.filter((kind) => p[kind].length > 0);
   return kinds.length === 1 ? kinds[0] : "depends";
 }
 
 function riverCounts(turn, i) {
   const p = turn.players[i];
-  return `win ${p.win.length} · chop ${p.tie.length} · lose ${p.lose.length}`;
+  const mixed = p.depends.length ? ` · depends ${p.depends.length}` : "";
+  return `win ${p.win.length} · chop ${p.tie.length} · lose ${p.lose.length}${mixed}`;
 }
 
 // One expandable row per turn card: the rivers' win / chop / lose counts of every player, and
@@ -523,7 +528,7 @@ function turnRows(report) {
         "data-player": String(i + 1), text: `${i + 1}: ${riverCounts(turn, i)} (${turnKind(turn, i)})` })));
     const lists = turn.players.map((p, i) => el("p", { class: "river-list", "data-player": String(i + 1) },
       `Player ${i + 1} rivers — `,
-      ...["win", "tie", "lose"].map((kind) => el("span", { class: `rivers ${kind}`, "data-kind": kind,
+      ...OUT_KINDS.map((kind) => el("span", { class: `rivers ${kind}`, "data-kind": kind,
         text: `${kind === "tie" ? "chop" : kind} ${p[kind].length}: ${p[kind].join(" ")} ` }))));
     box.append(el("details", { class: "turn-row", "data-turn": card }, summary, ...lists));
   }
@@ -546,7 +551,7 @@ function renderOuts(report) {
         titleOf.set(card, `${card}: ${turnKind(turn, i)} — rivers ${riverCounts(turn, i)}, share ${pct(p.equity[card])}`);
       }
     } else {
-      for (const kind of ["win", "tie", "lose"]) for (const c of p[kind]) kindOf.set(c, kind);
+      for (const kind of OUT_KINDS) for (const c of p[kind]) kindOf.set(c, kind);
     }
     const grid = el("div", { class: "outs-grid", "data-player": String(i + 1) });
     for (const s of suits) {
@@ -571,7 +576,8 @@ function renderOuts(report) {
     const counts = flop
       ? `turns: wins on every river ${tally("win")} · ties on every river ${tally("tie")} · ` +
         `loses on every river ${tally("lose")} · depends on the river ${tally("depends")}`
-      : `wins ${p.win.length} · ties ${p.tie.length} · loses ${p.lose.length}`;
+      : `wins ${p.win.length} · ties ${p.tie.length} · loses ${p.lose.length}` +
+        (p.depends.length ? ` · depends on the others' hands ${p.depends.length}` : "");
     box.append(el("div", { class: "outs-player" },
       el("h3", {}, `Player ${i + 1} `, el("code", { text: p.input }),
         el("span", { class: "counts", text: counts })),
