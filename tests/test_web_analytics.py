@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -61,6 +62,23 @@ def test_errors_name_the_field(
     error = response.json()["error"]
     assert error["field"] == field, error
     assert error["message"]
+
+
+def test_a_hits_request_past_the_time_limit_is_stopped(client: TestClient) -> None:
+    """Hits run in the worker pool, so the server's limit (5 s here) holds: this range took
+    about 27 s in a thread beside the event loop, with no limit at all."""
+    body = {"range": ",".join(["AA****"] * 100), "board": "Ks9s2d", "game": "omaha6"}
+    started = time.monotonic()
+    response = client.post("/api/hits", json=body)
+    assert time.monotonic() - started < 15
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["field"] == "time_limit"
+    for _ in range(120):  # the worker was replaced; the new one warms up (503 meanwhile)
+        again = client.post("/api/hits", json={"range": "QQ+", "board": "Ks9s2d"})
+        if again.status_code != 503:
+            break
+        time.sleep(0.5)
+    assert again.status_code == 200, again.text
 
 
 def test_web_holdings_limit_is_small() -> None:

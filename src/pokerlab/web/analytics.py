@@ -2,28 +2,26 @@
 ``POST /api/distribution`` (the same JSON as ``pokerlab hits --json`` and
 ``pokerlab distribution --json``).
 
-A separate router, included by :func:`pokerlab.web.app.create_app`, so the app factory gains one
-line. Both run in a worker thread (never on the event loop). A distribution outside heads-up
-hold'em with a board takes one engine call per holding, so the page allows at most
-:data:`WEB_MAX_HOLDINGS` holdings there.
+Added by :func:`pokerlab.web.app.create_app` (:func:`add_routes`). Both run in the worker pool,
+as equity does, so the server's time limit holds for them (a long range in a thread beside the
+event loop ran for as long as it took). A distribution outside heads-up hold'em with a board
+takes one engine call per holding, so the page allows at most
+:data:`~pokerlab.web.tasks.WEB_MAX_HOLDINGS` holdings there.
 """
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerlab.analysis.distribution import equity_distribution
-from pokerlab.analysis.hits import hits
-from pokerlab.errors import PokerlabError
+from pokerlab.web.tasks import WEB_MAX_HOLDINGS
 
-__all__ = ["WEB_MAX_HOLDINGS", "DistributionRequest", "HitsRequest", "router"]
+__all__ = ["WEB_MAX_HOLDINGS", "DistributionRequest", "HitsRequest", "add_routes"]
 
-WEB_MAX_HOLDINGS = 400
-"""Most holdings a distribution request may need one engine call each for."""
+InPool = Callable[[Request, Response, str, dict[str, Any], float | None], Awaitable[dict[str, Any]]]
 
 Text = Annotated[str, Field(max_length=2000)]
 Cards = Annotated[str, Field(max_length=200)]
@@ -51,41 +49,18 @@ class DistributionRequest(BaseModel):
     dead: Cards = ""
 
 
-def _hits(body: HitsRequest) -> dict[str, Any]:
-    return hits(body.range, board=body.board, game=body.game, dead=body.dead).to_dict()
+def add_routes(app: FastAPI, in_pool: InPool) -> None:
+    """``POST /api/hits`` and ``POST /api/distribution`` on ``app``, each run by ``in_pool``
+    (:func:`pokerlab.web.app.create_app`'s: a worker process, within the server's time limit)."""
 
+    @app.post("/api/hits", summary="How a range hits a board")
+    async def post_hits(body: HitsRequest, request: Request, response: Response) -> dict[str, Any]:
+        """Same JSON as ``pokerlab hits --json``."""
+        return await in_pool(request, response, "hits", body.model_dump(), None)
 
-def _distribution(body: DistributionRequest) -> dict[str, Any]:
-    try:
-        result = equity_distribution(
-            body.hero,
-            body.villains,
-            board=body.board,
-            dead=body.dead,
-            game=body.game,
-            max_holdings=WEB_MAX_HOLDINGS,
-        )
-    except PokerlabError as exc:  # the library names players.0, players.1 ...: hero, villains.0
-        if exc.field == "players.0":
-            exc.field = "hero"
-        elif exc.field is not None and exc.field.startswith("players."):
-            exc.field = f"villains.{int(exc.field.split('.')[1]) - 1}"
-        elif exc.field == "players":
-            exc.field = "villains"
-        raise
-    return result.to_dict()
-
-
-router = APIRouter()
-
-
-@router.post("/api/hits", summary="How a range hits a board")
-async def post_hits(body: HitsRequest) -> dict[str, Any]:
-    """Same JSON as ``pokerlab hits --json``."""
-    return await asyncio.to_thread(_hits, body)
-
-
-@router.post("/api/distribution", summary="Equity of every combo of each range")
-async def post_distribution(body: DistributionRequest) -> dict[str, Any]:
-    """Same JSON as ``pokerlab distribution --json``."""
-    return await asyncio.to_thread(_distribution, body)
+    @app.post("/api/distribution", summary="Equity of every combo of each range")
+    async def post_distribution(
+        body: DistributionRequest, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """Same JSON as ``pokerlab distribution --json``."""
+        return await in_pool(request, response, "distribution", body.model_dump(), None)

@@ -513,6 +513,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    app.include_router(analytics.router)
+    analytics.add_routes(app, in_pool)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

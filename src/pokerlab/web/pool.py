@@ -177,6 +177,10 @@ def _warm_up() -> None:
         text="select avg(riverEquity(h)) from game='razz', h='As2d|3c', v='QhQs|Jd', trials=300",
         limit=60.0,
     )
+    for game, hand in (("holdem", "QQ+,AKs"), ("omaha", "AA**")):  # the analytics tab's kernels
+        TASKS["hits"](range=hand, board="Ks9s2d", game=game, dead="", limit=60.0)
+    TASKS["distribution"](hero="QQ+", villains=["JJ"], board="Ks9s2d", game="holdem", dead="",
+                          limit=60.0)  # fmt: skip
 
 
 def _serve(tasks: Connection, replies: Connection, stop_flag: Any) -> None:

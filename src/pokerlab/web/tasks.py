@@ -1,8 +1,9 @@
 """What each JSON route computes: a call of the public API and its ``to_dict()``, nothing more.
 
 These functions run inside the worker processes of :mod:`pokerlab.web.pool` (equity, outs, draw
-advice, queries) or in the server itself (ranges, evaluation, games), and they import neither
-FastAPI nor the CLI. Each answers exactly what the matching ``pokerlab ... --json`` command prints.
+advice, queries, hits, distributions) or in the server itself (ranges, evaluation, games), and
+they import neither FastAPI nor the CLI. Each answers exactly what the matching
+``pokerlab ... --json`` command prints.
 
 The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
 there (Monte Carlo through its time limit, an exact run through cancellation) or when ``stop()``
@@ -24,8 +25,10 @@ from dataclasses import asdict
 from typing import Any
 
 from pokerlab.analysis.bots import get_strategy
+from pokerlab.analysis.distribution import equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
 from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
+from pokerlab.analysis.hits import hits
 from pokerlab.analysis.outs import outs
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, equity
@@ -35,7 +38,19 @@ from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES
 from pokerlab.ranges import range_report
 
-__all__ = ["STOPPABLE", "STREAMING", "TASKS", "error_payload", "games", "time_limit_error"]
+__all__ = [
+    "STOPPABLE",
+    "STREAMING",
+    "TASKS",
+    "WEB_MAX_HOLDINGS",
+    "error_payload",
+    "games",
+    "time_limit_error",
+]
+
+WEB_MAX_HOLDINGS = 400
+"""Most holdings a distribution request may need one engine call each for (outside heads-up
+hold'em with a board)."""
 
 Payload = dict[str, Any]
 
@@ -260,6 +275,32 @@ def games() -> Payload:
     }
 
 
+def run_hits(*, range: str, board: str, game: str, dead: str, limit: float) -> Payload:
+    """``pokerlab hits --json``."""
+    return hits(range, board=board, game=game, dead=dead).to_dict()
+
+
+def run_distribution(
+    *, hero: str, villains: list[str], board: str, game: str, dead: str, limit: float
+) -> Payload:
+    """``pokerlab distribution --json``, at most :data:`WEB_MAX_HOLDINGS` engine calls; errors
+    name the request's fields (``hero``, ``villains.0`` ...) where the library names
+    ``players.0``, ``players.1`` ..."""
+    try:
+        result = equity_distribution(
+            hero, villains, board=board, dead=dead, game=game, max_holdings=WEB_MAX_HOLDINGS
+        )
+    except PokerlabError as exc:
+        if exc.field == "players.0":
+            exc.field = "hero"
+        elif exc.field is not None and exc.field.startswith("players."):
+            exc.field = f"villains.{int(exc.field.split('.')[1]) - 1}"
+        elif exc.field == "players":
+            exc.field = "villains"
+        raise
+    return result.to_dict()
+
+
 TASKS: dict[str, Callable[..., Payload]] = {
     "equity": run_equity,
     "outs": run_outs,
@@ -269,6 +310,8 @@ TASKS: dict[str, Callable[..., Payload]] = {
     "query": run_query,
     "range": run_range,
     "evaluate": run_evaluate,
+    "hits": run_hits,
+    "distribution": run_distribution,
 }
 """Tasks by name (what the pool's workers are asked to run)."""
 
