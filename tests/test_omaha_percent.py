@@ -89,3 +89,19 @@ def test_command_line() -> None:
     assert cli("equity", "--game", "omaha5", "5%", "random", "--mc", "--trials", "2000",
                "--seed", "1").exit_code == 0  # fmt: skip
     assert_one_line_error(cli("equity", "--game", "stud", "15%", "random"), "Omaha only")
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha-hilo"])
+def test_hits_and_query_ranges_take_percentages(game: str) -> None:
+    """Every command reads a game's pattern ranges one way: ``hits`` and a query's ``inRange``
+    refused ``15%`` in Omaha ("exists for 4- and 5-card Omaha only") while equity took it."""
+    size = pokerlab.games.get_game(game).hole_cards
+    board = "Ks9s2d"
+    top = PatternRange("15%", size, percent=True).remove(pokerlab.cards.parse_cards(board))
+    report = pokerlab.hits("15%", board=board, game=game)
+    assert report.combos == len(top.holdings)
+    inside = pokerlab.query(
+        f"select avg(inRange(h, '15%')) from game='{game}', h='{format_cards(top.holdings[0])}', "
+        f"v='random', board='{board}', trials=50, seed=1"
+    )
+    assert inside.results[0].value == 1.0

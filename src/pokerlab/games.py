@@ -15,10 +15,14 @@ adding a definition here (and, where it needs one, an evaluator), not another en
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pokerlab.cards import CARD_COUNT
 from pokerlab.errors import GameError, shorten
 from pokerlab.evaluation.codes import HighEval, LowEval
+
+if TYPE_CHECKING:
+    from pokerlab.ranges.pattern import PatternRange
 
 __all__ = ["GAMES", "Game", "get_game"]
 
@@ -72,6 +76,15 @@ class Game:
         """Whether rank spans in this game's pattern ranges put the ace below the deuce
         (``8-`` = A..8): games with a low half or decided by a low."""
         return self.low != LowEval.NONE
+
+    def pattern_range(self, spec: str, size: int | None = None) -> PatternRange:
+        """``spec`` read as this game's pattern range of ``size`` cards (default: its hole
+        cards): rank spans with this game's aces (:attr:`low_aces`), and percentages
+        (``15%``) outside stud (the pattern grammar has an ordering for 4- and 5-card Omaha)."""
+        from pokerlab.ranges.pattern import PatternRange
+
+        size = self.hole_cards if size is None else size
+        return PatternRange(spec, size, low_aces=self.low_aces, percent=not self.is_stud)
 
     @property
     def max_players(self) -> int:

@@ -146,7 +146,7 @@ def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any,
         if prange.size != game.hole_cards:
             raise GameError(f"a {game.title} hand has {game.hole_cards} cards, got {prange.size}")
     else:
-        prange, text = PatternRange(spec, game.hole_cards, low_aces=game.low_aces), spec
+        prange, text = game.pattern_range(spec), spec
     prange = prange.remove(known) if known else prange
     return text, prange.holdings, prange.weights
 

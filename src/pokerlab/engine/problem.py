@@ -301,7 +301,7 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
             size = pattern_card_count(spec, low_aces=game.low_aces) if game.is_stud else None
             if size is None:
                 size = game.hole_cards
-            rng = PatternRange(spec, size, low_aces=game.low_aces, percent=not game.is_stud)
+            rng = game.pattern_range(spec, size)
         except RangeError as exc:
             raise type(exc)(f"{who}: {exc}") from None
     if game.is_stud and not 1 <= rng.size <= game.hole_cards:

@@ -457,7 +457,7 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
                 if listed != size:
                     raise QueryError(f"inRange: the range lists {listed} cards; the player's "
                                      f"known cards are {size}")  # fmt: skip
-                held = PatternRange(known, size, low_aces=game.low_aces, percent=False).masks
+                held = game.pattern_range(known, size).masks
             elif game.range_syntax == "holdem":
                 rng = Range(text)
                 held = np.zeros(len(rng.combos), dtype=np.uint64)
@@ -465,7 +465,7 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
                     held |= np.uint64(1) << rng.combos[:, j].astype(np.uint64)
                 held = held[rng.weights > 0]
             else:
-                held = PatternRange(text, game.hole_cards, low_aces=game.low_aces).masks
+                held = game.pattern_range(text).masks
         except RangeError as exc:
             raise QueryError(f"inRange: {exc}") from None
         row = np.isin(masks, held).astype(np.uint8)
