@@ -81,6 +81,11 @@ def test_many_players_fit_the_width() -> None:
     [
         (("distribution", "AA", "KK", "-b", "AsKs"), "flop is 3 cards"),
         (("distribution", "AA", "KK", "--exact", "--mc"), "exclude each other"),
+        (("distribution", "AA", "KK", "--exact", "--trials", "5"), "--trials, --seed apply to"),
+        (
+            ("distribution", "AA", "KK", "--exact", "--seed", "5"),
+            "apply to Monte Carlo, not --exact",
+        ),
         (("distribution", "AA", "QX"), "QX"),
         (("distribution", "AA"), "VILLAIN"),
     ],

@@ -434,6 +434,15 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             ["outs: expected a street (flop, turn), got 'river'"],
         ),
         ("select avg(riverEquity(hero)) from hero='AhAh', villain='KK'", ["AhAh"]),
+        (
+            "select avg(riverEquity(h)) from h='AhAs', v='KdKc', board='2c3c4c', exact, mc",
+            ["column 76: 'mc' and 'exact' (column 69) exclude each other"],
+        ),
+        (
+            "select avg(riverEquity(h)) from h='AhAs', v='KdKc', exact, seed=3",
+            ["seed set Monte Carlo; an exact query would ignore it"],
+        ),
+        ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', h='QQ'", ["'h' names two players"]),
     ],
 )
 def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:

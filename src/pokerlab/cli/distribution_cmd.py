@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import sys
+from typing import cast
 
 import click
 
@@ -14,6 +15,7 @@ from pokerlab.analysis.distribution import (
     street_boards,
 )
 from pokerlab.cli.backend_options import threads_option
+from pokerlab.cli.limits import method_of
 from pokerlab.cli.output import OutputPath, console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
@@ -141,9 +143,8 @@ def distribution_command(
 ) -> None:
     """The equity of every combo of HERO's range against the VILLAIN range(s), and of theirs,
     e.g. `pokerlab distribution "QQ+,AK" "JJ-99,AQs" --board Kd7c2h --plot curve.png`."""
-    if exact and mc:
-        raise click.UsageError("--exact and --mc exclude each other")
-    method: Method = "exact" if exact else "monte-carlo" if mc or trials is not None else "auto"
+    chosen = method_of(exact, mc, trials=trials, seed=seed)
+    method = cast(Method, "monte-carlo" if trials is not None and not exact else chosen)
 
     def compute(on: str) -> Distribution:
         with LazyProgress(f"distribution, board {on or '(none)'}") as bar:

@@ -9,29 +9,16 @@ import click
 
 from pokerlab.cli.backend_options import check_backend, cluster_options, threads_option
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
-from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option, time_option
+from pokerlab.cli.limits import (
+    check_limits,
+    method_of,
+    no_limit_option,
+    stderr_option,
+    time_option,
+)
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine import EquityResult, equity
-
-
-def _method(
-    exact: bool,
-    mc: bool,
-    trials: int | None,
-    stderr: float | None,
-    time_limit: float | None,
-    seed: int | None = None,
-) -> str:
-    if exact and mc:
-        raise click.UsageError("--exact and --mc exclude each other")
-    if exact:
-        if trials is not None or stderr is not None or time_limit is not None or seed is not None:
-            raise click.UsageError(
-                "--trials, --stderr, --time and --seed apply to Monte Carlo, not --exact"
-            )
-        return "exact"
-    return "monte-carlo" if mc else "auto"
 
 
 def render_equity(result: EquityResult) -> None:
@@ -123,7 +110,7 @@ def equity_command(
 
     With --scheduler or --local-cluster the job's chunks run on a Dask cluster; the answer is
     the same bits (Monte Carlo: with --seed, unless --time stops it)."""
-    method = _method(exact, mc, trials, stderr, time_limit, seed)
+    method = method_of(exact, mc, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_limits(trials, stderr, time_limit, no_limit)
     check_backend(scheduler, local_cluster)
     cluster: Any = nullcontext()

@@ -19,6 +19,7 @@ __all__ = [
     "MIN_STDERR",
     "Fraction",
     "check_limits",
+    "method_of",
     "no_limit_option",
     "stderr_option",
     "stderr_option_of",
@@ -95,3 +96,22 @@ def check_limits(
                        lift="add --no-limit to run it anyway")  # fmt: skip
     except GameError as exc:
         raise click.BadParameter(str(exc), param_hint=_OPTIONS[exc.field or ""]) from None
+
+
+_SAMPLING_OPTIONS = {"trials": "--trials", "stderr": "--stderr", "time_limit": "--time",
+                     "seed": "--seed"}  # fmt: skip
+
+
+def method_of(exact: bool, mc: bool, **sampling: object) -> str:
+    """``"exact"``, ``"monte-carlo"`` or ``"auto"`` from ``--exact`` and ``--mc``; a usage error
+    when both are given, or ``--exact`` with any of the Monte Carlo options in ``sampling``
+    (``trials``, ``stderr``, ``time_limit``, ``seed``: the ones the command has) set."""
+    if exact and mc:
+        raise click.UsageError("--exact and --mc exclude each other")
+    if exact:
+        given = [_SAMPLING_OPTIONS[name] for name, value in sampling.items() if value is not None]
+        if given:
+            names = ", ".join(_SAMPLING_OPTIONS[name] for name in sampling)
+            raise click.UsageError(f"{names} apply to Monte Carlo, not --exact")
+        return "exact"
+    return "monte-carlo" if mc else "auto"

@@ -9,7 +9,13 @@ import click
 from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
-from pokerlab.cli.limits import check_limits, no_limit_option, stderr_option_of, time_option
+from pokerlab.cli.limits import (
+    check_limits,
+    method_of,
+    no_limit_option,
+    stderr_option_of,
+    time_option,
+)
 from pokerlab.cli.output import OutputPath, console, emit_json
 from pokerlab.cli.progress import LazyProgress
 
@@ -137,9 +143,8 @@ def query_command(
 ) -> None:
     """Answer a query, e.g. `pokerlab query "select avg(riverEquity(hero)) from hero='AhAs',
     villain='KdKc'"`. The grammar and every function are in docs/query.md."""
-    if exact and mc:
-        raise click.UsageError("--exact and --mc exclude each other")
-    method = "exact" if exact else "monte-carlo" if mc else None
+    chosen = method_of(exact, mc, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
+    method = None if chosen == "auto" else chosen
     check_limits(trials, stderr, time_limit, no_limit)
     with LazyProgress("query") as bar, first_interrupt_stops() as stop:
         result = query(text, method=method, trials=trials, stderr=stderr,

@@ -116,13 +116,18 @@ def _integer(value: float | str | None, key: str, column: int, least: int) -> in
 
 def _request(q: Query) -> _Request:
     r = _Request()
+    forced = None  # the first of exact / mc, and its column
     for s in q.sources:
         key = s.key.lower()
         if s.value is None:
-            if key == "exact":
-                r.method = "exact"
-            elif key in ("mc", "montecarlo"):
-                r.method = "monte-carlo"
+            if key in ("exact", "mc", "montecarlo"):
+                if forced is not None and forced[0] != key:
+                    raise QueryError(
+                        f"column {s.column}: '{s.key}' and '{forced[0]}' (column {forced[1]}) "
+                        "exclude each other"
+                    )
+                forced = (key, s.column)
+                r.method = "exact" if key == "exact" else "monte-carlo"
             else:
                 raise QueryError(
                     f"column {s.column}: '{s.key}' needs a value ({s.key}='...') unless it is "
@@ -141,7 +146,9 @@ def _request(q: Query) -> _Request:
         elif key == "seed":
             r.seed = _integer(s.value, key, s.column, 0)
         elif isinstance(s.value, str):
-            if key in _RESERVED or any(s.key == n for n, _ in r.players):
+            if any(s.key == n for n, _ in r.players):
+                raise QueryError(f"column {s.column}: '{s.key}' names two players")
+            if key in _RESERVED:
                 raise QueryError(f"column {s.column}: '{s.key}' cannot name a player")
             r.players.append((s.key, s.value))
         else:
@@ -151,6 +158,12 @@ def _request(q: Query) -> _Request:
             )
     if r.method in ("mc", "montecarlo"):
         r.method = "monte-carlo"
+    if r.method == "exact":
+        rules = {"trials": r.trials, "stderr": r.stderr, "time": r.time_limit, "seed": r.seed}
+        given = [k for k, v in rules.items() if v is not None]
+        if given:
+            raise QueryError(f"{', '.join(given)} set Monte Carlo; an exact query would ignore "
+                             f"{'it' if len(given) == 1 else 'them'}")  # fmt: skip
     if r.method not in ("auto", "exact", "monte-carlo"):
         raise QueryError(f"unknown method '{r.method}': expected exact, monte-carlo or auto")
     if not r.players:
