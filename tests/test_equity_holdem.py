@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
 
+import pokerlab
 from pokerlab import equity
 from pokerlab.cards import format_cards
 from pokerlab.engine._control import Control
@@ -381,3 +384,24 @@ def test_table_and_engine_agree_on_ranges() -> None:
     without = PreflopMatchups().run(problem, Control())
     assert with_table.deals == without.deals
     assert np.array_equal(with_table.stats, without.stats)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: equity(["AhAs", "KdKc"], method="mc", trials=1000.5), "got 1000.5"),
+        (lambda: equity(["AhAs", "KdKc"], method="mc", trials=True), "got True"),
+        (lambda: equity(["AhAs", "KdKc"], method="mc", trials="1000"), "got '1000'"),
+        (lambda: equity(["AhAs", "KdKc"], method="mc", stderr="0.1"), "got '0.1'"),
+        (lambda: equity(["AhAs", "KdKc"], method="mc", time_limit=True), "got True"),
+        (lambda: equity(["AhAs", "KdKc"], game=None), "a game is a name"),  # type: ignore[arg-type]
+        (lambda: pokerlab.outs(["9h8h", "AsKd"], board="Th7c2h", time_limit=0), "got 0"),
+        (lambda: pokerlab.query(b"select 1 from h='AhAs'"), "got bytes"),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_types_are_pokerlab_errors(call: Any, message: str) -> None:
+    """Arguments of the wrong type get the library's ValueError naming them: a float count of
+    trials ran and reported 1000.5 samples, a string one or game=None raised a TypeError or an
+    AttributeError from deep inside, outs' time_limit=0 said 'about 0 s of work, over 0 s'."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call()

@@ -184,6 +184,8 @@ def get_game(name: str | Game) -> Game:
     """Look a game up by name (case-insensitive); unknown names list the known ones."""
     if isinstance(name, Game):
         return name
+    if not isinstance(name, str):
+        raise GameError(f"a game is a name such as 'holdem' or 'omaha', got {name!r}")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     try:

@@ -208,6 +208,9 @@ def outs(
     from pokerlab.engine.exact import runout_stats
 
     n_threads = resolve_threads(threads)
+    if not (isinstance(time_limit, int | float) and time_limit > 0):  # math.inf: no limit
+        raise GameError(f"time limit must be a positive number, got {time_limit!r}",
+                        field="time_limit")  # fmt: skip
     problem = prepare(players, board, dead, game).with_unit_weights()
     if problem.game.is_stud:
         raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")

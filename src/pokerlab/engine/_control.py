@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Any, Protocol
 
 from pokerlab.errors import CancelledError, GameError
@@ -67,16 +67,24 @@ class Stopping:
             raise GameError(
                 "Monte Carlo needs a stopping rule: trials, stderr or a time limit", field="trials"
             )
-        if self.trials is not None and self.trials < 1:
-            raise GameError(f"trials must be at least 1, got {self.trials}", field="trials")
-        if self.stderr is not None and not 0 < self.stderr < 1:
-            raise GameError(
-                f"target stderr must be between 0 and 1, got {self.stderr}", field="stderr"
-            )
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise GameError(
-                f"time limit must be positive, got {self.time_limit}", field="time_limit"
-            )
+        trials, stderr, time_limit = self.trials, self.stderr, self.time_limit
+        if trials is not None and not (_whole(trials) and trials >= 1):
+            raise GameError(f"trials must be a whole number, at least 1, got {trials!r}",
+                            field="trials")  # fmt: skip
+        if stderr is not None and not (_real(stderr) and 0 < stderr < 1):
+            raise GameError(f"target stderr must be between 0 and 1, got {stderr!r}",
+                            field="stderr")  # fmt: skip
+        if time_limit is not None and not (_real(time_limit) and time_limit > 0):
+            raise GameError(f"time limit must be a positive number, got {time_limit!r}",
+                            field="time_limit")  # fmt: skip
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def _real(value: object) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -101,8 +109,7 @@ class Control:
 def check_seed(seed: object) -> None:
     """Refuse a seed that is not a whole number 0 or more (``None``: a fresh seed, passes); a
     negative one would wrap around to a large one."""
-    whole = isinstance(seed, Integral) and not isinstance(seed, bool)
-    if seed is not None and not (whole and seed >= 0):  # type: ignore[operator]
+    if seed is not None and not (_whole(seed) and seed >= 0):  # type: ignore[operator]
         raise GameError(f"seed must be a whole number, 0 or more, got {seed!r}", field="seed")
 
 

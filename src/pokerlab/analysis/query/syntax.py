@@ -204,7 +204,9 @@ def parse(text: str) -> Query:
     """Parse a query; syntax errors raise :class:`QueryError` naming the column."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
+        raise QueryError(f"a query is text (str), got {type(text).__name__}")
+    if not text.strip():
         raise QueryError("empty query: expected 'select ... from ...'")
     try:
         tree = _parser().parse(text)
