@@ -956,3 +956,14 @@ def test_a_run_stopped_by_time_reports_progress_by_time() -> None:
     query(text, method="monte-carlo", trials=1000)  # kernels loaded: chunks take milliseconds
     query(text, method="monte-carlo", time_limit=1.0, progress=ticks.append)
     assert ticks and ticks == sorted(ticks) and ticks[0] > 0 and ticks[-1] < 1
+
+
+def test_one_passing_deal_has_no_standard_error() -> None:
+    """A sampled average over one deal that passes where has no spread to estimate: its
+    standard error is unknown (None), not 0 (which looked exact, and met any --stderr target)."""
+    text = ("select avg(riverEquity(hero)) as e from hero='AhAs', villain='KdKc', "
+            "board='2c3c4c' where handType(hero, river) = 'four of a kind'")  # fmt: skip
+    result = query(text, method="mc", trials=120, seed=0)
+    assert result.matched == 1 and result["e"].value == 1.0 and result["e"].stderr is None
+    more = query(text, method="mc", trials=20_000, seed=0)
+    assert more.matched > 1 and more["e"].stderr is not None

@@ -402,13 +402,14 @@ class _Fold:
             return RANK_LETTERS[int(key) - 2]
         return str(int(key)) if float(key).is_integer() else f"{key:g}"
 
-    def _se(self, sw: float, swx: float, swx2: float, n: int) -> float | None:
-        if n < 2 or sw <= 0:
-            return None  # one sampled deal: no spread to estimate
+    def _se(self, sw: float, swx: float, swx2: float, n: int, matched: int) -> float | None:
+        if matched < 2 or sw <= 0:
+            return None  # one deal (sampled, or passing where): no spread to estimate
         spread = max(swx2 - swx * swx / sw, 0.0)
         return math.sqrt(spread * n / (n - 1)) / sw
 
-    def result(self, name: str, sampled: bool, n: int) -> AggregateResult:
+    def result(self, name: str, sampled: bool, n: int, matched: int) -> AggregateResult:
+        """The aggregate over ``n`` deals, ``matched`` of them passing ``where``."""
         agg = self.aggregate
         if self.sw <= 0:
             return AggregateResult(name, agg, None, None if sampled else 0.0)
@@ -422,14 +423,14 @@ class _Fold:
             bars: list[Bucket] = []
             for key in sorted(self.buckets):
                 c = self.buckets[key]
-                se = self._se(self.sw, c, c, n) if sampled else 0.0
+                se = self._se(self.sw, c, c, n, matched) if sampled else 0.0
                 bars.append(Bucket(self._label(key), c / self.sw, se))
             return AggregateResult(name, agg, bars, None)
         if agg in ("min", "max"):
             v = self.lo if agg == "min" else self.hi
             return AggregateResult(name, agg, v, None if sampled else 0.0)
         value = self.swx / self.sw
-        se = self._se(self.sw, self.swx, self.swx2, n) if sampled else 0.0
+        se = self._se(self.sw, self.swx, self.swx2, n, matched) if sampled else 0.0
         count = self.swx * self.count_scale if agg == "count" else None
         return AggregateResult(name, agg, value, se, count)
 
@@ -716,7 +717,7 @@ def query(
         deals, matched = _run_sampled(problem, tables, compiled, folds, req, used_seed, progress,
                                       run)  # fmt: skip
     results = tuple(
-        fold.result(name, not run_exact, deals)
+        fold.result(name, not run_exact, deals, matched)
         for fold, (name, _, _) in zip(folds, compiled.select, strict=True)
     )
     return QueryResult(
@@ -807,7 +808,7 @@ def _run_sampled(
         if trials is not None and deals >= trials:
             break
         if target is not None and deals > 1:
-            errors = [f.result("", True, deals).stderr for f in folds
+            errors = [f.result("", True, deals, matched).stderr for f in folds
                       if f.aggregate in ("avg", "count")]  # fmt: skip
             if all(e is not None and e <= target for e in errors):
                 break  # with no avg or count to aim at: stops after one chunk
