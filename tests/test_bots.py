@@ -351,3 +351,15 @@ def test_cancel_ends_every_pair_at_the_same_deal() -> None:
     for players in (bots, bots[:2]):  # 3 pairs skip ahead in the stream first; 1 pair does not
         with pytest.raises(CancelledError, match="before its first deals"):
             round_robin(players, 2_000, seed=4, cancel=stop)
+
+
+def test_binomial_p_value_of_millions_of_deals() -> None:
+    """The exact tail summed only the terms that count: summing all min(wins, losses) + 1 of
+    them took seconds per call for a 10^7-deal match (the JSON asks three times). Against the
+    normal approximation with continuity correction, which is close at this size."""
+    for wins, losses in ((13_500_000, 13_499_000), (5_000_400, 4_999_600), (60, 40)):
+        n = wins + losses
+        normal = math.erfc((abs(wins - losses) - 1) / math.sqrt(2 * n))
+        tolerance = 1e-3 if n > 1000 else 2e-2
+        assert binomial_p_value(wins, losses) == pytest.approx(normal, abs=tolerance)
+    assert binomial_p_value(18_817_187, 8_571_389) == 0.0  # far past any double

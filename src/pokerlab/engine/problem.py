@@ -28,7 +28,14 @@ from pokerlab.cards import (
     parse_cards_any_suit,
 )
 from pokerlab.engine._joint_draw import unit_weights, weight_peaks
-from pokerlab.errors import EmptyRangeError, GameError, RangeError, TooLargeError, blame
+from pokerlab.errors import (
+    CardError,
+    EmptyRangeError,
+    GameError,
+    RangeError,
+    TooLargeError,
+    blame,
+)
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import MAX_HOLDINGS, PatternRange, pattern_card_count
@@ -278,7 +285,7 @@ def _parse_range(text: str) -> _Holdings:
     ranges again and again, and parsing one costs more than a small flop enumeration (the
     arrays are read-only, so sharing them is safe)."""
     rng = Range(text)
-    holdings = _holdings(text, rng.combos, rng.weights)
+    holdings = _holdings(_canonical(text), rng.combos, rng.weights)
     holdings.masks.flags.writeable = False
     return holdings
 
@@ -312,7 +319,17 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
                         f"got {rng.size}")  # fmt: skip
     if rng.is_random and not game.is_stud:
         return _holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
-    return _holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
+    return _holdings(_canonical(text), np.ascontiguousarray(rng.holdings), np.array(rng.weights))
+
+
+def _canonical(text: str) -> str:
+    """A player's text as results echo it: a plain list of cards in the canonical form
+    (``ah as`` and ``10h10s`` as ``AhAs`` and ``ThTs``), anything else (a range, a pattern,
+    weights, a stud ``|``) as written."""
+    try:
+        return format_cards(parse_cards(text))
+    except CardError:
+        return text
 
 
 def _ensure_distinct(board: list[Card], dead: list[Card], parsed: list[_Holdings]) -> None:
