@@ -405,3 +405,11 @@ def test_wrong_types_are_pokerlab_errors(call: Any, message: str) -> None:
     AttributeError from deep inside, outs' time_limit=0 said 'about 0 s of work, over 0 s'."""
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_plain_cards_are_echoed_in_canonical_form() -> None:
+    """definitions.md: output uses the canonical two-character form (Td, not 10d)."""
+    result = equity(["ah as", "10h10s", "QQ+,AKs"]).to_dict()
+    assert [p["input"] for p in result["players"]] == ["AhAs", "ThTs", "QQ+,AKs"]
+    omaha = equity(["as ah ks kh", "random"], board="Qs7h2d5c", game="omaha").to_dict()
+    assert omaha["players"][0]["input"] == "AsAhKsKh"
