@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -145,3 +147,13 @@ def test_stud_sweep_halves_add_up_to_the_whole(seed: int) -> None:
     )
     assert [a + b for a, b in zip(lower, upper, strict=True)] == whole
     assert lower[2] > 0 and upper[2] > 0  # the split value splits
+
+
+def test_a_random_omaha_hand_counts_the_holdings_known_cards_leave() -> None:
+    """As a hold'em 'random' range leaves out the holdings the other hands block (C(46, 2) with
+    AhAs and a 4-card board), a dealt Omaha 'random' counts C(44, 4), not C(48, 4)."""
+    holdem = equity(["AhAs", "random"], board="Qs7h2d5c", method="mc", trials=100, seed=1)
+    omaha = equity(["AsAhKsKh", "random"], board="Qs7h2d5c", game="omaha",
+                            method="mc", trials=100, seed=1)  # fmt: skip
+    assert holdem.players[1].combos == math.comb(46, 2)
+    assert omaha.players[1].combos == math.comb(44, 4)

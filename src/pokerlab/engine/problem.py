@@ -119,10 +119,12 @@ class Problem:
 
     @property
     def range_sizes(self) -> list[int]:
-        """Holdings per player once the board and dead cards are removed: :attr:`sizes`, except
-        that a dealt ``random`` hand counts every holding of the unseen cards."""
+        """Holdings per player once the known cards are removed: :attr:`sizes`, except that a
+        dealt ``random`` hand counts every holding of the cards not on the board, dead or in a
+        player's known hand (as a hold'em range leaves out the holdings they block)."""
+        free = self.unseen - self.held_mask.bit_count()
         return [
-            math.comb(self.unseen, self.game.hole_cards)
+            math.comb(free, self.game.hole_cards)
             if not self.game.is_stud and int(self.held[p]) < self.game.hole_cards
             else size
             for p, size in enumerate(self.sizes)
