@@ -374,3 +374,35 @@ def test_serve_starts_the_app_by_its_import_string() -> None:
     finally:
         server.terminate()
         server.wait(30)
+
+
+@pytest.mark.parametrize(
+    ("content", "body", "message"),
+    [
+        ("application/json", '{"players": ["AhAs", "KdKc"]', "not valid JSON (at character"),
+        ("application/json", "", "the body is missing"),
+        ("text/plain", '{"players": ["AhAs", "KdKc"]}', "the body is not a JSON object"),
+    ],
+)
+def test_a_body_that_is_not_a_json_object_says_so(
+    client: TestClient, content: str, body: str, message: str
+) -> None:
+    """An unterminated body answered {"message": "25: JSON decode error", "field": "25"}."""
+    error = error_of(client.post("/api/equity", content=body, headers={"Content-Type": content}))
+    assert message in error["message"] and error["field"] is None
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "field"),
+    [
+        ("/api/draw/deal", {"seed": True, "hand": 1}, "seed"),
+        ("/api/draw/deal", {"seed": "1", "hand": 1}, "seed"),
+        ("/api/draw/deal", {"seed": 1, "hand": 1, "advice": "yes"}, "advice"),
+        ("/api/equity", {"players": ["AhAs", "KdKc"], "method": "mc", "trials": "100"}, "trials"),
+    ],
+)
+def test_values_of_the_wrong_json_type_are_refused(
+    client: TestClient, route: str, body: dict[str, Any], field: str
+) -> None:
+    """No coercion: true or "1" as a seed, "yes" as a flag were taken as 1, 1 and true."""
+    assert error_of(client.post(route, json=body))["field"] == field

@@ -78,7 +78,11 @@ def test_the_warm_up_runs_every_task_kind_and_game(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(tasks, "TASKS", recorder)
     pool._warm_up()
     # every kind with kernels of its own; draw_deal, range and evaluate only parse and deal
-    assert {kind for kind, _ in calls} == {"equity", "outs", "draw", "draw_showdown", "query"}
+    kinds = {"equity", "outs", "draw", "draw_showdown", "query", "hits", "distribution"}
+    assert {kind for kind, _ in calls} == kinds
+    # every exact equity spot without Monte Carlo options (the task refuses them)
+    assert all(kw["seed"] is None for kind, kw in calls if kind == "equity" and
+               kw["method"] == "exact")  # fmt: skip
     equity = [kw for kind, kw in calls if kind == "equity"]
     assert {(kw["game"], kw["method"]) for kw in equity} >= {(g, "mc") for g in GAMES}
     assert {kw["game"] for kind, kw in calls if kind == "draw"} == {"high", "2-7"}

@@ -31,7 +31,7 @@ Game = Annotated[str, Field(max_length=40)]
 class HitsRequest(BaseModel):
     """``pokerlab hits``: a range and a flop, turn or river."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     range: Text = Field(examples=["QQ+,AKs,JTs"])
     board: Cards = Field(examples=["Ks9s2d"])
     game: Game = "holdem"
@@ -41,7 +41,7 @@ class HitsRequest(BaseModel):
 class DistributionRequest(BaseModel):
     """``pokerlab distribution``: the hero's range, one to eight villains, a board."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     hero: Text = Field(examples=["QQ+,AK"])
     villains: list[Text] = Field(min_length=1, max_length=8, examples=[["JJ-99,AQs"]])
     board: Cards = ""

@@ -176,6 +176,14 @@ def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
     """The first validation problem as an error body; ``field`` is its path in the body."""
     first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
     loc = [str(part) for part in first.get("loc", ())]
+    kind = first.get("type")
+    if kind == "json_invalid":  # its loc is the character offset, not a field
+        where = f" (at character {loc[1]})" if len(loc) > 1 else ""
+        return _error("ValidationError", f"the body is not valid JSON{where}", None)
+    if loc == ["body"]:  # no body, or not a JSON object
+        what = "is missing" if kind == "missing" else "is not a JSON object"
+        send = "send a JSON object with Content-Type: application/json"
+        return _error("ValidationError", f"the body {what}: {send}", None)
     field = ".".join(loc[1:]) if len(loc) > 1 and loc[0] == "body" else None
     message = f"{field}: {first['msg']}" if field else str(first["msg"])
     return _error("ValidationError", message, field)

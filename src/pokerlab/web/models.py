@@ -55,7 +55,9 @@ Seed = Annotated[int | None, Field(default=None, ge=0, le=2**63 - 1)]
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: no coercion of a JSON value to another type ("1" or true as a seed, "yes" as a
+    # flag were taken as 1, 1 and true)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class EquityRequest(_Request):
