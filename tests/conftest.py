@@ -20,7 +20,10 @@ def dask_client() -> Iterator[Any]:
     """A client of a Dask LocalCluster of 2 single-threaded worker processes (skipped without
     Dask)."""
     distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+    from pokerlab.scale.backends import SCHEDULER_HTTP  # its HTTP server on a free port
+
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                       scheduler_kwargs=SCHEDULER_HTTP)  # fmt: skip
     with cluster, distributed.Client(cluster) as client:
         yield client
 

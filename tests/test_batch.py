@@ -20,6 +20,7 @@ import pokerlab
 from cli_helpers import assert_one_line_error
 from pokerlab.cli import app
 from pokerlab.scale import FIELDS, read_jobs
+from pokerlab.scale.backends import SCHEDULER_HTTP
 from pokerlab.scale.jobs import run_spot
 
 SPOTS: list[Any] = [
@@ -126,7 +127,8 @@ def test_worker_killed_mid_job_still_completes_the_file() -> None:
     spots = [{"id": i, "players": ["AKs", "QQ"], "method": "mc", "trials": 300_000, "seed": i}
              for i in range(24)]  # fmt: skip
     local = {r.id: r.result for r in pokerlab.batch(spots, workers=2)}
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                       scheduler_kwargs=SCHEDULER_HTTP)  # fmt: skip
     with cluster, distributed.Client(cluster) as client:
         before = set(client.run(os.getpid).values())
         got = {}

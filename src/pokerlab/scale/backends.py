@@ -56,7 +56,7 @@ every server's event-loop watchdog wakes every 20 ms (idle, the cluster took 8 %
 with 500 ms 3.5 %; a stalled loop is still reported). Dotted keys: a Nanny merges this over
 Dask's whole configuration one level deep."""
 
-_QUIET_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
+SCHEDULER_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 """The scheduler's HTTP server (health and metrics routes; it runs even without a dashboard) on
 a free port of this machine's loopback: by default it takes port 8787 on every interface, and a
 second cluster at once warned "Port 8787 is already in use" (distributed 2026.8)."""
@@ -175,7 +175,7 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
         with dask.config.set(LOCAL_CLUSTER_CONFIG), sigint_handler(signal.SIG_IGN):
             cluster = distributed.LocalCluster(
                 n_workers=local_cluster, threads_per_worker=1, processes=True,
-                dashboard_address=None, scheduler_kwargs=_QUIET_HTTP,
+                dashboard_address=None, scheduler_kwargs=SCHEDULER_HTTP,
                 silence_logs=logging.ERROR,
                 env={"NUMBA_NUM_THREADS": "1"}, config=LOCAL_CLUSTER_CONFIG,
             )  # fmt: skip
