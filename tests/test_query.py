@@ -443,6 +443,7 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             ["seed set Monte Carlo; an exact query would ignore it"],
         ),
         ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', h='QQ'", ["'h' names two players"]),
+        ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', exact=1", ["'exact' takes no value"]),
     ],
 )
 def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:

@@ -198,8 +198,11 @@ class Opponent:
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGY_CODES:
+            why = (" (the optimal bot plays in `draw match` and `draw play`; as an opponent here "
+                   "it would run the advisor inside every sampled deal)"
+                   if self.strategy == "optimal" else "")  # fmt: skip
             raise GameError(
-                f"unknown opponent strategy '{self.strategy}': use pat, rules or random"
+                f"unknown opponent strategy '{self.strategy}': use pat, rules or random{why}"
             )
 
     def text(self) -> str:
@@ -221,8 +224,12 @@ def parse_opponent(text: str) -> Opponent:
     2
     """
     written = text.strip()
-    body, _, strategy = written.partition(":")
-    strategy = strategy.strip().lower() or "pat"
+    body, colon, strategy = written.partition(":")
+    strategy = strategy.strip().lower()
+    if colon and not strategy:
+        raise GameError(f"opponent '{written}': ':' needs how it draws after it (pat, rules or "
+                        "random)")  # fmt: skip
+    strategy = strategy or "pat"
     if body.strip().lower() == "random":
         return Opponent(None, strategy)
     try:

@@ -75,7 +75,9 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
     out = console()
     out.print(table)
     if advice.max_draw < 5:
-        out.print(f"draw at most {advice.max_draw}: the {len(advice.choices)} choices allowed")
+        n = len(advice.choices)
+        allowed = "the one choice allowed (stand pat)" if n == 1 else f"the {n} choices allowed"
+        out.print(f"draw at most {advice.max_draw}: {allowed}")
     best = advice.best
     action = f"draw {len(best.discard)}" if best.discard else "stand pat"
     out.print(f"best: keep {format_cards(best.keep, ' ') or 'nothing'}, {action}")
@@ -262,7 +264,9 @@ def match_command(
 
     Example: `pokerlab draw match --bots optimal,rules,random --hands 10000 --seed 1
     --plot results.png`."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
+    names = [b.strip() for b in bots.split(",")]
+    if not all(names):
+        raise click.BadParameter(f"'{bots}' has an empty bot name", param_hint="--bots")
     with LazyProgress("playing") as bar, first_interrupt_stops() as stop:
         result = round_robin(
             names, hands, game=game, seed=seed, progress=bar, threads=threads,

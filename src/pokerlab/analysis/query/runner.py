@@ -133,6 +133,9 @@ def _request(q: Query) -> _Request:
                     f"column {s.column}: '{s.key}' needs a value ({s.key}='...') unless it is "
                     "exact or mc"
                 )
+        elif key in ("exact", "mc", "montecarlo"):
+            raise QueryError(f"column {s.column}: '{s.key}' takes no value; write it alone, or "
+                             f"method='{key}'")  # fmt: skip
         elif key in ("game", "board", "dead", "method"):
             if not isinstance(s.value, str):
                 raise QueryError(f"column {s.column}: {key} expects a quoted value")
