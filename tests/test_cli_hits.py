@@ -56,6 +56,7 @@ def test_tables() -> None:
         (("hits", "QZ+", "--board", "Ks9s2d"), "QZ+"),
         (("hits", "KK", "--board", "KsKh2d", "--dead", "KdKc"), "no combo left"),
         (("hits", "AA**", "--board", "Ks9s2d", "-g", "razz"), "no board"),
+        (("hits", "AA", "--board", "Ks9s2d", "--list"), "add --json"),  # it was ignored
     ],
 )
 def test_bad_input_is_one_line(args: tuple[str, ...], fragment: str) -> None:

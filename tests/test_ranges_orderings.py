@@ -108,6 +108,8 @@ def test_range_command_says_which_ordering_and_the_real_percent(tmp_path: Path) 
     assert_one_line_error(run("range", "1%@file", "--ordering-file", str(tmp_path / "no")),
                           "cannot read the ordering file")  # fmt: skip
     assert_one_line_error(run("range", "10%@vs2"), "unknown ordering 'vs2'", "vs1")
+    assert_one_line_error(run("range", "1%", "--ordering-file", str(path)),  # it was ignored
+                          "--ordering-file is read by 'x%@file'")  # fmt: skip
 
 
 def test_percent_cuts_of_plain_ranges_are_empty() -> None:

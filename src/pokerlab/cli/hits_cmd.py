@@ -70,6 +70,8 @@ def hits_command(
 ) -> None:
     """How RANGE hits a board: combos, weight and percent per made hand and draw, e.g.
     `pokerlab hits "QQ+,AKs,JTs" --board Ks9s2d`."""
+    if list_combos and not as_json:
+        raise click.UsageError("--list adds every combo to the JSON; add --json")
     report = hits(range_text, board=board, game=game, dead=dead)
     if as_json:
         emit_json(report.to_dict(list_combos))

@@ -63,6 +63,8 @@ def range_command(
     (Sklansky-Chubukov), 15%@file (--ordering-file).
     """
     if ordering_file is not None:
+        if "@file" not in text.lower():
+            raise click.UsageError("--ordering-file is read by 'x%@file'; the range has none")
         load_ordering(ordering_file, "file")
     if as_json:
         emit_json(range_report(text, dead, list_combos))
