@@ -58,6 +58,19 @@ def test_equity_table_names_every_column_in_80_columns() -> None:
     assert "…" not in result.stdout
 
 
+def test_a_narrow_terminal_keeps_every_number() -> None:
+    """At 60 columns rich cut the last column to "c" and dropped its values; now the table keeps
+    its numbers (a line may be wider than the terminal) and only the range text folds."""
+    result = run("equity", "22+,A2s+,K9s+,QTs+,JTs,ATo+", "AA", "--mc", "--trials", "2000",
+                 "--seed", "1", columns=50)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    header = next(line for line in lines if "equity" in line and "stderr" in line)
+    assert header.split()[-4:] == ["tie", "equity", "stderr", "combos"]
+    assert next(line for line in lines if line.startswith("2  AA")).split()[-1] == "6"
+    assert max(len(line.rstrip()) for line in lines) <= 70
+
+
 def test_outs_json_on_a_turn_and_a_flop() -> None:
     turn = as_json("outs", "9h8h", "AsKd", "--board", "Th7c2hKs")
     assert turn["board"] == "Th7c2hKs"

@@ -38,9 +38,8 @@ def render_equity(result: EquityResult) -> None:
     numbers += ["hi", "lo", "scoop"] if split else ["tie equity"]
     numbers += ["stderr"] if sampled else []
     digits = 2 if split else 3
-    for name in numbers:
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("combos", justify="right", no_wrap=True)
+    for name in [*numbers, "combos"]:  # a header stays on one line, as wide as its name
+        table.add_column(name, justify="right", no_wrap=True, min_width=len(name))
     for i, p in enumerate(result.players, start=1):
         values = [p.equity, p.win, p.tie]
         values += [p.hi or 0.0, p.lo or 0.0, p.scoop or 0.0] if split else [p.tie_equity]
@@ -51,7 +50,15 @@ def render_equity(result: EquityResult) -> None:
         cells[0] = f"[bold]{cells[0]}[/bold]"
         table.add_row(str(i), p.input, *cells, f"{p.combos:,}")
     out = console()
-    out.print(table)
+    # never narrower than its numbers: on a narrow terminal rich cut the last columns to
+    # nothing ("combos" became "c", its values gone); a wider line wraps in the terminal
+    from rich.measure import Measurement
+
+    hands = table.columns[1]
+    hands.max_width = hands.min_width  # its text folds: count only the width it may fold to
+    needed = Measurement.get(out, out.options.update_width(1000), table).minimum
+    hands.max_width = None
+    (console(width=needed) if needed > out.width else out).print(table)
     kind = ("deal" if result.samples == 1 else "deals") + (" sampled" if sampled else " enumerated")
     why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
     extra = f", {why}" if sampled else ""

@@ -31,8 +31,9 @@ def emit_json(payload: Any) -> None:
     click.echo(json.dumps(payload, indent=2))
 
 
-def console() -> Any:
-    """A rich console on stdout (rich is imported only when a table is printed)."""
+def console(width: int | None = None) -> Any:
+    """A rich console on stdout (rich is imported only when a table is printed), as wide as
+    the terminal or ``width``."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, width=width)
