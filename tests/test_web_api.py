@@ -406,3 +406,20 @@ def test_values_of_the_wrong_json_type_are_refused(
 ) -> None:
     """No coercion: true or "1" as a seed, "yes" as a flag were taken as 1, 1 and true."""
     assert error_of(client.post(route, json=body))["field"] == field
+
+
+def test_serve_refuses_an_address_it_cannot_listen_on() -> None:
+    """Before anything starts: uvicorn printed its log lines and '[Errno -2] Name or service
+    not known', exit status 3."""
+    import socket
+
+    from cli_helpers import assert_one_line_error
+
+    bad = CliRunner().invoke(cli_app, ["serve", "--host", "bad host name"])
+    assert_one_line_error(bad, "--host", "'bad host name' is not an address")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = CliRunner().invoke(cli_app, ["serve", "--port", str(port)])
+    assert_one_line_error(busy, "--port", f"cannot listen on 127.0.0.1:{port}")

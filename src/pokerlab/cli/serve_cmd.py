@@ -117,6 +117,7 @@ def serve_command(
     ):
         if value is not None:
             os.environ[f"POKERLAB_WEB_{name}"] = str(value)
+    _check_address(host, port)
     os.environ["POKERLAB_WEB_HOST"] = host
     os.environ["POKERLAB_WEB_ALLOWED_HOSTS"] = ",".join(allowed_hosts)
     if host in ("0.0.0.0", "::", ""):
@@ -136,3 +137,22 @@ def serve_command(
         log_config=_log_config(log_level),
         access_log=False,  # pokerlab logs each request itself, with its time
     )
+
+
+def _check_address(host: str, port: int) -> None:
+    """A one-line usage error, before anything starts, for an address the server could not
+    listen on (uvicorn printed its log lines and ``[Errno -2] Name or service not known``)."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror:
+        raise click.BadParameter(f"'{host}' is not an address or a known host name",
+                                 param_hint="--host") from None  # fmt: skip
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise click.BadParameter(f"cannot listen on {host}:{port}: {exc.strerror}",
+                                     param_hint="--port") from None  # fmt: skip
