@@ -78,6 +78,9 @@ def test_user_ordering_file(tmp_path: Path) -> None:
     bad.write_text("\n".join(CLASS_NAMES[:-1]))
     with pytest.raises(RangeError, match="lacks 22"):
         load_ordering(bad, "bad")
+    bad.write_text("AA\n")  # the 168 missing classes: the first 8 named, the rest counted
+    with pytest.raises(RangeError, match=r"lacks AKs, .*, A6s and 160 more$"):
+        load_ordering(bad, "bad")
     bad.write_text("\n".join([*CLASS_NAMES, "AA"]))
     with pytest.raises(RangeError, match="repeats AA"):
         load_ordering(bad, "bad")

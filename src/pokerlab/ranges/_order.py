@@ -91,7 +91,9 @@ def _parse(text: str, source: str) -> tuple[OrderedClass, ...]:
     doubled = sorted({n for n in seen if seen.count(n) > 1})
     missing = sorted(set(CLASS_INDEX) - set(seen), key=CLASS_INDEX.__getitem__)
     if doubled or missing:
-        problem = f"repeats {', '.join(doubled)}" if doubled else f"lacks {', '.join(missing)}"
+        names = doubled or missing
+        listed = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+        problem = f"repeats {listed}" if doubled else f"lacks {listed}"
         raise RangeError(f"ordering {source} must list each of the 169 classes once: it {problem}")
     return tuple(rows)
 
