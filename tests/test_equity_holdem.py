@@ -413,3 +413,12 @@ def test_plain_cards_are_echoed_in_canonical_form() -> None:
     assert [p["input"] for p in result["players"]] == ["AhAs", "ThTs", "QQ+,AKs"]
     omaha = equity(["as ah ks kh", "random"], board="Qs7h2d5c", game="omaha").to_dict()
     assert omaha["players"][0]["input"] == "AsAhKsKh"
+
+
+def test_a_card_named_twice_is_reported_before_the_card_count() -> None:
+    """A dead card that a hand also holds was reported as '2 players need 57 cards'."""
+    dead = "Kc " + " ".join(f"{r}{s}" for s in "cdhs" for r in "23456789TJQ")
+    with pytest.raises(DuplicateCardError, match="'Kc' is used twice"):
+        equity(["AhAs", "KcKd"], dead=dead)
+    with pytest.raises(GameError, match="2 players need"):
+        equity(["AhAs", "KcKd"], dead=dead[3:])

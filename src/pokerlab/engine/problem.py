@@ -385,8 +385,8 @@ def prepare(
         dead_cards = _parse_dead(dead, spec, cards_to_mask(board_cards))
     with blame("board"):
         spec.check_board(len(board_cards))
-    with blame("players"):
-        spec.check_players(len(players), len(dead_cards))
+    with blame("players"):  # too many for the deck alone: before parsing them
+        spec.check_players(len(players))
     parsed = []
     for i, p in enumerate(players):
         with blame(f"players.{i}"):
@@ -405,6 +405,8 @@ def prepare(
     )
     if functools.reduce(operator.or_, exact_masks, known_mask).bit_count() < named:
         _ensure_distinct(board_cards, dead_cards, parsed)  # some card twice: say which
+    with blame("players"):  # after that: a card named twice is the clearer error
+        spec.check_players(len(players), len(dead_cards))
     others = functools.reduce(operator.or_, exact_masks, 0)
     removed = [known_mask | (others & ~own) for own in exact_masks]
     parsed = [h.without(mask, i) for i, (h, mask) in enumerate(zip(parsed, removed, strict=True))]
