@@ -229,7 +229,7 @@ async def _unless_client_leaves(request: Request, work: Awaitable[T]) -> T:
 def _pool_failure(exc: Exception, task: str, limit: float) -> _Failure:
     """The answer to a request whose pooled task ended in ``exc`` (a pool exception)."""
     if isinstance(exc, TaskTimeout):
-        return _Failure(422, tasks.error_payload(tasks.time_limit_error(limit)))
+        return _Failure(422, tasks.error_payload(tasks.time_limit_error(limit, task)))
     if isinstance(exc, WarmingUp):
         return _unavailable("WarmingUp", f"the server is warming up: {exc}")
     if isinstance(exc, PoolBusyError):

@@ -60,11 +60,16 @@ def error_payload(exc: PokerlabError) -> Payload:
     return {"error": {"type": type(exc).__name__, "message": str(exc), "field": exc.field}}
 
 
-def time_limit_error(limit: float) -> TooLargeError:
-    """The error of a request that did not finish within ``limit`` seconds."""
+SAMPLES = frozenset({"equity", "query", "distribution", "draw"})
+"""Tasks that can sample instead of enumerating (a run past its time may ask for that)."""
+
+
+def time_limit_error(limit: float, task: str = "equity") -> TooLargeError:
+    """The error of a ``task`` request that did not finish within ``limit`` seconds."""
+    hint = "use Monte Carlo with a target standard error, or a smaller problem"
     return TooLargeError(
-        f"the computation did not finish within its time limit of {limit:g} s: use Monte Carlo "
-        "with a target standard error, or a smaller problem",
+        f"the computation did not finish within its time limit of {limit:g} s: "
+        f"{hint if task in SAMPLES else 'ask for a smaller problem (narrower ranges)'}",
         field="time_limit",
     )
 
