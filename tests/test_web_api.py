@@ -423,3 +423,9 @@ def test_serve_refuses_an_address_it_cannot_listen_on() -> None:
         port = taken.getsockname()[1]
         busy = CliRunner().invoke(cli_app, ["serve", "--port", str(port)])
     assert_one_line_error(busy, "--port", f"cannot listen on 127.0.0.1:{port}")
+
+
+def test_outs_with_a_dealt_random_hand_names_the_player(client: TestClient) -> None:
+    body = {"game": "omaha", "players": ["AsAhKsKh", "random"], "board": "Qs7h2d"}
+    error = error_of(client.post("/api/outs", json=body))
+    assert error["field"] == "players.1" and "'random' hand" in error["message"]

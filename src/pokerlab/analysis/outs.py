@@ -221,9 +221,11 @@ def outs(
             field="board",
         )
     if problem.deals_hole_cards:
+        random = next(i for i, d in enumerate(problem.dealt.tolist()) if d)
         raise GameError(
             f"outs need every player's {problem.game.title} hand as holdings; a 'random' hand "
-            "is only dealt by Monte Carlo equity"
+            "is only dealt by Monte Carlo equity",
+            field=f"players.{random}",
         )
     refuse_too_large(problem, time_limit, "outs", _NARROW)
     skip = problem.dead_mask | problem.held_mask
