@@ -17,7 +17,8 @@ cards, random bits for randomized play) and says which cards it throws. Built-in
   answer for a hand never depends on the order in which hands come.
 
 :func:`round_robin` (and :func:`play_match` for two bots) plays heads-up deals: a seeded
-xoshiro256** stream shuffles a deck per deal, each bot gets five cards, then both discard and
+xoshiro256** stream per pair of bots (independent streams spawned from the seed) shuffles a
+deck per deal, each bot gets five cards, then both discard and
 draw from the same deck in turn (who draws first alternates), and the better hand wins.
 Results per match: win/tie/loss rates with 95 % Wilson intervals and a two-sided exact
 binomial (sign) test of wins against losses; per bot: standings over all its hands.
@@ -526,7 +527,6 @@ _CHUNK = 400  # deals per progress report (and per parallel call of a strategy)
 MAX_HANDS = 100_000_000
 """Most deals per pair: every deal's outcome is kept (a byte each, for the series and the
 plots), so 10^8 deals hold 100 MB per pair (and take 24-40 s for the fastest pairs)."""
-_NOTHING_PLAYED = "the match was cancelled before its first deals"
 
 
 def round_robin(
@@ -565,7 +565,7 @@ def _round_robin(
     cancel: CancelLike,
 ) -> Tournament:
     from pokerlab.analysis import _draw_kernels as D
-    from pokerlab.engine._sampling import seed_state
+    from pokerlab.engine._sampling import chunk_state
     from pokerlab.evaluation import _kernels as K
 
     started = time.perf_counter()
@@ -583,7 +583,9 @@ def _round_robin(
         raise GameError(f"hands must be 1 to {MAX_HANDS:,} per pair, got {hands:,}")
     t = game_tables(name)
     pairs = list(itertools.combinations(range(len(strategies)), 2))
-    states = _pair_states(seed_state(seed), len(pairs), hands, cancel)
+    # each pair its own stream of the seed (independent xoshiro256** states), so every pair
+    # starts at once and its deals do not depend on how the play is interleaved
+    states = [chunk_state(seed, p) for p in range(len(pairs))]
     outcomes = [np.empty(hands, dtype=np.int8) for _ in pairs]
     played = 0
     while played < hands and not is_cancelled(cancel):
@@ -606,7 +608,7 @@ def _round_robin(
         if progress is not None:
             progress(played / hands)
     if played == 0:
-        raise CancelledError(_NOTHING_PLAYED)
+        raise CancelledError("the match was cancelled before its first deals")
     matches = []
     for (a, b), out in zip(pairs, outcomes, strict=True):
         out = out[:played]
@@ -615,26 +617,6 @@ def _round_robin(
         matches.append(MatchResult((names[a], names[b]), name, played, wins, ties, losses, out))
     seconds = time.perf_counter() - started
     return Tournament(name, seed, played, names, tuple(matches), seconds, played < hands)
-
-
-def _pair_states(
-    state: NDArray[np.uint64], pairs: int, hands: int, cancel: CancelLike
-) -> list[NDArray[np.uint64]]:
-    """The random state each pair's deals start from: one stream, the pairs' ``hands`` deals one
-    pair after another (so a pair's deals do not depend on how the play is interleaved)."""
-    from pokerlab.analysis import _draw_kernels as D
-
-    states = []
-    for p in range(pairs):
-        states.append(state.copy())
-        if p == pairs - 1:
-            break
-        for lo in range(0, hands, _CHUNK):  # the deals skipped in chunks, as they are played
-            if is_cancelled(cancel):
-                raise CancelledError(_NOTHING_PLAYED)
-            size = min(hands - lo, _CHUNK)
-            D.deal_decks(state, np.empty((size, 20), np.uint8), np.empty((size, 2), np.uint64))
-    return states
 
 
 def play_match(
