@@ -15,8 +15,9 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from pokerlab.web.models import BodyModel
 from pokerlab.web.tasks import WEB_MAX_HOLDINGS
 
 __all__ = ["WEB_MAX_HOLDINGS", "DistributionRequest", "HitsRequest", "add_routes"]
@@ -28,20 +29,18 @@ Cards = Annotated[str, Field(max_length=200)]
 Game = Annotated[str, Field(max_length=40)]
 
 
-class HitsRequest(BaseModel):
+class HitsRequest(BodyModel):
     """``pokerlab hits``: a range and a flop, turn or river."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
     range: Text = Field(examples=["QQ+,AKs,JTs"])
     board: Cards = Field(examples=["Ks9s2d"])
     game: Game = "holdem"
     dead: Cards = ""
 
 
-class DistributionRequest(BaseModel):
+class DistributionRequest(BodyModel):
     """``pokerlab distribution``: the hero's range, one to eight villains, a board."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
     hero: Text = Field(examples=["QQ+,AK"])
     villains: list[Text] = Field(min_length=1, max_length=8, examples=[["JJ-99,AQs"]])
     board: Cards = ""

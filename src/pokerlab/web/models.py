@@ -16,6 +16,7 @@ from pokerlab.games import GAMES
 
 __all__ = [
     "MAX_PLAYERS",
+    "BodyModel",
     "DrawDealRequest",
     "DrawRequest",
     "DrawShowdownRequest",
@@ -54,13 +55,15 @@ TimeLimit = Annotated[
 Seed = Annotated[int | None, Field(default=None, ge=0, le=2**63 - 1)]
 
 
-class _Request(BaseModel):
+class BodyModel(BaseModel):
+    """A request body: no unknown field, no coercion between JSON types."""
+
     # strict: no coercion of a JSON value to another type ("1" or true as a seed, "yes" as a
     # flag were taken as 1, 1 and true)
     model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
-class EquityRequest(_Request):
+class EquityRequest(BodyModel):
     """``pokerlab equity``: equity of each player."""
 
     game: GameName = "holdem"
@@ -80,7 +83,7 @@ class EquityRequest(_Request):
     seed: Seed = None
 
 
-class OutsRequest(_Request):
+class OutsRequest(BodyModel):
     """``pokerlab outs``: winning, tying and losing next cards on a flop or turn."""
 
     game: GameName = "holdem"
@@ -90,7 +93,7 @@ class OutsRequest(_Request):
     time_limit: TimeLimit = None
 
 
-class DrawRequest(_Request):
+class DrawRequest(BodyModel):
     """``pokerlab draw advise``: the 32 keep/discard choices of a five-card hand."""
 
     hand: Cards = Field(examples=["Jh Jd 7c 4s 2h"])
@@ -110,7 +113,7 @@ class DrawRequest(_Request):
     time_limit: TimeLimit = None
 
 
-class DrawDealRequest(_Request):
+class DrawDealRequest(BodyModel):
     """Draw play: deal ``hand`` (from 1) of ``seed``; the server keeps nothing, every deal is
     re-derived from the seed and its number."""
 
@@ -132,7 +135,7 @@ class DrawShowdownRequest(DrawDealRequest):
     )  # fmt: skip
 
 
-class QueryRequest(_Request):
+class QueryRequest(BodyModel):
     """``pokerlab query``: a query's text (grammar in docs/query.md); its ``from`` clause holds
     every setting."""
 
@@ -144,7 +147,7 @@ class QueryRequest(_Request):
     time_limit: TimeLimit = None
 
 
-class RangeRequest(_Request):
+class RangeRequest(BodyModel):
     """``pokerlab range``: combos, percent, canonical text and grid of a hold'em range."""
 
     text: str = Field(
@@ -154,13 +157,13 @@ class RangeRequest(_Request):
     list_combos: bool = Field(default=False, alias="list", description="List every combo.")
 
 
-class EvaluateRequest(_Request):
+class EvaluateRequest(BodyModel):
     """``pokerlab eval``: the value of a 5, 6 or 7-card high hand."""
 
     cards: Cards = Field(examples=["Kh Kd Ks 4c 4d 2s 7h"])
 
 
-class StopRequest(_Request):
+class StopRequest(BodyModel):
     """Stop a streamed equity run."""
 
     id: str = Field(max_length=64, description="The id in the stream's start event.")
