@@ -28,7 +28,12 @@ from numpy.typing import NDArray
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine._control import CancelLike, Control, ProgressCallback
-from pokerlab.engine.limits import DEFAULT_SECONDS, refuse_too_large, time_limited
+from pokerlab.engine.limits import (
+    DEFAULT_SECONDS,
+    check_sampling,
+    refuse_too_large,
+    time_limited,
+)
 from pokerlab.engine.problem import PlayerInput, prepare
 from pokerlab.engine.tally import SHARE, TIE
 from pokerlab.errors import GameError
@@ -208,9 +213,7 @@ def outs(
     from pokerlab.engine.exact import runout_stats
 
     n_threads = resolve_threads(threads)
-    if not (isinstance(time_limit, int | float) and time_limit > 0):  # math.inf: no limit
-        raise GameError(f"time limit must be a positive number, got {time_limit!r}",
-                        field="time_limit")  # fmt: skip
+    check_sampling(time_limit=time_limit, capped=False)  # math.inf: no limit
     problem = prepare(players, board, dead, game).with_unit_weights()
     if problem.game.is_stud:
         raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")

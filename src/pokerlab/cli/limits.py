@@ -27,7 +27,8 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
-_OPTIONS = {"trials": "--trials", "stderr": "--stderr", "time_limit": "--time"}
+_OPTIONS = {"trials": "--trials", "stderr": "--stderr", "time_limit": "--time", "seed": "--seed"}
+"""The option of each Monte Carlo setting (the engine's names)."""
 
 
 class Fraction(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.2
@@ -98,10 +99,6 @@ def check_limits(
         raise click.BadParameter(str(exc), param_hint=_OPTIONS[exc.field or ""]) from None
 
 
-_SAMPLING_OPTIONS = {"trials": "--trials", "stderr": "--stderr", "time_limit": "--time",
-                     "seed": "--seed"}  # fmt: skip
-
-
 def method_of(exact: bool, mc: bool, **sampling: object) -> str:
     """``"exact"``, ``"monte-carlo"`` or ``"auto"`` from ``--exact`` and ``--mc``; a usage error
     when both are given, or ``--exact`` with any of the Monte Carlo options in ``sampling``
@@ -109,9 +106,9 @@ def method_of(exact: bool, mc: bool, **sampling: object) -> str:
     if exact and mc:
         raise click.UsageError("--exact and --mc exclude each other")
     if exact:
-        given = [_SAMPLING_OPTIONS[name] for name, value in sampling.items() if value is not None]
+        given = [_OPTIONS[name] for name, value in sampling.items() if value is not None]
         if given:
-            names = ", ".join(_SAMPLING_OPTIONS[name] for name in sampling)
+            names = ", ".join(_OPTIONS[name] for name in sampling)
             raise click.UsageError(f"{names} apply to Monte Carlo, not --exact")
         return "exact"
     return "monte-carlo" if mc else "auto"

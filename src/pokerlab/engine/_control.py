@@ -68,22 +68,24 @@ class Stopping:
                 "Monte Carlo needs a stopping rule: trials, stderr or a time limit", field="trials"
             )
         trials, stderr, time_limit = self.trials, self.stderr, self.time_limit
-        if trials is not None and not (_whole(trials) and trials >= 1):
+        if trials is not None and not (is_whole(trials) and trials >= 1):
             raise GameError(f"trials must be a whole number, at least 1, got {trials!r}",
                             field="trials")  # fmt: skip
-        if stderr is not None and not (_real(stderr) and 0 < stderr < 1):
+        if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
             raise GameError(f"target stderr must be between 0 and 1, got {stderr!r}",
                             field="stderr")  # fmt: skip
-        if time_limit is not None and not (_real(time_limit) and time_limit > 0):
+        if time_limit is not None and not (is_real(time_limit) and time_limit > 0):
             raise GameError(f"time limit must be a positive number, got {time_limit!r}",
                             field="time_limit")  # fmt: skip
 
 
-def _whole(value: object) -> bool:
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is an integer (a bool is not a count)."""
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
-def _real(value: object) -> bool:
+def is_real(value: object) -> bool:
+    """Whether ``value`` is a real number (a bool is not one)."""
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
@@ -109,7 +111,7 @@ class Control:
 def check_seed(seed: object) -> None:
     """Refuse a seed that is not a whole number 0 or more (``None``: a fresh seed, passes); a
     negative one would wrap around to a large one."""
-    if seed is not None and not (_whole(seed) and seed >= 0):  # type: ignore[operator]
+    if seed is not None and not (is_whole(seed) and seed >= 0):  # type: ignore[operator]
         raise GameError(f"seed must be a whole number, 0 or more, got {seed!r}", field="seed")
 
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from pokerlab.engine._control import CancelLike, is_cancelled
+from pokerlab.engine._control import CancelLike, is_cancelled, is_real
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import CancelledError, GameError, TooLargeError
 
@@ -23,7 +23,6 @@ __all__ = [
     "MIN_STDERR",
     "check_exact_options",
     "check_sampling",
-    "percent",
     "refuse_too_large",
     "time_limited",
 ]
@@ -43,7 +42,7 @@ MIN_STDERR = 1e-5
 COUNTABLE_TRIALS = 2**62  # the kernels count deals in 64-bit integers, caps lifted or not
 
 
-def percent(fraction: float) -> str:
+def _percent(fraction: float) -> str:
     """A fraction of the pot in percent, as the stderr messages write it (``0.001%``)."""
     return f"{fraction * 100:g}%"
 
@@ -81,11 +80,11 @@ def check_sampling(
         if deals <= COUNTABLE_TRIALS:
             need = f"up to {deals:.2g} deals"
         raise GameError(
-            f"{percent(stderr)} needs {need}; at least {percent(MIN_STDERR)}{hint}",
+            f"{_percent(stderr)} needs {need}; at least {_percent(MIN_STDERR)}{hint}",
             field="stderr",
         )
     if time_limit is not None:
-        if math.isnan(time_limit) or time_limit <= 0:
+        if not is_real(time_limit) or math.isnan(time_limit) or time_limit <= 0:
             raise GameError(
                 f"must be a positive number of seconds, got {time_limit}", field="time_limit"
             )
