@@ -186,6 +186,8 @@ def test_results_are_deterministic_and_json() -> None:
         (("AsAh", "AsKd"), {}, DuplicateCardError, "As"),
         (("AA", "KK"), {"board": "AsAhAd", "dead": "Ac"}, EmptyRangeError, "player 1"),
         (("AsAhKsKh", "random"), {"game": "omaha"}, GameError, "random"),
+        (("AA", "KK"), {"method": "exact", "trials": 500}, GameError, "'trials' applies to"),
+        (("AA", "KK"), {"board": "2c3d4h", "method": "exact", "seed": 1}, GameError, "'seed'"),
     ],
 )
 def test_bad_input(
@@ -241,3 +243,11 @@ def test_auto_samples_when_enumerating_every_holding_would_take_too_long(
         for hand, eq in q.pairs():
             mc, se = got[hand]
             assert 0 < se < 0.02 and abs(mc - eq) < 5 * se
+
+
+def test_auto_choosing_exact_drops_the_sampling_options() -> None:
+    """``method="auto"`` with a seed and trials: where it enumerates, the options (which an
+    exact run refuses) are not passed on, and the answer is the exact one."""
+    exact = pokerlab.equity_distribution("AA", "QQ", method="exact")
+    auto = pokerlab.equity_distribution("AA", "QQ", trials=500, seed=2)
+    assert auto.method == "exact" and auto.to_dict() == exact.to_dict()

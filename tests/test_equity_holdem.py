@@ -164,8 +164,9 @@ def test_weights_change_the_answer_like_duplicated_combos() -> None:
 def test_tiny_weights_are_a_scale_not_an_underflow(method: str) -> None:
     """Weights matter only up to a factor per player: 1e-200 on both sides (a product of
     1e-400, which underflows to 0) gives the unweighted answer, not NaN."""
-    tiny = equity(["AA:1e-200", "QQ:1e-200,JJ:5e-201"], method=method, trials=100_000, seed=3)
-    plain = equity(["AA", "QQ,JJ:0.5"], method=method, trials=100_000, seed=3)
+    sampling: dict[str, int] = {} if method == "exact" else {"trials": 100_000, "seed": 3}
+    tiny = equity(["AA:1e-200", "QQ:1e-200,JJ:5e-201"], method=method, **sampling)
+    plain = equity(["AA", "QQ,JJ:0.5"], method=method, **sampling)
     assert tiny.equities == pytest.approx(plain.equities, abs=1e-12)
     assert not math.isnan(tiny.players[0].equity)
 
@@ -257,6 +258,15 @@ def test_cancel_exact_raises_and_mc_returns_partial() -> None:
         (dict(players=["AK", "QQ"], method="fast"), GameError, "unknown method"),
         (dict(players=["AK", "QQ"], game="bridge"), GameError, "unknown game"),
         (dict(players=["AK", "QQ"], method="mc", trials=0), GameError, "trials"),
+        # Monte Carlo options an exact run would ignore
+        (dict(players=["AK", "QQ"], method="exact", seed=1), GameError, "'seed' applies to"),
+        (dict(players=["AK", "QQ"], method="exact", trials=9), GameError, "'trials' applies"),
+        (dict(players=["AK", "QQ"], method="exact", stderr=0.1), GameError, "'stderr' applies"),
+        (
+            dict(players=["AK", "QQ"], method="exact", time_limit=5.0),
+            GameError,
+            "'time_limit' applies to Monte Carlo, not method 'exact'",
+        ),
     ],
 )
 def test_bad_input_is_a_clear_pokerlab_error(

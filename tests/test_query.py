@@ -457,6 +457,22 @@ def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:
         assert f in message, message
 
 
+@pytest.mark.parametrize(
+    ("text", "kwargs", "fragment"),
+    [
+        ("from h='AhAs', v='KdKc', exact", {"seed": 3}, "seed set Monte Carlo"),
+        ("from h='AhAs', v='KdKc'", {"method": "exact", "trials": 500}, "trials set Monte"),
+        ("from h='AhAs', v='KdKc', trials=500", {"method": "exact"}, "trials set Monte"),
+    ],
+)
+def test_an_exact_query_refuses_monte_carlo_keywords(
+    text: str, kwargs: dict[str, object], fragment: str
+) -> None:
+    """The keywords override the query's settings; the check sees the result of both."""
+    with pytest.raises(QueryError, match=fragment):
+        query("select avg(riverEquity(h)) " + text, **kwargs)  # type: ignore[arg-type]
+
+
 def test_division_by_zero_is_undefined_on_its_deals() -> None:
     """It printed inf or nan (and JSON that parsers refuse); now a select item meeting one is an
     error, and a comparison with one never holds, so where can leave those deals out."""
@@ -655,8 +671,9 @@ def test_tiny_weights_are_a_scale_not_an_underflow(method: str) -> None:
     number of deals, so it scales with the weights."""
     text = ("select avg(riverEquity(hero)) as eq, count(inRange(hero, 'AA')) as aces "
             "from hero='{}', villain='{}', board='2c3d4h'")  # fmt: skip
+    sampling: dict[str, int] = {} if method == "exact" else {"trials": 20_000, "seed": 5}
     runs = [
-        query(text.format(h, v), method=method, trials=20_000, seed=5)
+        query(text.format(h, v), method=method, **sampling)
         for h, v in (
             ("AA:1e-200,KK:5e-201", "QQ:1e-200"),
             ("AA,KK:0.5", "QQ"),

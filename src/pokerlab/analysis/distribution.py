@@ -33,6 +33,7 @@ from numpy.typing import NDArray
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine.api import equity
+from pokerlab.engine.limits import check_exact_options
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
 
@@ -255,8 +256,6 @@ def _per_holding(
             "steps with these ranges; narrow them or use fewer players",
             field="players",
         )
-    if trials is None:
-        trials = DEFAULT_TRIALS
     for p in range(problem.n_players):
         if problem.held[p] == 0:
             raise GameError(
@@ -267,6 +266,10 @@ def _per_holding(
         exact = exact_strategy(problem)
         whole = math.inf if exact is None else problem.n_players * exact.estimate(problem)
         method = "exact" if whole <= AUTO_EXACT_SECONDS else "monte-carlo"
+    if method == "exact":  # "auto" chose it: the sampling options do not apply
+        trials = seed = None
+    elif trials is None:
+        trials = DEFAULT_TRIALS
     done = 0
     for p in range(problem.n_players):
         holdings, unit_w = _rows(problem, p)
@@ -326,13 +329,15 @@ def equity_distribution(
     those of :func:`pokerlab.equity`; ``trials`` (default :data:`DEFAULT_TRIALS`) and ``seed``
     apply per holding when a holding's equity is sampled (``method="monte-carlo"``, or
     ``"auto"`` where enumerating every holding would take more than
-    :data:`AUTO_EXACT_SECONDS`). ``progress(fraction)`` is called after each holding's engine
-    call (not in heads-up hold'em with a board, which takes milliseconds).
+    :data:`AUTO_EXACT_SECONDS`; with ``method="exact"`` they are refused).
+    ``progress(fraction)`` is called after each holding's engine call (not in heads-up hold'em
+    with a board, which takes milliseconds).
     Outside heads-up hold'em with a board, more than ``max_holdings`` holdings in all are
     refused (:class:`~pokerlab.errors.TooLargeError`). ``threads``: how many threads to run
     on (default: every available core, see :func:`pokerlab._threads.resolve_threads`); the
     result is the same for any count (with a ``seed``, sampled ones too).
     """
+    check_exact_options(method, trials=trials, seed=seed)
     n_threads = resolve_threads(threads)
     villains = (
         [villain]

@@ -118,10 +118,13 @@ def warm_tasks() -> list[Task]:
                     "select avg(riverEquity(h)), histogram(handType(h, flop)) "
                     f"from h='AhAs', v='KdKc', board='{board}'",
                     method=method,
-                    trials=300,
-                    seed=1,
+                    trials=trials,
+                    seed=seed,
                 )
-                for board, method in (("Qh7c2d", "mc"), ("Qh7c2d3s", "exact"))
+                for board, method, trials, seed in (
+                    ("Qh7c2d", "mc", 300, 1),
+                    ("Qh7c2d3s", "exact", None, None),
+                )
             ],
         ),
         (

@@ -17,6 +17,7 @@ from pokerlab.engine._control import (
     ProgressCallback,
     Stopping,
 )
+from pokerlab.engine.limits import check_exact_options
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
@@ -68,7 +69,8 @@ def equity(
 ) -> EquityResult:
     """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
 
-    ``method``: ``"exact"`` enumerates every deal; ``"monte-carlo"`` (or ``"mc"``) samples
+    ``method``: ``"exact"`` enumerates every deal (``trials``, ``stderr``, ``time_limit`` and
+    ``seed`` are then refused: they steer sampling); ``"monte-carlo"`` (or ``"mc"``) samples
     deals without bias until ``trials`` deals, a target ``stderr`` or ``time_limit`` seconds
     (defaults: stderr 0.001 within 30 s); ``"auto"`` enumerates when that is estimated to take
     at most :data:`AUTO_EXACT_SECONDS`, else samples. ``progress(fraction)`` is called between
@@ -108,6 +110,7 @@ def equity(
         raise GameError(
             f"unknown method '{method}': use auto, exact or monte-carlo", field="method"
         )
+    check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     n_threads = resolve_threads(threads)
     if client is not None and not callable(getattr(client, "submit", None)):
         raise GameError(

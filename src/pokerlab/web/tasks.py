@@ -124,11 +124,13 @@ def run_equity(
         if progress is not None:
             progress({"fraction": fraction, **latest})
 
+    exact = method == "exact"  # takes no sampling options (the pool holds it to the budget)
     try:
         result = equity(
             players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
-            trials=trials, stderr=stderr, time_limit=budget, seed=seed, progress=report,
-            partial=estimates if progress is not None else None,
+            trials=None if exact else trials, stderr=None if exact else stderr,
+            time_limit=None if exact else budget, seed=None if exact else seed,
+            progress=report, partial=estimates if progress is not None else None,
             cancel=lambda: stopped() or time.monotonic() > deadline,
             **_threads(equity, threads),
         )  # fmt: skip

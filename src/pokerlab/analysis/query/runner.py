@@ -115,6 +115,17 @@ def _integer(value: float | str | None, key: str, column: int, least: int) -> in
     return int(value)
 
 
+def _check_exact(r: _Request) -> None:
+    """Refuse Monte Carlo settings on an exact query, from its text or from the keywords that
+    override it (an exact run would ignore them)."""
+    if r.method == "exact":
+        rules = {"trials": r.trials, "stderr": r.stderr, "time": r.time_limit, "seed": r.seed}
+        given = [k for k, v in rules.items() if v is not None]
+        if given:
+            raise QueryError(f"{', '.join(given)} set Monte Carlo; an exact query would ignore "
+                             f"{'it' if len(given) == 1 else 'them'}")  # fmt: skip
+
+
 def _request(q: Query) -> _Request:
     r = _Request()
     forced = None  # the first of exact / mc, and its column
@@ -162,14 +173,6 @@ def _request(q: Query) -> _Request:
             )
     if r.method in ("mc", "montecarlo"):
         r.method = "monte-carlo"
-    if r.method == "exact":
-        rules = {"trials": r.trials, "stderr": r.stderr, "time": r.time_limit, "seed": r.seed}
-        given = [k for k, v in rules.items() if v is not None]
-        if given:
-            raise QueryError(f"{', '.join(given)} set Monte Carlo; an exact query would ignore "
-                             f"{'it' if len(given) == 1 else 'them'}")  # fmt: skip
-    if r.method not in ("auto", "exact", "monte-carlo"):
-        raise QueryError(f"unknown method '{r.method}': expected exact, monte-carlo or auto")
     if not r.players:
         raise QueryError("the query names no player: add e.g. hero='AhKh' to 'from'")
     return r
@@ -658,6 +661,7 @@ def query(
             setattr(req, key, "monte-carlo" if value == "mc" else value)
     if req.method not in ("auto", "exact", "monte-carlo"):
         raise QueryError(f"unknown method '{req.method}': expected exact, monte-carlo or auto")
+    _check_exact(req)
     if req.seed is not None and not 0 <= req.seed < 2**32:
         raise QueryError(f"seed must be a whole number from 0 to 2**32 - 1, got {req.seed}")
     if req.trials is not None and not (is_whole(req.trials) and req.trials >= 1):
