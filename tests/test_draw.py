@@ -324,7 +324,9 @@ def test_parse_opponent() -> None:
         ({"goal": "royal"}, GameError, "unknown goal"),
         ({"method": "guess"}, GameError, "unknown method"),
         ({"vs": "random", "trials": 0}, GameError, "trials"),
-        ({"vs": ["random"] * 5}, GameError, "not enough cards"),
+        ({"vs": ["random"] * 9}, GameError, r"opponents' hands and draws \(45\) need 55"),
+        ({"vs": ["random:random"] * 5}, GameError, r"draws \(50\) need 60; the deck has 52"),
+        ({"vs": "random:rules", "max_draw": 3}, GameError, "cannot hold to a limit of 3"),
         ({"hand": "Jh Jd 7c 4s Xx"}, CardError, "invalid card"),
     ],
 )
@@ -332,6 +334,26 @@ def test_errors(kwargs: dict[str, object], error: type[Exception], match: str) -
     args = {"hand": "Jh Jd 7c 4s 2h", **kwargs}
     with pytest.raises(error, match=match):
         advise(**args)  # type: ignore[arg-type]
+
+
+def test_the_deck_check_counts_what_each_player_may_draw() -> None:
+    """Opponents who stand pat draw nothing, and under a draw limit a random one draws at most
+    that: tables the old "everyone draws five" count refused now run."""
+    assert advise("Jh Jd 7c 4s 2h", vs=["random"] * 8, trials=200, seed=1).samples == 200
+    limited = advise("Jh Jd 7c 4s 2h", vs=["random:random"] * 5, trials=200, seed=1, max_draw=3)
+    assert limited.samples == 200 and len(limited.choices) == 26
+
+
+def test_a_random_opponent_keeps_to_the_draw_limit() -> None:
+    """With ``max_draw=0`` nobody draws: against a listed better hand, hero never wins, unless
+    the random opponent breaks its hand by drawing (which the limit forbids)."""
+    better = "Ah Ad 7d 4d 2c:random"
+    free = advise("Jh Jd 7c 4s 2h", vs=better, trials=2_000, seed=3)
+    pat = next(c for c in free.choices if c.discard == ())
+    assert pat.equity > 0.05  # drawing at random, it breaks its aces now and then
+    held = advise("Jh Jd 7c 4s 2h", vs=better, trials=2_000, seed=3, max_draw=0)
+    assert [c.discard for c in held.choices] == [()]
+    assert held.best.equity == 0.0 and held.best.win == 0.0
 
 
 def test_at_least_unknown_category() -> None:

@@ -188,6 +188,7 @@ def sample_choices(
     opp_hands,
     opp_offsets,
     opp_strategy,
+    random_keeps,
     game,
     n_trials,
     max_rejects,
@@ -206,7 +207,8 @@ def sample_choices(
     ``opp_hands`` (a known hand is a list of one) or, for an empty slice, five random cards; the
     joint draw of the listed hands is rejected whole on a shared card (``definitions.md``). Then
     five replacement cards ``S`` are dealt for us (choice ``m`` draws the first ``5 - kept`` of
-    them) and each opponent draws by ``opp_strategy[p]`` (PAT, RULES, RANDOM) from the cards
+    them) and each opponent draws by ``opp_strategy[p]`` (PAT, RULES, RANDOM: a keep mask
+    drawn uniformly from ``random_keeps``, the choices a draw limit allows) from the cards
     outside ``S``: given our first ``k`` cards the rest of ``S`` is a uniform set, so every
     choice sees exactly the deal distribution of its own draw. ``fixed_mask``: our hand and the
     dead cards.
@@ -279,7 +281,7 @@ def sample_choices(
                     held[p], game, card_key, card_mask, mult, displace, values, bucket_of
                 )
             else:
-                keep = below(state, 32)
+                keep = random_keeps[below(state, random_keeps.shape[0])]
             used = deal_cards(state, used, 5 - _popcount5(keep), dealt)
             t = 0
             for j in range(5):
@@ -340,13 +342,14 @@ def best_against_random(
     no_hands = np.empty((0, 5), np.uint8)
     offsets = np.zeros(2, np.int64)
     strategy = np.zeros(1, np.int64)  # PAT
+    every_keep = np.arange(N_CHOICES).astype(np.int64)  # (no random opponent here)
     for i in prange(hands.shape[0]):
         fixed = _Z
         for j in range(5):
             fixed |= _ONE << uint64(hands[i, j])
         tally = np.zeros((N_CHOICES, 4), np.float64)
         sample_choices(
-            hands[i], fixed, no_hands, offsets, strategy, game, trials, 1, states[i],
+            hands[i], fixed, no_hands, offsets, strategy, every_keep, game, trials, 1, states[i],
             card_key, card_mask, mult, displace, values, bucket_of, tally,
         )  # fmt: skip
         keeps[i] = np.argmax(tally[:, 0] + tally[:, 2])

@@ -43,7 +43,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._threads import resolve_threads
-from pokerlab.analysis.draw import Opponent, game_tables, normalize_game, sample_equities
+from pokerlab.analysis.draw import (
+    Opponent,
+    allowed_keeps,
+    game_tables,
+    normalize_game,
+    sample_equities,
+)
 from pokerlab.cards import Card, parse_cards
 from pokerlab.engine._control import CancelLike, check_seed, is_cancelled
 from pokerlab.errors import CancelledError, CardError, GameError, blame
@@ -312,8 +318,7 @@ class MaxDraw(Strategy):
         self.inner = inner
         self.max_draw = max_draw
         self.name = inner.name
-        self._allowed = np.array([m for m in range(32) if 5 - m.bit_count() <= max_draw],
-                                 dtype=np.uint8)  # fmt: skip
+        self._allowed = np.array(allowed_keeps(max_draw), dtype=np.uint8)
 
     def discard(self, hand: Sequence[Card], known: Known) -> tuple[Card, ...]:
         rows = np.array([[int(c) for c in hand]], dtype=np.uint8)

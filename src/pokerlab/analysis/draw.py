@@ -88,6 +88,7 @@ _GAME_ALIASES = {
     "lowball": "2-7",
 }
 STRATEGY_CODES = {"pat": 0, "stand-pat": 0, "rules": 1, "random": 2}
+PAT_NAMES = ("pat", "stand-pat")
 DEFAULT_TRIALS = 200_000
 MAX_EXACT = 100_000_000  # evaluations "auto" still enumerates (about half a second)
 MAX_FORCED_EXACT = 10_000_000_000
@@ -211,7 +212,7 @@ class Opponent:
         if self.written is not None:
             return self.written
         body = "random" if self.hands is None else "|".join(format_cards(h) for h in self.hands)
-        return body if self.strategy in ("pat", "stand-pat") else f"{body}:{self.strategy}"
+        return body if self.strategy in PAT_NAMES else f"{body}:{self.strategy}"
 
 
 def parse_opponent(text: str) -> Opponent:
@@ -381,9 +382,11 @@ def sample_equities(
     trials: int,
     seed: int,
     dead: Sequence[int] = (),
+    max_draw: int = 5,
 ) -> NDArray[np.float64]:
     """Monte Carlo tally of the 32 choices (rows: wins, ties, tie shares, tie shares squared);
-    inputs already validated (lists filtered against the hand and the dead cards)."""
+    inputs already validated (lists filtered against the hand and the dead cards). A ``random``
+    opponent keeps one of the choices that draw at most ``max_draw`` cards."""
     from pokerlab.analysis import _draw_kernels as D
     from pokerlab.engine._sampling import seed_state
     from pokerlab.evaluation import _kernels as K
@@ -401,6 +404,7 @@ def sample_equities(
         hands,
         offsets,
         strategies,
+        np.array(allowed_keeps(max_draw), dtype=np.int64),
         t.code,
         trials,
         _MAX_REJECTS,
@@ -454,9 +458,35 @@ def _validate(
                     f"opponent {i + 1}'s hands all use a known card", field=f"vs.{i}"
                 )
             opponents[i] = Opponent(kept, o.strategy, o.written)
-    if 10 + len(dead_cards) + 10 * len(opponents) > 52:
-        raise GameError("not enough cards left for every player to draw five", field="vs")
     return cards, dead_cards, opponents
+
+
+def allowed_keeps(max_draw: int) -> list[int]:
+    """The keep masks (bit ``i``: keep card ``i``) of the choices that draw at most
+    ``max_draw`` cards, in mask order (all 32 for 5)."""
+    return [m for m in range(32) if 5 - m.bit_count() <= max_draw]
+
+
+def _check_draws(dead: list[Card], opponents: list[Opponent], max_draw: int) -> None:
+    """Refuse opponents the sampler cannot hold to ``max_draw``, and tables that need more
+    cards than the deck has: the hand and five draws (every choice is evaluated), the dead
+    cards, and each opponent's five cards and the most it may draw (none when it stands pat)."""
+    for i, o in enumerate(opponents):
+        if o.strategy == "rules" and max_draw < 5:
+            raise GameError(
+                f"opponent {i + 1} draws by 'rules', which the sampler cannot hold to a limit of "
+                f"{max_draw} cards (it may draw 4 or 5); give it 'random' (which keeps to the "
+                "limit) or let it stand pat",
+                field=f"vs.{i}",
+            )
+    opponent_cards = sum(5 + (0 if o.strategy in PAT_NAMES else max_draw) for o in opponents)
+    need = 10 + len(dead) + opponent_cards
+    if need > 52:
+        raise GameError(
+            f"not enough cards: the hand and its draws (10), the dead cards ({len(dead)}) and the "
+            f"opponents' hands and draws ({opponent_cards}) need {need}; the deck has 52",
+            field="vs",
+        )
 
 
 def _exact_pat(
@@ -513,9 +543,10 @@ def _equities(
     trials: int | None,
     seed: int | None,
     threads: int,
+    max_draw: int,
 ) -> tuple[str, int, NDArray[np.float64]]:
     """Method, samples and rows (equity, win, tie, tie equity, stderr) x 32 choices."""
-    pat = all(o.strategy in ("pat", "stand-pat") and o.hands is not None for o in opponents)
+    pat = all(o.strategy in PAT_NAMES and o.hands is not None for o in opponents)
     exact = None
     if method != "mc" and pat:
         budget = MAX_FORCED_EXACT if method == "exact" else MAX_EXACT
@@ -540,7 +571,7 @@ def _equities(
     n = trials or DEFAULT_TRIALS
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    tally = sample_equities(cards, t.game, opponents, n, seed, dead)
+    tally = sample_equities(cards, t.game, opponents, n, seed, dead, max_draw)
     win, tie, tie_eq = tally[:, 0] / n, tally[:, 1] / n, tally[:, 2] / n
     eq = win + tie_eq
     err = np.sqrt(np.maximum(win + tally[:, 3] / n - eq**2, 0.0) / n)
@@ -569,7 +600,9 @@ def advise(
     ``threads``: how many threads the exact enumeration uses (default: every available core;
     the answer is the same for any count). Monte Carlo runs on one thread.
     ``max_draw``: the most cards one may draw (``3``: the 26 choices that draw 0 to 3, as many
-    games rule); the other choices are left out of :attr:`DrawAdvice.choices`."""
+    games rule); the other choices are left out of :attr:`DrawAdvice.choices`. The limit holds
+    for the opponents too: a ``random`` one keeps to it, and a ``rules`` one (which may draw 4
+    or 5) is refused under it."""
     started = time.perf_counter()
     with blame("game"):
         t = game_tables(game)
@@ -595,6 +628,7 @@ def advise(
         workers = resolve_threads(threads)
     if not 0 <= max_draw <= 5:
         raise GameError(f"max_draw must be between 0 and 5, got {max_draw}", field="max_draw")
+    _check_draws(dead_cards, opponents, max_draw)
     known = [h for o in opponents if o.hands is not None and len(o.hands) == 1 for h in o.hands]
     view = _free(cards_to_mask([*cards, *dead_cards, *(c for h in known for c in h)]))
     hist = _histograms(np.array(cards, np.uint8), view, t, workers)
@@ -604,12 +638,11 @@ def advise(
     used_method, samples, eqs = None, 0, None
     if opponents:
         used_method, samples, eqs = _equities(
-            cards, dead_cards, opponents, t, method, trials, seed, workers
+            cards, dead_cards, opponents, t, method, trials, seed, workers, max_draw
         )
     at_goal = counts[:, goal_index:].sum(axis=1) / totals if goal_index is not None else scores
     keys = eqs[0] if eqs is not None else at_goal
-    allowed = [m for m in range(32) if 5 - m.bit_count() <= max_draw]
-    order = sorted(allowed, key=lambda m: (-keys[m], -at_goal[m], -scores[m], -m))
+    order = sorted(allowed_keeps(max_draw), key=lambda m: (-keys[m], -at_goal[m], -scores[m], -m))
     choices = []
     for m in order:
         keep = tuple(c for i, c in enumerate(cards) if m >> i & 1)

@@ -120,7 +120,8 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
     type=click.IntRange(0, 5),
     default=5,
     show_default=True,
-    help="The most cards one may draw (3: the 26 choices of many games).",
+    help="The most cards anyone may draw (3: the 26 choices of many games); a random opponent "
+    "keeps to it, a rules opponent is refused under it.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every allowed choice).")
 def advise_command(
