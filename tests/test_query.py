@@ -248,6 +248,23 @@ def test_every_function_and_aggregate_matches_brute_force(flop_spot: list[Deal])
     assert r["wins"].count == pytest.approx(want)  # weighted by the combos' weights
 
 
+@pytest.mark.parametrize("name", ["r4", "r5", "r1"])
+def test_a_board_position_alone_matches_brute_force(flop_spot: list[Deal], name: str) -> None:
+    """``rankAt`` of the turn or the river in a query that looks at nothing else: the
+    enumeration must still deal the turn and the river apart (as one unordered pair, "the
+    river" read whichever card sorted last: 8.80 for 6.67 on this spot)."""
+    expr, fn = FUNCTIONS[name]
+    r = query(f"select {expr} as {name} from game='holdem', hero='{FLOP_PLAYERS[0]}', "
+              f"villain='{FLOP_PLAYERS[1]}', board='{FLOP_BOARD}'")  # fmt: skip
+    assert r.method == "exact"
+    want = exact_aggregate(flop_spot, fn, expr.split("(")[0], None)
+    if name == "r4":
+        labels = {b.bucket: b.value for b in r[name].value}
+        assert {RANKS.index(k) + 2: v for k, v in labels.items() if v} == pytest.approx(want)
+    else:
+        assert r[name].value == pytest.approx(want, abs=1e-12)
+
+
 def test_where_conditions_every_aggregate(flop_spot: list[Deal]) -> None:
     r = query(_query_text(WHERE_TEXT))
     assert r.method == "exact"

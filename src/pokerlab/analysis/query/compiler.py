@@ -194,8 +194,12 @@ class Compiled:
     @property
     def streets(self) -> set[int]:
         """Board sizes at which some feature looks (the exact enumeration deals those streets
-        as separate stages)."""
-        return {s for kind, _, s, _ in self.spec if kind != K.IN_RANGE}
+        as separate stages, each an unordered set of cards). ``rankAt`` of the turn or the
+        river also needs the street before it: dealt with the cards before it as one set, the
+        card "at" position 4 or 5 would be whichever of the set sorts last."""
+        streets = {s for kind, _, s, _ in self.spec if kind != K.IN_RANGE}
+        streets |= {i for kind, _, _, i in self.spec if kind == K.RANK_AT and i >= 3}
+        return streets
 
 
 def _suggest(name: str, options: list[str] | tuple[str, ...]) -> str:
