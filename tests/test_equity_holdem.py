@@ -423,6 +423,10 @@ def test_plain_cards_are_echoed_in_canonical_form() -> None:
     assert [p["input"] for p in result["players"]] == ["AhAs", "ThTs", "QQ+,AKs"]
     omaha = equity(["as ah ks kh", "random"], board="Qs7h2d5c", game="omaha").to_dict()
     assert omaha["players"][0]["input"] == "AsAhKsKh"
+    # a list of exact holdings is a range, echoed as written (not as one long hand)
+    listed = equity(["AsKsQsJs,AhKhQhJh", "2c2d3c3d"], board="9c8c7c", game="omaha")
+    assert listed.players[0].input == "AsKsQsJs,AhKhQhJh"
+    assert equity(["AhKh,QdQc", "JJ"]).players[0].input == "AhKh,QdQc"
 
 
 def test_a_card_named_twice_is_reported_before_the_card_count() -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_cards_any_suit",
+    "suitless_indices",
 ]
 
 RANKS = "23456789TJQKA"
@@ -228,7 +229,35 @@ def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
     >>> parse_cards_any_suit("8c 8", avoid=Card(25).mask)  # 8c given, 8d avoided
     [Card('8c'), Card('8h')]
     """
-    found: list[tuple[int, int, int]] = []  # (rank, suit or -1, position)
+    found = _any_suit_tokens(text)
+    exact = parse_cards([_ALL_CARDS[4 * r + s] for r, s, _ in found if s >= 0])
+    used = avoid | sum(c.mask for c in exact)
+    out: list[Card] = []
+    for rank, suit, position in found:
+        if suit < 0:
+            free = [s for s in range(4) if not used >> (4 * rank + s) & 1]
+            if not free:
+                raise CardError(f"no {RANKS[rank]} is left for the suitless card at character "
+                                f"{position}")  # fmt: skip
+            suit = free[0]
+            used |= 1 << (4 * rank + suit)
+        out.append(_ALL_CARDS[4 * rank + suit])
+    return out
+
+
+def suitless_indices(text: str) -> list[int]:
+    """Which of the cards :func:`parse_cards_any_suit` reads from ``text`` were written without
+    a suit (their indices in its list).
+
+    >>> suitless_indices("8c 8 Kd A")
+    [1, 3]
+    """
+    return [i for i, (_, suit, _) in enumerate(_any_suit_tokens(text)) if suit < 0]
+
+
+def _any_suit_tokens(text: str) -> list[tuple[int, int, int]]:
+    """``(rank, suit or -1, position)`` of each card of ``text``, a suit optional."""
+    found: list[tuple[int, int, int]] = []
     i = 0
     while i < len(text):
         if text[i] in _SEPARATORS:
@@ -254,19 +283,7 @@ def parse_cards_any_suit(text: str, avoid: int = 0) -> list[Card]:
             )
         found.append((rank, suit, i + 1))
         i += rank_len + (1 if suit >= 0 else 0)
-    exact = parse_cards([_ALL_CARDS[4 * r + s] for r, s, _ in found if s >= 0])
-    used = avoid | sum(c.mask for c in exact)
-    out: list[Card] = []
-    for rank, suit, position in found:
-        if suit < 0:
-            free = [s for s in range(4) if not used >> (4 * rank + s) & 1]
-            if not free:
-                raise CardError(f"no {RANKS[rank]} is left for the suitless card at character "
-                                f"{position}")  # fmt: skip
-            suit = free[0]
-            used |= 1 << (4 * rank + suit)
-        out.append(_ALL_CARDS[4 * rank + suit])
-    return out
+    return found
 
 
 def format_cards(cards: Iterable[int], sep: str = "") -> str:

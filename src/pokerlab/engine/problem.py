@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import (
+    RANKS,
     Card,
     cards_from_mask,
     cards_to_mask,
@@ -26,6 +27,7 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
     parse_cards_any_suit,
+    suitless_indices,
 )
 from pokerlab.engine._joint_draw import unit_weights, weight_peaks
 from pokerlab.errors import (
@@ -287,7 +289,7 @@ def _parse_range(text: str) -> _Holdings:
     ranges again and again, and parsing one costs more than a small flop enumeration (the
     arrays are read-only, so sharing them is safe)."""
     rng = Range(text)
-    holdings = _holdings(_canonical(text), rng.combos, rng.weights)
+    holdings = _holdings(_canonical(text, len(rng.combos)), rng.combos, rng.weights)
     holdings.masks.flags.writeable = False
     return holdings
 
@@ -321,13 +323,16 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
                         f"got {rng.size}")  # fmt: skip
     if rng.is_random and not game.is_stud:
         return _holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
-    return _holdings(_canonical(text), np.ascontiguousarray(rng.holdings), np.array(rng.weights))
+    text = _canonical(text, len(rng.holdings))
+    return _holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 
 
-def _canonical(text: str) -> str:
-    """A player's text as results echo it: a plain list of cards in the canonical form
-    (``ah as`` and ``10h10s`` as ``AhAs`` and ``ThTs``), anything else (a range, a pattern,
-    weights, a stud ``|``) as written."""
+def _canonical(text: str, holdings: int) -> str:
+    """A player's text as results echo it: one hand (``holdings`` is 1) written as a plain list
+    of cards in the canonical form (``ah as`` and ``10h10s`` as ``AhAs`` and ``ThTs``), anything
+    else (a range, ``AsKs,AhKh`` among them; a pattern, weights, a stud ``|``) as written."""
+    if holdings != 1:
+        return text
     try:
         return format_cards(parse_cards(text))
     except CardError:
@@ -360,10 +365,63 @@ def _padded(combos: NDArray[np.uint8], width: int) -> NDArray[np.uint8]:
 
 def _parse_dead(dead: str | Sequence[int | str | Card], spec: Game, avoid: int) -> list[Card]:
     """Dead cards; in a game where suits never matter (razz) a rank alone is a card of that rank
-    in a suit no one else holds (the result is the same whichever)."""
+    in a suit no one else holds for sure (:func:`_check_suitless` makes sure that the result is
+    the same whichever)."""
     if spec.suit_blind and isinstance(dead, str):
         return parse_cards_any_suit(dead, avoid)
     return parse_cards(dead)
+
+
+def _held_for_sure(parsed: Sequence[_Holdings]) -> int:
+    """The cards that some player holds in every one of its holdings."""
+    sure = 0
+    for h in parsed:
+        if len(h.masks):
+            sure |= int(np.bitwise_and.reduce(h.masks))
+    return sure
+
+
+def _check_suitless(dead: object, dead_cards: list[Card], parsed: Sequence[_Holdings],
+                    taken: int) -> None:  # fmt: skip
+    """Refuse a dead card written without a suit whose suit would change the answer: a
+    player's range treats the card chosen for it and another free card of its rank (not in
+    ``taken``, nor dead) differently (``Ac2c3c,2h3h4h`` names the ace of clubs)."""
+    if not isinstance(dead, str):
+        return
+    taken |= cards_to_mask(dead_cards)
+    for i in suitless_indices(dead):
+        card = int(dead_cards[i])
+        rank = card >> 2
+        name = RANKS[rank]
+        for other in range(4 * rank, 4 * rank + 4):
+            if taken >> other & 1:
+                continue
+            for p, h in enumerate(parsed):
+                if not _swap_invariant(h, card, other):
+                    raise GameError(
+                        f"the dead card '{name}' has no suit, and which {name} is dead changes "
+                        f"the answer: player {p + 1}'s range ('{h.text}') names the suits of "
+                        f"its {name} cards; give the dead card's suit "
+                        f"(e.g. '{Card(card)}' or '{Card(other)}')",
+                        field="dead",
+                    )
+
+
+def _swap_invariant(h: _Holdings, a: int, b: int) -> bool:
+    """Whether swapping cards ``a`` and ``b`` maps the holdings (with their weights) onto
+    themselves."""
+    bit_a, bit_b = np.uint64(1 << a), np.uint64(1 << b)
+    has_a, has_b = (h.masks & bit_a) != 0, (h.masks & bit_b) != 0
+    moved = has_a != has_b
+    if not moved.any():
+        return True
+    swapped = h.masks ^ np.where(moved, bit_a | bit_b, np.uint64(0))
+    before = np.lexsort((h.weights, h.masks))
+    after = np.lexsort((h.weights, swapped))
+    return bool(
+        np.array_equal(h.masks[before], swapped[after])
+        and np.array_equal(h.weights[before], h.weights[after])
+    )
 
 
 def prepare(
@@ -395,9 +453,10 @@ def prepare(
             else:
                 parsed.append(_game_holdings(p, i, spec))
     if spec.suit_blind:  # suitless dead cards avoid the cards the players hold for sure
-        held = [c for h in parsed if h.is_exact for c in h.combos[0].tolist()]
+        taken = cards_to_mask(board_cards) | _held_for_sure(parsed)
         with blame("dead"):
-            dead_cards = _parse_dead(dead, spec, cards_to_mask([*board_cards, *held]))
+            dead_cards = _parse_dead(dead, spec, taken)
+        _check_suitless(dead, dead_cards, parsed, taken)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
     exact_masks = [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
     named = (
