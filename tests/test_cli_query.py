@@ -146,3 +146,24 @@ def test_monte_carlo_options_read_and_capped_as_equity_reads_them() -> None:
         run("query", CONTRACT, "--mc", "--time", "100000"), "100000 s is more than 3600 s"
     )
     assert_one_line_error(run("query", CONTRACT, "--mc", "--stderr", "0.0001%"), "at least 0.001%")
+
+
+@pytest.mark.parametrize(
+    ("setting", "fragment"),
+    [
+        ("time=4000", "time: 4000 s is more than 3600 s (add --no-limit"),
+        ("stderr=0.0000001", "stderr: 1e-05% needs up to"),
+        ("trials=20000000000", "trials: 20,000,000,000 deals would take hours or longer"),
+        ("trials=10000000000000000000", "trials expects a whole number from 1 to 4,611,686,018,427,387,904"),
+    ],
+)
+def test_the_caps_hold_for_settings_in_the_query_text(setting: str, fragment: str) -> None:
+    """The same caps as the options: ``time=4000`` in the text ran for as long as it said."""
+    text = "select avg(riverEquity(hero)) from hero='AK', villain='QQ', " + setting
+    assert_one_line_error(run("query", text), fragment)
+
+
+def test_no_limit_lifts_the_caps_of_the_query_text() -> None:
+    text = "select avg(riverEquity(hero)) from hero='AK', villain='QQ', time=4000, trials=5000"
+    data = as_json("query", text, "--no-limit", "--seed", "1")
+    assert data["method"] == "monte-carlo" and data["deals"] == 5000

@@ -84,6 +84,10 @@ no_limit_option = click.option(
 )
 
 
+LIFT = "add --no-limit to run it anyway"
+"""How the CLI's caps on Monte Carlo stopping rules are lifted."""
+
+
 def check_limits(
     trials: int | None = None,
     stderr: float | None = None,
@@ -93,8 +97,7 @@ def check_limits(
     """Refuse (a usage error, exit 2) options that ask for endless work, unless ``no_limit``
     (the engine's rule, :func:`~pokerlab.engine.limits.check_sampling`)."""
     try:
-        check_sampling(trials, stderr, time_limit, capped=not no_limit,
-                       lift="add --no-limit to run it anyway")  # fmt: skip
+        check_sampling(trials, stderr, time_limit, capped=not no_limit, lift=LIFT)
     except GameError as exc:
         raise click.BadParameter(str(exc), param_hint=_OPTIONS[exc.field or ""]) from None
 

@@ -10,6 +10,7 @@ from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import (
+    LIFT,
     check_limits,
     method_of,
     no_limit_option,
@@ -149,7 +150,7 @@ def query_command(
     with LazyProgress("query") as bar, first_interrupt_stops() as stop:
         result = query(text, method=method, trials=trials, stderr=stderr,
                        time_limit=time_limit, seed=seed, progress=bar, threads=threads,
-                       cancel=stop.is_set)  # fmt: skip
+                       cancel=stop.is_set, capped=not no_limit, lift=LIFT)  # fmt: skip
     if plot is not None:
         plot_histograms(result, plot)
     if as_json:

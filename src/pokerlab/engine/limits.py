@@ -65,12 +65,12 @@ def check_sampling(
             raise GameError(f"must be at least 1, got {trials}", field="trials")
         if trials > COUNTABLE_TRIALS:
             raise GameError(
-                f"{trials:.3g} deals cannot be counted; at most {COUNTABLE_TRIALS:.3g}",
+                f"{int(trials):,} deals cannot be counted; at most {COUNTABLE_TRIALS:,}",
                 field="trials",
             )
         if trials > MAX_TRIALS and capped:
             raise GameError(
-                f"{trials:.3g} deals would take hours or longer; at most {MAX_TRIALS:.0e}{hint}",
+                f"{int(trials):,} deals would take hours or longer; at most {MAX_TRIALS:,}{hint}",
                 field="trials",
             )
     if stderr is not None and stderr < MIN_STDERR and capped:

@@ -37,10 +37,12 @@ from pokerlab.analysis.query.compiler import (
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
 from pokerlab.engine._control import is_whole
+from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import (
     CancelledError,
     EmptyRangeError,
+    GameError,
     PokerlabError,
     QueryError,
     RangeError,
@@ -109,9 +111,9 @@ def _number(value: float | str | None, key: str, column: int) -> float:
     return value
 
 
-def _integer(value: float | str | None, key: str, column: int, least: int) -> int:
-    if not isinstance(value, float) or not value.is_integer() or not least <= value < 2**32:
-        raise QueryError(f"column {column}: {key} expects a whole number from {least}")
+def _integer(value: float | str | None, key: str, column: int, least: int, most: int) -> int:
+    if not isinstance(value, float) or not value.is_integer() or not least <= value <= most:
+        raise QueryError(f"column {column}: {key} expects a whole number from {least} to {most:,}")
     return int(value)
 
 
@@ -153,13 +155,13 @@ def _request(q: Query) -> _Request:
                 raise QueryError(f"column {s.column}: {key} expects a quoted value")
             setattr(r, key, s.value)
         elif key == "trials":
-            r.trials = _integer(s.value, key, s.column, 1)
+            r.trials = _integer(s.value, key, s.column, 1, COUNTABLE_TRIALS)
         elif key == "stderr":
             r.stderr = _number(s.value, key, s.column)
         elif key == "time":
             r.time_limit = _number(s.value, key, s.column)
         elif key == "seed":
-            r.seed = _integer(s.value, key, s.column, 0)
+            r.seed = _integer(s.value, key, s.column, 0, 2**32 - 1)
         elif isinstance(s.value, str):
             if any(s.key == n for n, _ in r.players):
                 raise QueryError(f"column {s.column}: '{s.key}' names two players")
@@ -640,6 +642,8 @@ def query(
     max_seconds: float | None = None,
     cancel: Callable[[], bool] | None = None,
     threads: int | None = None,
+    capped: bool = False,
+    lift: str = "",
 ) -> QueryResult:
     """Answer a query (grammar in ``docs/query.md``). Keyword arguments override the settings
     of the query's ``from`` clause (``method``: ``"exact"``, ``"monte-carlo"`` or ``"auto"``).
@@ -650,7 +654,9 @@ def query(
     the deals sampled so far (at least one chunk), as :func:`pokerlab.equity` does;
     ``threads`` caps the threads that compute a chunk (default: every available core, at most
     :data:`THREADS`; 0, a negative or a non-integer count is a
-    :class:`~pokerlab.errors.GameError`; the results do not depend on it)."""
+    :class:`~pokerlab.errors.GameError`; the results do not depend on it).
+    ``capped``: refuse stopping rules past the CLI's caps (``engine.limits.check_sampling``),
+    from the text or the keywords alike; ``lift`` says how to lift them."""
     started = time.perf_counter()
     n_threads = resolve_threads(threads)
     q = parse(text)
@@ -662,6 +668,11 @@ def query(
     if req.method not in ("auto", "exact", "monte-carlo"):
         raise QueryError(f"unknown method '{req.method}': expected exact, monte-carlo or auto")
     _check_exact(req)
+    try:
+        check_sampling(req.trials, req.stderr, req.time_limit, capped=capped, lift=lift)
+    except GameError as exc:
+        setting = "time" if exc.field == "time_limit" else exc.field
+        raise QueryError(f"{setting}: {exc}") from None
     if req.seed is not None and not 0 <= req.seed < 2**32:
         raise QueryError(f"seed must be a whole number from 0 to 2**32 - 1, got {req.seed}")
     if req.trials is not None and not (is_whole(req.trials) and req.trials >= 1):
