@@ -154,7 +154,7 @@ def test_monte_carlo_options_read_and_capped_as_equity_reads_them() -> None:
         ("time=4000", "time: 4000 s is more than 3600 s (add --no-limit"),
         ("stderr=0.0000001", "stderr: 1e-05% needs up to"),
         ("trials=20000000000", "trials: 20,000,000,000 deals would take hours or longer"),
-        ("trials=10000000000000000000", "trials expects a whole number from 1 to 4,611,686,018,427,387,904"),
+        ("trials=10000000000000000000", "expects a whole number from 1 to 4,611,686,018,427,"),
     ],
 )
 def test_the_caps_hold_for_settings_in_the_query_text(setting: str, fragment: str) -> None:

@@ -242,6 +242,10 @@ def _render(parts: list[str]) -> str:
     return out
 
 
+MAX_GROUP_DEPTH = 32
+"""How deep parenthesised groups may nest (the parser recurses once per level)."""
+
+
 class _Parser:
     def __init__(self, text: str, size: int, low_aces: bool, percent: bool = False) -> None:
         self.text = text
@@ -249,6 +253,7 @@ class _Parser:
         self.low_aces = low_aces
         self.percent = percent
         self.pos = 0
+        self.depth = 0  # groups open around the parser's position
         self.in_group = False
         self.classic_end = -1  # inside a classic chain "7-7-7", every '-' means "or lower"
 
@@ -403,6 +408,9 @@ class _Parser:
             return self.term()
         start = self.pos
         self.pos += 1
+        self.depth += 1
+        if self.depth > MAX_GROUP_DEPTH:
+            raise self.error(start, f"groups nest at most {MAX_GROUP_DEPTH} deep")
         parts: list[Node] = []
         while True:
             self.skip_ws()
@@ -433,6 +441,7 @@ class _Parser:
                 f"expected ',', ':', '!', '@', ')' or the end after ')', {self.found()}; "
                 "combine a group with a pattern with ':' as in (AA,KK):$ds",
             )
+        self.depth -= 1
         return Group(tuple(parts), "(" + ",".join(p.text for p in parts) + ")", start + 1)
 
     def term(self) -> Term:
