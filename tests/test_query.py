@@ -490,6 +490,23 @@ def test_an_exact_query_refuses_monte_carlo_keywords(
         query("select avg(riverEquity(h)) " + text, **kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"trials": "1000"}, "trials: must be a whole number, got '1000'"),
+        ({"stderr": "x"}, "stderr: must be between 0 and 1, got 'x'"),
+        ({"stderr": -1}, "stderr: must be between 0 and 1, got -1"),
+    ],
+)
+def test_keyword_stopping_rules_of_the_wrong_type_are_query_errors(
+    kwargs: dict[str, object], fragment: str
+) -> None:
+    """Checked by the engine's rule (``check_sampling``): a string raised a TypeError, and a
+    negative standard error ran."""
+    with pytest.raises(QueryError, match=re.escape(fragment)):
+        query("select avg(riverEquity(h)) from h='AhAs', v='KdKc'", method="mc", **kwargs)  # type: ignore[arg-type]
+
+
 def test_division_by_zero_is_undefined_on_its_deals() -> None:
     """It printed inf or nan (and JSON that parsers refuse); now a select item meeting one is an
     error, and a comparison with one never holds, so where can leave those deals out."""

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from pokerlab.engine._control import CancelLike, is_cancelled, is_real
+from pokerlab.engine._control import CancelLike, is_cancelled, is_real, is_whole
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import CancelledError, GameError, TooLargeError
 
@@ -56,11 +56,14 @@ def check_sampling(
     lift: str = "",
 ) -> None:
     """Refuse, with :class:`GameError` naming the field (``trials``, ``stderr``,
-    ``time_limit``), Monte Carlo stopping rules that cannot be met and, when ``capped``, those
+    ``time_limit``), Monte Carlo stopping rules of the wrong type or that cannot be met and,
+    when ``capped``, those
     past :data:`MAX_TRIALS`, :data:`MIN_STDERR` or :data:`MAX_SECONDS`; ``lift`` says how to
     lift the caps (the CLI's "add --no-limit to run it anyway")."""
     hint = f" ({lift})" if lift else ""
     if trials is not None:
+        if not is_whole(trials):
+            raise GameError(f"must be a whole number, got {trials!r}", field="trials")
         if trials < 1:
             raise GameError(f"must be at least 1, got {trials}", field="trials")
         if trials > COUNTABLE_TRIALS:
@@ -73,6 +76,8 @@ def check_sampling(
                 f"{int(trials):,} deals would take hours or longer; at most {MAX_TRIALS:,}{hint}",
                 field="trials",
             )
+    if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
+        raise GameError(f"must be between 0 and 1, got {stderr!r}", field="stderr")
     if stderr is not None and stderr < MIN_STDERR and capped:
         # the variance of a pot share is at most 1/4 (stderr**2 underflows below 1e-162)
         deals = 0.25 / stderr**2 if stderr > 1e-100 else math.inf

@@ -36,7 +36,6 @@ from pokerlab.analysis.query.compiler import (
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
-from pokerlab.engine._control import is_whole
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import (
@@ -675,8 +674,6 @@ def query(
         raise QueryError(f"{setting}: {exc}") from None
     if req.seed is not None and not 0 <= req.seed < 2**32:
         raise QueryError(f"seed must be a whole number from 0 to 2**32 - 1, got {req.seed}")
-    if req.trials is not None and not (is_whole(req.trials) and req.trials >= 1):
-        raise QueryError(f"trials must be a whole number, at least 1, got {req.trials!r}")
     try:
         # a 'random' Omaha hand is listed: the query's sampler and enumerator draw holdings
         problem = prepare(
