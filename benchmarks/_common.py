@@ -14,6 +14,7 @@ import functools
 import math
 import os
 import platform
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any, TypedDict
@@ -27,6 +28,7 @@ __all__ = [
     "cpu_model",
     "machine_info",
     "machine_line",
+    "print_rates",
     "scaling_table",
     "thread_counts",
 ]
@@ -178,3 +180,16 @@ def best_time(
 ) -> float:
     """:func:`best_of` without the result."""
     return best_of(fn, repeats, warm=warm, clock=clock)[0]
+
+
+def print_rates(times: dict[str, list[float]], rows: int, base: str) -> None:
+    """A table of interleaved variants: each one's best and median rate (``rows`` per timed
+    call, in millions a second) and its median time against the variant ``base`` (the
+    shipped kernel)."""
+    width = max(len("variant"), *(len(name) for name in times))
+    reference = statistics.median(times[base])
+    print(f"{'variant':<{width}} {'best M/s':>9} {'median M/s':>11} {'vs shipped':>11}")
+    for name, ts in times.items():
+        median = statistics.median(ts)
+        print(f"{name:<{width}} {rows / min(ts) / 1e6:>9.1f} {rows / median / 1e6:>11.1f} "
+              f"{reference / median:>10.2f}x")  # fmt: skip

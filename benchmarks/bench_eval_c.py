@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import tempfile
 import time
@@ -36,7 +35,7 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import numpy as np
 
-from _common import machine_line
+from _common import machine_line, print_rates
 from pokerlab.evaluation import _kernels as K
 from pokerlab.evaluation import _tables as T
 
@@ -212,14 +211,8 @@ def main() -> None:
                 times[name].append(time.perf_counter() - started)
                 if not np.array_equal(out, want):
                     raise SystemExit(f"{name}: strengths differ")
-    base = statistics.median(times[names[3]])
     print(f"compiler: {compiler} -O3 -march=native; {args.rows:,} rows, {args.rounds} rounds")
-    print(f"{'variant':<52} {'best M/s':>9} {'median M/s':>11} {'vs shipped':>11}")
-    for name in names:
-        ts = times[name]
-        median = statistics.median(ts)
-        print(f"{name:<52} {args.rows / min(ts) / 1e6:>9.1f} {args.rows / median / 1e6:>11.1f} "
-              f"{base / median:>10.2f}x")  # fmt: skip
+    print_rates(times, args.rows, names[3])
 
 
 if __name__ == "__main__":

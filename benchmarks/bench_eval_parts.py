@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import functools
 import os
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,7 +34,7 @@ from llvmlite import ir
 from numba import njit, types, uint64
 from numba.core.extending import intrinsic
 
-from _common import machine_line
+from _common import machine_line, print_rates
 from pokerlab.evaluation import _kernels as K
 from pokerlab.evaluation import _tables as T
 
@@ -189,13 +188,7 @@ def main() -> None:
             started = time.perf_counter()
             fn(rows, *common, out)
             times[name].append(time.perf_counter() - started)
-    base = statistics.median(times[variants[0][0]])
-    print(f"{'variant':<44} {'best M/s':>9} {'median M/s':>11} {'vs shipped':>11}")
-    for name, *_ in variants:
-        ts = times[name]
-        median = statistics.median(ts)
-        print(f"{name:<44} {args.rows / min(ts) / 1e6:>9.1f} {args.rows / median / 1e6:>11.1f} "
-              f"{base / median:>10.2f}x")  # fmt: skip
+    print_rates(times, args.rows, variants[0][0])
 
 
 if __name__ == "__main__":

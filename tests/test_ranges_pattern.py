@@ -730,7 +730,8 @@ def test_too_large() -> None:
 
 def test_deeply_nested_groups_are_a_range_error_not_a_recursion_error() -> None:
     """The parser recurses once per group: 500 levels raised Python's RecursionError."""
-    assert len(PatternRange("(" * 32 + "AA**,KK**" + ")" * 32, 4)) == 13886
+    plain = PatternRange("AA**,KK**", 4)
+    assert len(PatternRange("(" * 32 + "AA**,KK**" + ")" * 32, 4)) == len(plain)
     for depth in (33, 500):
         with pytest.raises(RangeError, match="at character 33: groups nest at most 32 deep"):
             PatternRange("(" * depth + "AA**,KK**" + ")" * depth, 4)
