@@ -671,6 +671,9 @@ ERRORS: list[tuple[str, int, type[Exception], str]] = [
     ("random$ds", 4, RangeError, r"character 1: expected a card.*found 'r'"),
     ("random AA", 4, RangeError, r"character 8: 'random' stands alone"),
     (":AA", 4, RangeError, r"character 1: expected a hand pattern such as"),
+    ("KK-TT", 4, RangeError, r"character 1: 'KK-TT' is not a span of pairs.*KK,QQ,JJ,TT.*K\[K-T"),
+    ("AA**,qq-99$ds", 4, RangeError, r"character 6: 'QQ-99' is not a span.*\(QQ,JJ,TT,99\)"),
+    ("1010-88", 5, RangeError, r"character 1: 'TT-88' is not a span of pairs"),
 ]
 
 
@@ -735,3 +738,13 @@ def test_deeply_nested_groups_are_a_range_error_not_a_recursion_error() -> None:
     for depth in (33, 500):
         with pytest.raises(RangeError, match="at character 33: groups nest at most 32 deep"):
             PatternRange("(" * depth + "AA**,KK**" + ")" * depth, 4)
+
+
+def test_a_span_between_other_ranks_still_reads_card_by_card() -> None:
+    """Only ``KK-TT`` (a span glued between its own two end ranks) is refused as a whole-hand
+    span; a span elsewhere is one card, as the grammar says."""
+    three = PatternRange("K[K-T]T", 4)
+    assert PatternRange("K K-T T", 4) == three
+    assert PatternRange("KsK-TT", 4) != three
+    assert PatternRange("AK-AT", 4) == PatternRange("A[K-A]T", 4)
+    assert PatternRange("QK-TT", 4) == PatternRange("Q[K-T]T", 4)

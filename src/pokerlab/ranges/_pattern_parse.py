@@ -555,6 +555,8 @@ class _Parser:
         ranks = [r.upper() for r in match.group().split("-")]
         if len(ranks) == 1:
             return
+        if len(ranks) == 2 and not self.in_group:
+            self.refuse_pair_span(match.end())
         cards = " ".join(r + "-" for r in ranks[:-1]) + " " + ranks[-1]
         span = " ".join(r + "-" for r in ranks[:-2]) + f" [{ranks[-2]}-{ranks[-1]}]"
         where = f"'{match.group()}'"
@@ -574,6 +576,33 @@ class _Parser:
             )
         if len(ranks) > 2:
             self.classic_end = match.end()
+
+    def refuse_pair_span(self, end: int) -> None:
+        """Refuse ``KK-TT``: a span glued between two copies of its own end ranks reads, by the
+        grammar, as three cards (K, one card K to T, T), but is surely meant as the pairs KK to
+        TT, a whole-hand span that pattern ranges do not have. ``end``: the index after the
+        span starting at ``self.pos``."""
+        first, j = self.rank_at(self.pos)
+        second, _ = self.rank_at(j + 1)
+        before, start = -1, self.pos
+        for width in (2, 1):
+            if self.pos >= width:
+                rank, after = self.rank_at(self.pos - width)
+                if after == self.pos and rank >= 0:
+                    before, start = rank, self.pos - width
+                    break
+        if before != first or self.rank_at(end)[0] != second:
+            return
+        lo, hi = sorted((self.order(first), self.order(second)))
+        pairs = [r for r in range(12, -1, -1) if lo <= self.order(r) <= hi]
+        pairs.sort(key=self.order, reverse=True)
+        a, b = RANKS[first], RANKS[second]
+        raise self.error(
+            start,
+            f"'{a}{a}-{b}{b}' is not a span of pairs (pattern ranges have no whole-hand spans): "
+            f"list them ({','.join(RANKS[r] * 2 for r in pairs)}), or write {a}[{a}-{b}]{b} "
+            f"for three cards: {a}, one of {a} to {b}, and {b}",
+        )
 
     def _group_body(
         self, start: int, index: int, cards: list[CardPattern], parts: list[str]

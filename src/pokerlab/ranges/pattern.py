@@ -34,7 +34,8 @@ case-insensitive; ``T`` or ``10`` is ten.
                            is one card "2 or 3" (``3- 2``: a card "3 or lower" and a deuce).
                            Text that could read two ways is refused with both spellings: ``5-9``
                            inside a no-pair group (``([5-9])`` or ``(5- 9)``), ``7-7-7`` outside
-                           one (``7- 7- 7`` or ``7- [7-7]``)
+                           one (``7- 7- 7`` or ``7- [7-7]``), and ``KK-TT`` (a span of pairs,
+                           which patterns do not have: ``KK,QQ,JJ,TT``, or ``K[K-T]T``)
 ``[A,K,Q]`` ``[2-5,A]``    one card of any listed rank or span (commas optional: ``[AKQ]``)
 ``s`` ``h`` ``d`` ``c``    an explicit suit, after a rank (``As``, ``T+h``, ``[AK]s``) or alone
                            (``ss`` = at least two spades)
@@ -100,8 +101,9 @@ Where pokerlab differs from ProPokerTools
   relative (the same distribution) and lets the largest weight of a hand win, pokerlab the last.
   ``:`` is always intersection (hold'em's ``AQs:0.5`` weights do not exist here).
 * Rank spans work card by card (``3-``, ``T+``, ``5-9``, ``[2-5,A]``); ProPokerTools' spans of
-  whole hands such as ``KK-TT`` or ``AK-JT`` are not supported (``KK-TT`` reads as the cards
-  K, K-T, T). The ace's place in spans is the ``low_aces`` flag, not a fixed rule.
+  whole hands such as ``KK-TT`` or ``AK-JT`` are not supported (``KK-TT`` is refused, naming
+  the pairs to list; ``AK-JT`` reads as the cards A, K-J, T). The ace's place in spans is the
+  ``low_aces`` flag, not a fixed rule.
 * Parentheses holding only cards are a no-pair group (``(3-3-)4``); elsewhere they group.
 * Rank variables are only the upper-case letters R, O, N, P (ProPokerTools: any other letter),
   so ``AKo`` is an error rather than a silent pattern.
