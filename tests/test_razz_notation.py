@@ -110,10 +110,10 @@ def test_suitless_dead_cards_avoid_the_held_cards() -> None:
 
 
 def test_a_suitless_dead_card_avoids_cards_a_range_holds_in_every_holding() -> None:
-    """``Ac23`` holds the ace of clubs whatever its other cards: a dead ``A`` is another ace."""
-    got = pokerlab.equity(["Ac23", "456"], game="razz", dead="A", method="exact")
+    """``Ac2c3`` holds the ace of clubs whatever its third card: a dead ``A`` is another ace."""
+    got = pokerlab.equity(["Ac2c3", "4c5d6h"], game="razz", dead="A", method="exact")
     assert got.dead == "Ad"
-    want = pokerlab.equity(["Ac23", "456"], game="razz", dead="Ah", method="exact")
+    want = pokerlab.equity(["Ac2c3", "4c5d6h"], game="razz", dead="Ah", method="exact")
     assert got.equities == pytest.approx(want.equities, abs=1e-12)
 
 

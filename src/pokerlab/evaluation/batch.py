@@ -16,8 +16,10 @@ __all__ = ["card_array", "ensure_card_rows", "raise_bad_row"]
 
 
 def card_array(codes: Any, name: str, sizes: tuple[int, ...], what: str = "") -> NDArray[Any]:
-    """``codes`` as a 2-D integer array whose row length is one of ``sizes`` (values unchecked).
-    ``what`` names the argument when a function takes several arrays."""
+    """``codes`` as a C-contiguous 2-D integer array whose row length is one of ``sizes``
+    (values unchecked). ``what`` names the argument when a function takes several arrays.
+    Another layout (Fortran order, a strided view) is copied: the kernels are compiled for one
+    layout, and a copy costs far less than compiling them again for another."""
     arr = np.asarray(codes)
     label = f"{name}: {what}" if what else name
     if arr.ndim != 2 or arr.shape[1] not in sizes:
@@ -25,7 +27,7 @@ def card_array(codes: Any, name: str, sizes: tuple[int, ...], what: str = "") ->
         raise CardError(f"{label}: expected an array of shape (n, {wanted}), got {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"{label}: expected integer card codes, got dtype {arr.dtype}")
-    return arr
+    return arr if arr.flags.c_contiguous else np.ascontiguousarray(arr)
 
 
 def raise_bad_row(name: str, *arrays: NDArray[Any]) -> NoReturn:

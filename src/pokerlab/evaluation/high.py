@@ -155,7 +155,8 @@ def evaluate_batch(
 ) -> NDArray[np.uint16]:
     """Strengths of many hands at once: ``codes`` has shape ``(n, k)``, ``k`` in 5..7, card codes
     0..51 with no card repeated in a row, any integer dtype (uint8 is fastest; int64 is read
-    as it is, without a converted copy, prefetched ahead when large, at about 0.75x the rate).
+    as it is, without a converted copy, prefetched ahead when large, at about 0.75x the rate;
+    an array not in C order is copied to C order first).
     Runs a numba kernel (hundreds of millions of hands per second per core) on ``threads``
     threads (default: every available core; the result is the same for any count). A row that
     breaks the rules raises :class:`CardError`; ``check=False`` skips that check (about
