@@ -251,3 +251,25 @@ def test_auto_choosing_exact_drops_the_sampling_options() -> None:
     exact = pokerlab.equity_distribution("AA", "QQ", method="exact")
     auto = pokerlab.equity_distribution("AA", "QQ", trials=500, seed=2)
     assert auto.method == "exact" and auto.to_dict() == exact.to_dict()
+
+
+def test_auto_budget_estimates_the_spots_with_a_fixed_holding() -> None:
+    """The per-holding runs lose the suit symmetries of the whole spot: the budget is judged on
+    the spot with each player's first holding fixed, times its holding count, which is close
+    to summing every holding's own estimate (3 to 4 times the old guess of players x the
+    whole spot's estimate)."""
+    from pokerlab.analysis.distribution import _enumeration_seconds, _rows
+    from pokerlab.engine.problem import prepare
+    from pokerlab.engine.strategies import exact_strategy
+
+    players = ["QQ+,AK", "JJ-99", "22"]
+    problem = prepare(players).with_unit_weights()
+    summed = 0.0
+    for p in range(3):
+        for holding in _rows(problem, p)[0]:
+            fixed = [*players[:p], format_cards(holding), *players[p + 1 :]]
+            spot = prepare(fixed)
+            summed += exact_strategy(spot).estimate(spot)  # type: ignore[union-attr]
+    assert _enumeration_seconds(problem, players) == pytest.approx(summed, rel=0.25)
+    whole = exact_strategy(problem).estimate(problem)  # type: ignore[union-attr]
+    assert summed > 2 * 3 * whole

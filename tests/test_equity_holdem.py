@@ -213,6 +213,28 @@ def test_auto_chooses_exact_when_small_and_mc_when_large() -> None:
     assert big.method == "monte-carlo"
 
 
+def test_the_preflop_estimate_counts_the_suit_symmetries_left() -> None:
+    """Preflop multiway enumerates one matchup per suit-isomorphic class, so a fixed hand,
+    which leaves few suit symmetries, costs more per matchup than suit-blind ranges. A flat
+    guess made AcKd vs random vs QQ (6-7 s) look like 1.7 s, so ``auto`` enumerated it."""
+    from pokerlab.engine.api import AUTO_EXACT_SECONDS
+    from pokerlab.engine.problem import prepare
+    from pokerlab.engine.strategies import exact_strategy
+
+    def per_matchup(players: list[str]) -> float:
+        problem = prepare(players)
+        strategy = exact_strategy(problem)
+        assert strategy is not None and strategy.name == "preflop-matchups"
+        space = math.prod(problem.sizes)
+        return strategy.estimate(problem) / space
+
+    blind = per_matchup(["QQ+", "JJ-99", "AK"])  # 24 suit permutations keep every range
+    assert per_matchup(["AsAh", "JJ-99", "22"]) > 3 * blind  # 4 keep AsAh
+    assert per_matchup(["AcKd", "random", "QQ"]) > 6 * blind  # 2 keep AcKd
+    assert per_matchup(["AcKd", "random", "QQ"]) * 7_350 > AUTO_EXACT_SECONDS
+    assert equity(["AcKd", "random", "QQ"], trials=2_000, seed=1).method == "monte-carlo"
+
+
 # --- progress and cancellation ----------------------------------------------------------------
 
 

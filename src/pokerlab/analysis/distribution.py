@@ -50,9 +50,9 @@ DEFAULT_TRIALS = 20_000
 AUTO_EXACT_SECONDS = 10.0
 """``method="auto"`` outside heads-up hold'em with a board: every holding is enumerated when
 the whole distribution is estimated to take at most this many seconds of one core (each
-player's holdings together enumerate the whole spot once, so about the players times the
-engine's estimate for the spot), else every holding is sampled. Decided per holding instead, a
-3-way preflop spot with a ``random`` hand enumerated 1,378 holdings for 9 minutes."""
+player's holding count times the engine's estimate for the spot with its first holding), else
+every holding is sampled. Decided per holding instead, a 3-way preflop spot with a ``random``
+hand enumerated 1,378 holdings for 9 minutes."""
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,30 @@ def _headsup_holdem(problem: Problem, raw: Problem, threads: int) -> tuple[Playe
     )
 
 
+def _enumeration_seconds(problem: Problem, players: Sequence[PlayerInput]) -> float:
+    """Estimated seconds of one core to enumerate every holding's spot: for each player, the
+    spot with its first holding that leaves a deal, times its holding count. (The whole spot's
+    estimate says less: a range's suit symmetries, which the enumeration exploits, mostly
+    vanish once one of its holdings is fixed.)"""
+    from pokerlab.engine.strategies import exact_strategy
+
+    total = 0.0
+    for p in range(problem.n_players):
+        holdings, _ = _rows(problem, p)
+        for holding in holdings:
+            fixed = [*players[:p], format_cards(holding), *players[p + 1 :]]
+            try:
+                spot = prepare(fixed, problem.board_text, problem.dead_text, problem.game)
+            except EmptyRangeError:
+                continue
+            strategy = exact_strategy(spot)
+            if strategy is None:
+                return math.inf
+            total += len(holdings) * strategy.estimate(spot)
+            break
+    return total
+
+
 def _per_holding(
     problem: Problem,
     raw: Problem,
@@ -237,7 +261,6 @@ def _per_holding(
     progress: Callable[[float], object] | None,
 ) -> tuple[tuple[PlayerDistribution, ...], bool]:
     from pokerlab.analysis import _distribution_kernels as D
-    from pokerlab.engine.strategies import exact_strategy
 
     masks = problem.combo_masks
     sampled = False
@@ -263,8 +286,7 @@ def _per_holding(
                 "list; give it as a range of holdings"
             )
     if method == "auto":
-        exact = exact_strategy(problem)
-        whole = math.inf if exact is None else problem.n_players * exact.estimate(problem)
+        whole = _enumeration_seconds(problem, players)
         method = "exact" if whole <= AUTO_EXACT_SECONDS else "monte-carlo"
     if method == "exact":  # "auto" chose it: the sampling options do not apply
         trials = seed = None
