@@ -241,7 +241,7 @@ def _matchup_seconds(problem: Problem) -> float:
     seconds = space * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
     if problem.n_players > kernels.exact.CACHE_MAX_PLAYERS or space <= 64:
         return seconds
-    return seconds / float(1 + len(suit_symmetries(problem))) ** 0.75
+    return seconds / math.pow(1 + len(suit_symmetries(problem)), 0.75)
 
 
 class PreflopTable:
