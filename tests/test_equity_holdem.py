@@ -100,6 +100,19 @@ def test_class_vs_class_games() -> None:
     )
 
 
+def test_exact_counts_weigh_deals_by_the_weights_as_written() -> None:
+    """``counts[n, 0]`` is the total weight of the deals with the weights as written: the
+    engine divides each range by its largest weight inside, which changes no equity but did
+    change the counts (``flops`` read them: its flop probabilities and mean were off)."""
+    runouts = math.comb(45, 2)
+    half = equity(["AKs", "QQ:0.5"], board="Kd8c3c", method="exact")
+    assert half.counts[-1, 0] == pytest.approx(3 * 6 * 0.5 * runouts)  # AsKs AhKh AcKc
+    whole = equity(["AKs", "QQ"], board="Kd8c3c", method="exact")
+    assert half.counts[:, 0] == pytest.approx(whole.counts[:, 0] * 0.5)
+    left = equity(["AKs", "QQ:0.5,JJ"], board="JhJdJc", method="exact")  # only QQ is left
+    assert left.counts[-1, 0] == pytest.approx(4 * 6 * 0.5 * runouts)
+
+
 @pytest.mark.parametrize(
     ("players", "board", "dead", "expected", "games"),
     [

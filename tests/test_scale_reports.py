@@ -63,6 +63,7 @@ def test_symmetric_ranges_fold_to_1755_flop_classes() -> None:
     [
         (["AhKh", "QQ"], "", 6),
         (["AhKh", "QdQc"], "2s", 2),
+        (["AhKh", "QQ:0.5,JJ"], "", 6),  # flops where only QQ is left weigh half
         pytest.param(["AKs", "JJ+", "76s"], "", 24, marks=pytest.mark.slow),
     ],
 )

@@ -118,7 +118,8 @@ def equity(
             f"{type(client).__name__}",
             field="client",
         )
-    problem = prepare(players, board, dead, game).with_unit_weights()
+    raw = prepare(players, board, dead, game)
+    problem = raw.with_unit_weights()
     exact = exact_strategy(problem)
     estimate = exact.estimate(problem) if exact is not None else math.inf
     wants_mc = method in ("monte-carlo", "mc")
@@ -168,5 +169,5 @@ def equity(
         board=problem.board_text,
         dead=problem.dead_text,
         stopped=tally.stopped,
-        counts=tally.stats,
+        counts=tally.stats if tally.sampled else tally.stats * math.prod(raw.weight_peaks()),
     )

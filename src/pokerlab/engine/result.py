@@ -86,7 +86,9 @@ class EquityResult:
         counts: the raw weighted sums, float64 ``(players + 1, 6)``, the same layout for every
             game and method (:mod:`pokerlab.engine.tally`): per player (rows) the sums of its
             pot share, share squared, scoops, ties, high share and low share; ``counts[n, 0]``
-            is the total weight of the deals.
+            is the total weight of the deals. Exact: each deal weighs the product of the
+            players' range weights (as written: ``QQ:0.5`` counts half); Monte Carlo: each
+            sampled deal weighs 1 (the weights chose which deals were drawn).
     """
 
     players: tuple[PlayerEquity, ...]
