@@ -59,3 +59,33 @@ def test_stdout_is_still_a_csv_target() -> None:
     result = CliRunner().invoke(app, ["distribution", "AA", "KK", "--csv", "-"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("player,input,hand,")
+
+
+@pytest.mark.parametrize("name", ["chart.svg", "chart"])
+@pytest.mark.parametrize(
+    "index", [k for k, (_, option) in enumerate(commands("")) if option in ("--plot", "--png")]
+)
+def test_a_chart_not_named_png_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, index: int, name: str
+) -> None:
+    """The charts are PNG: ``.svg`` got PNG bytes or a matplotlib traceback after the work, and
+    a name without a suffix got ``.png`` appended."""
+    monkeypatch.chdir(tmp_path)
+    args, option = commands(str(tmp_path / name))[index]
+    assert_one_line_error(CliRunner().invoke(app, args), option, "does not end in .png")
+    assert sorted(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "index", [k for k, (_, option) in enumerate(commands("")) if option in ("--output", "--csv")]
+)
+def test_a_file_that_cannot_be_written_is_one_line_naming_it(index: int) -> None:
+    """A full disk (or a file under /proc) failed with a traceback after the whole work."""
+    args, _ = commands("/dev/full")[index]
+    assert_one_line_error(CliRunner().invoke(app, args), "cannot write /dev/full", "No space left")
+
+
+def test_a_class_listed_twice_is_refused() -> None:
+    result = CliRunner().invoke(app, ["matrix", "--classes", "AA,KK,AA", "-o", "x.csv"])
+    assert_one_line_error(result, "the hand class 'AA' is listed twice")

@@ -16,7 +16,7 @@ from pokerlab.analysis.distribution import (
 )
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import method_of
-from pokerlab.cli.output import OutputPath, console, emit_json
+from pokerlab.cli.output import OutputPath, console, emit_json, writing
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["distribution_command"]
@@ -119,7 +119,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option(
     "--plot",
     "plot_path",
-    type=OutputPath(str),
+    type=OutputPath(str, png=True),
     default=None,
     metavar="PNG",
     help="Draw the curves of every player, one panel per street up to the board, "
@@ -166,12 +166,13 @@ def distribution_command(
         from pokerlab.analysis.plots import plot_distribution
 
         streets = [dist if b == dist.board else compute(b) for b in street_boards(board)]
-        plot_distribution(streets, plot_path)
+        with writing(plot_path):
+            plot_distribution(streets, plot_path)
     if csv_path is not None:
         if csv_path == "-":
             csv.writer(sys.stdout, lineterminator="\n").writerows(dist.csv_rows())
         else:
-            with open(csv_path, "w", newline="") as f:
+            with writing(csv_path), open(csv_path, "w", newline="") as f:
                 csv.writer(f).writerows(dist.csv_rows())
     if as_json:
         emit_json(dist.to_dict())

@@ -17,7 +17,7 @@ from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option
-from pokerlab.cli.output import OutputPath, console, emit_json
+from pokerlab.cli.output import OutputPath, console, emit_json, writing
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["draw_group", "render_advice", "render_tournament"]
@@ -245,7 +245,7 @@ def render_tournament(t: Tournament) -> None:
 @click.option(
     "--plot",
     "plot_file",
-    type=OutputPath(str),
+    type=OutputPath(str, png=True),
     default=None,
     help='Write a PNG chart (needs matplotlib: pip install "pokerlab[plot]").',
 )
@@ -277,7 +277,8 @@ def match_command(
         from pokerlab.analysis.plots import plot_tournament
 
         try:
-            plot_tournament(result, plot_file)
+            with writing(plot_file):
+                plot_tournament(result, plot_file)
         except ImportError as exc:
             click.echo(f"error: {exc}", err=True)
             raise SystemExit(2) from exc

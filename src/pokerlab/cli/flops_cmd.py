@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
-from pokerlab.cli.output import OutputPath
+from pokerlab.cli.output import OutputPath, writing
 from pokerlab.scale.flops import flop_report
 
 
@@ -19,7 +19,7 @@ from pokerlab.scale.flops import flop_report
 @click.option("--output", "-o", type=OutputPath(),
               default=Path("flops.csv"), show_default=True,
               help="CSV of the flop classes, sorted by equity.")  # fmt: skip
-@click.option("--png", type=OutputPath(), default=None,
+@click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the histogram and cumulative curve (needs matplotlib).")  # fmt: skip
 @backend_options
 def flops_command(
@@ -32,11 +32,13 @@ def flops_command(
     with CountProgress("flops", sys.stderr.isatty()) as bar:
         report = flop_report([hand, *vs], dead, workers=workers, scheduler=scheduler,
                              local_cluster=local_cluster, progress=bar)  # fmt: skip
-    report.write_csv(output)
+    with writing(output):
+        report.write_csv(output)
     if png is not None:
         from pokerlab.scale.plots import flops_figure, save_png
 
-        save_png(flops_figure(report), png)
+        with writing(png):
+            save_png(flops_figure(report), png)
     click.echo(
         f"{len(report.flops):,} flop classes ({report.symmetries} suit symmetries), mean equity "
         f"{report.mean_equity:.6f} (the preflop equity) in {report.seconds:.1f} s -> {output}",

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
-from pokerlab.cli.output import OutputPath
+from pokerlab.cli.output import OutputPath, writing
 from pokerlab.scale.matrix import preflop_matrix
 
 
@@ -16,7 +16,7 @@ from pokerlab.scale.matrix import preflop_matrix
 @click.option("--output", "-o", type=OutputPath(),
               default=Path("preflop-matrix.csv"), show_default=True,
               help="CSV: hand, villain, equity, win, tie (169 x 169 rows).")  # fmt: skip
-@click.option("--png", type=OutputPath(), default=None,
+@click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the equity heatmap here (needs matplotlib).")  # fmt: skip
 @click.option("--classes", default=None, metavar="AA,AKs,...",
               help="Only these classes (a sub-matrix); default all 169.")  # fmt: skip
@@ -32,11 +32,13 @@ def matrix_command(
         names = None if classes is None else [c.strip() for c in classes.split(",")]
         matrix = preflop_matrix(names, workers=workers, scheduler=scheduler,
                                 local_cluster=local_cluster, progress=bar)  # fmt: skip
-    matrix.write_csv(output)
+    with writing(output):
+        matrix.write_csv(output)
     if png is not None:
         from pokerlab.scale.plots import matrix_figure, save_png
 
-        save_png(matrix_figure(matrix), png)
+        with writing(png):
+            save_png(matrix_figure(matrix), png)
     seconds = matrix.seconds
     n = len(matrix.names)
     click.echo(f"{matrix.jobs:,} exact runs ({n} x {n} cells) in {seconds:.1f} s -> {output}",

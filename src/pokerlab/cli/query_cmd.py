@@ -17,7 +17,7 @@ from pokerlab.cli.limits import (
     stderr_option_of,
     time_option,
 )
-from pokerlab.cli.output import OutputPath, console, emit_json
+from pokerlab.cli.output import OutputPath, console, emit_json, writing
 from pokerlab.cli.progress import LazyProgress
 
 _BAR_WIDTH = 30
@@ -127,7 +127,7 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
 @threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--plot", type=OutputPath(), default=None,
+@click.option("--plot", type=OutputPath(png=True), default=None,
               help="Write the histograms to this PNG file (needs matplotlib).")  # fmt: skip
 def query_command(
     text: str,
@@ -152,7 +152,8 @@ def query_command(
                        time_limit=time_limit, seed=seed, progress=bar, threads=threads,
                        cancel=stop.is_set, capped=not no_limit, lift=LIFT)  # fmt: skip
     if plot is not None:
-        plot_histograms(result, plot)
+        with writing(plot):
+            plot_histograms(result, plot)
     if as_json:
         emit_json(result.to_dict())
     else:

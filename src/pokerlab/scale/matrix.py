@@ -87,6 +87,9 @@ def preflop_matrix(
     if unknown or not names:
         raise RangeError(f"unknown hand class '{unknown[0] if unknown else ''}': use AA, AKs, AKo "
                          "... 22", field="names")  # fmt: skip
+    repeated = next((name for k, name in enumerate(names) if name in names[:k]), None)
+    if repeated is not None:
+        raise RangeError(f"the hand class '{repeated}' is listed twice", field="names")
     n = len(names)
     cells = [(i, j) for i in range(n) for j in range(i, n)]
     chunks = [cells[k : k + chunk_size] for k in range(0, len(cells), chunk_size)]

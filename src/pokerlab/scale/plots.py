@@ -39,8 +39,9 @@ def matrix_figure(matrix: PreflopMatrix) -> Figure:
     ax = fig.subplots()
     image: Any = ax.imshow(matrix.equity, cmap="RdYlGn", vmin=0, vmax=1, interpolation="nearest")
     ticks = np.arange(len(matrix.names))
-    ax.set_xticks(ticks, matrix.names, rotation=90, fontsize=3)
-    ax.set_yticks(ticks, matrix.names, fontsize=3)
+    size = min(10.0, max(3.0, 500 / len(matrix.names)))  # 3 points fit 169 rows, 10 a few
+    ax.set_xticks(ticks, matrix.names, rotation=90, fontsize=size)
+    ax.set_yticks(ticks, matrix.names, fontsize=size)
     ax.set_xlabel("villain")
     ax.set_ylabel("hand")
     n = len(matrix.names)
@@ -74,4 +75,4 @@ def flops_figure(report: FlopReport) -> Figure:
 
 
 def save_png(fig: Figure, path: Path) -> None:
-    fig.savefig(path, dpi=150)
+    fig.savefig(path, format="png", dpi=150)
