@@ -674,6 +674,7 @@ ERRORS: list[tuple[str, int, type[Exception], str]] = [
     ("KK-TT", 4, RangeError, r"character 1: 'KK-TT' is not a span of pairs.*KK,QQ,JJ,TT.*K\[K-T"),
     ("AA**,qq-99$ds", 4, RangeError, r"character 6: 'QQ-99' is not a span.*\(QQ,JJ,TT,99\)"),
     ("1010-88", 5, RangeError, r"character 1: 'TT-88' is not a span of pairs"),
+    ("As,Ah,Ts, th", 4, RangeError, r"character 1: single cards separated by commas.*AsAhTsth"),
 ]
 
 
@@ -748,3 +749,14 @@ def test_a_span_between_other_ranks_still_reads_card_by_card() -> None:
     assert PatternRange("KsK-TT", 4) != three
     assert PatternRange("AK-AT", 4) == PatternRange("A[K-A]T", 4)
     assert PatternRange("QK-TT", 4) == PatternRange("Q[K-T]T", 4)
+
+
+def test_a_hand_typed_with_commas_is_refused_and_the_union_has_a_spelling() -> None:
+    """``As,Ah,Ts,Th`` read as "a holding with As, or Ah, or Ts, or Th" (62,881 Omaha
+    holdings) where a hand was meant; the union stays writable, and one-card holdings (where
+    the text has no other reading) keep it."""
+    with pytest.raises(RangeError, match=r"\(As\),\(Ah\),\(Ts\),\(Th\) for that union"):
+        PatternRange("As,Ah,Ts,Th", 4)
+    assert PatternRange("(As),(Ah)", 4) == PatternRange("As***,Ah***", 4)
+    assert PatternRange("As,Ah", 1).holdings.shape == (2, 1)
+    assert len(PatternRange("AsAh,KsKh", 4)) > 0  # holdings of several cards: patterns as ever

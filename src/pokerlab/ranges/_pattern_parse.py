@@ -52,6 +52,7 @@ _TERMINATORS = ",:!@)"
 # for the whole chain (see _Parser.chain).
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*%(?:[ \t]*-[ \t]*(\d+(?:\.\d*)?|\.\d+)[ \t]*%)?")
 _CHAIN = re.compile(r"(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))*-?", re.IGNORECASE)
+_EXACT_CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _ACE = len(RANKS) - 1
 _EXPECTED_PATTERN = "expected a hand pattern such as AA**, AxAyKxKy, (3-3-)4, $ds or random"
@@ -312,6 +313,7 @@ class _Parser:
             items.append(Item(expr, weight, weight_text, start + 1))
             c = self.peek()
             if c == "":
+                self.refuse_card_list(items)
                 return tuple(items)
             if c == ",":
                 self.pos += 1
@@ -323,6 +325,27 @@ class _Parser:
             raise self.error(
                 self.pos, f"expected ',', ':', '!', '@' or the end after an item, {self.found()}"
             )
+
+    def refuse_card_list(self, items: list[Item]) -> None:
+        """Refuse ``As,Ah,Ks``: a hand typed with commas between its cards (as a board may be)
+        would read as the union of one-card patterns (a holding with As, or Ah, or Ks), a
+        different range with no warning. Hold'em refuses the same text too. Holdings of one
+        card (``size`` 1) have no other reading: there it is the union."""
+        texts = self.text.split(",")
+        if self.size == 1 or len(items) < 2 or len(texts) != len(items):
+            return
+        if any(i.weight_text for i in items) or not all(
+            _EXACT_CARD.fullmatch(t.strip(_WS)) for t in texts
+        ):
+            return
+        hand = "".join(t.strip(_WS) for t in texts)
+        union = ",".join(f"({t.strip(_WS)})" for t in texts)
+        raise self.error(
+            0,
+            f"single cards separated by commas: ',' separates patterns, so this would be any "
+            f"holding with one of these cards; write the hand without commas ({hand}), or "
+            f"{union} for that union",
+        )
 
     def weight(self) -> tuple[float, str]:
         self.pos += 1
