@@ -66,6 +66,14 @@ def test_stud_inputs_are_checked() -> None:
     assert equity(["As Ah Ks", "QcQd2h"], game="stud").players[0].combos == 1
 
 
+def test_messages_name_the_game_with_its_article() -> None:
+    with pytest.raises(GameError, match="an Omaha board has 0, 3, 4, 5 cards, got 2"):
+        equity(["AsAhKsKh", "QcQdJcJd"], board="2c3c", game="omaha")
+    from pokerlab.games import get_game
+
+    assert [get_game(g).a_title for g in ("omaha", "razz")] == ["an Omaha", "a Razz"]
+
+
 def test_stud_up_down_separator_is_accepted() -> None:
     a = equity(["AsKs|Qs", "2h3h|4h"], game="stud", method="mc", trials=20_000, seed=1)
     b = equity(["AsKsQs", "2h3h4h"], game="stud", method="mc", trials=20_000, seed=1)

@@ -49,6 +49,11 @@ class Game:
     low: LowEval = LowEval.NONE
 
     @property
+    def a_title(self) -> str:
+        """The title after its indefinite article: "an Omaha", "a Razz"."""
+        return ("an " if self.title[0] in "AEIOU" else "a ") + self.title
+
+    @property
     def split(self) -> bool:
         """Whether the pot is split between a high and a low hand (hi/lo games)."""
         return self.high != HighEval.NONE and self.low != LowEval.NONE
@@ -98,7 +103,7 @@ class Game:
             if self.is_stud:
                 raise GameError(f"{self.title} has no board; got {size} board cards")
             raise GameError(
-                f"a {self.title} board has {sizes} cards, got {size}"
+                f"{self.a_title} board has {sizes} cards, got {size}"
                 + (" (the flop is 3 cards)" if 0 < size < 3 else "")
             )
 

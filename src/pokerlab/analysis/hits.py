@@ -140,11 +140,11 @@ def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any,
         rng = rng.remove(known) if known else rng
         return text, rng.combos, rng.weights
     if isinstance(spec, Range):
-        raise GameError(f"a {game.title} range is a pattern range (e.g. AA**$ds)")
+        raise GameError(f"{game.a_title} range is a pattern range (e.g. AA**$ds)")
     if isinstance(spec, PatternRange):
         prange, text = spec, spec.to_string()
         if prange.size != game.hole_cards:
-            raise GameError(f"a {game.title} hand has {game.hole_cards} cards, got {prange.size}")
+            raise GameError(f"{game.a_title} hand has {game.hole_cards} cards, got {prange.size}")
     else:
         prange, text = game.pattern_range(spec), spec
     prange = prange.remove(known) if known else prange

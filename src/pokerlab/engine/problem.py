@@ -316,10 +316,10 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
         except RangeError as exc:
             raise type(exc)(f"{who}: {exc}") from None
     if game.is_stud and not 1 <= rng.size <= game.hole_cards:
-        raise GameError(f"{who}: a {game.title} hand has 1 to {game.hole_cards} known cards, "
+        raise GameError(f"{who}: {game.a_title} hand has 1 to {game.hole_cards} known cards, "
                         f"got {rng.size}")  # fmt: skip
     if not game.is_stud and rng.size != game.hole_cards:
-        raise GameError(f"{who}: a {game.title} hand has {game.hole_cards} cards, "
+        raise GameError(f"{who}: {game.a_title} hand has {game.hole_cards} cards, "
                         f"got {rng.size}")  # fmt: skip
     if rng.is_random and not game.is_stud:
         return _holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
