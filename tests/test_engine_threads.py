@@ -255,3 +255,45 @@ def test_progress_and_cancel_on_two_threads() -> None:
     assert r.stopped == "cancelled" and 0 < r.samples < 10**9
     timed = equity(["AK", "QQ"], method="mc", time_limit=0.2, seed=1, threads=2)
     assert timed.stopped == "time"
+
+
+# --- the chunk pipeline itself -------------------------------------------------------------
+
+
+def _chunks(count: int | None, fail_at: int = -1) -> _parallel.Chunks[int]:
+    """Chunk ``i`` sleeps a little (longer for low ``i``, so later chunks finish first) and
+    answers ``i * i``; chunk ``fail_at`` raises."""
+    import time
+
+    def run(i: int) -> int:
+        time.sleep(0.002 * ((7 - i) % 3))
+        if i == fail_at:
+            raise ValueError(f"chunk {i} failed")
+        return i * i
+
+    return _parallel.Chunks(count, run)
+
+
+def _helper_threads() -> list[str]:
+    import threading
+
+    return [t.name for t in threading.enumerate() if t.name.startswith("pokerlab-chunks")]
+
+
+@pytest.mark.parametrize("threads", [2, 3, 8])
+def test_chunks_come_back_in_order_and_the_helpers_end(threads: int) -> None:
+    assert list(_parallel._on_threads(_chunks(40), threads)) == [i * i for i in range(40)]
+    assert _helper_threads() == []
+    endless = _parallel._on_threads(_chunks(None), threads)  # Monte Carlo to a stderr
+    assert [next(endless) for _ in range(25)] == [i * i for i in range(25)]
+    endless.close()  # the caller stops: what is still running finishes, nothing more starts
+    assert _helper_threads() == []
+
+
+def test_a_failed_chunk_raises_in_chunk_order() -> None:
+    got: list[int] = []
+    with pytest.raises(ValueError, match="chunk 9 failed"):
+        for value in _parallel._on_threads(_chunks(30, fail_at=9), 2):
+            got.append(value)
+    assert got == [i * i for i in range(9)]
+    assert _helper_threads() == []
