@@ -760,3 +760,31 @@ def test_a_hand_typed_with_commas_is_refused_and_the_union_has_a_spelling() -> N
     assert PatternRange("(As),(Ah)", 4) == PatternRange("As***,Ah***", 4)
     assert PatternRange("As,Ah", 1).holdings.shape == (2, 1)
     assert len(PatternRange("AsAh,KsKh", 4)) > 0  # holdings of several cards: patterns as ever
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: PatternRange("AA**@50,KK**", 4),
+        lambda: PatternRange("random", 4),
+        lambda: PatternRange("(3-3-)45", 5, low_aces=True),
+        lambda: PatternRange.from_holdings(["AsKsQdJd", "2c3c4c5c"], [1, 0.25]),
+    ],
+)
+def test_a_range_pickles_and_copies_and_stays_immutable(make: Callable[[], PatternRange]) -> None:
+    """Unpickling set each slot with setattr, which the range refuses: a range given to a
+    process pool's worker killed it (BrokenProcessPool)."""
+    import copy
+    import pickle
+
+    from pokerlab import Range
+
+    for r in (make(), Range("QQ+,AKs:0.5")):
+        again = pickle.loads(pickle.dumps(r))
+        assert again == r and hash(again) == hash(r) and again.to_string() == r.to_string()
+        assert copy.copy(r) is r and copy.deepcopy(r) is r
+        with pytest.raises(AttributeError, match="is immutable"):
+            again._text = "x"  # type: ignore[misc]
+        for name in again.__slots__:
+            value = getattr(again, name)
+            assert not isinstance(value, np.ndarray) or not value.flags.writeable

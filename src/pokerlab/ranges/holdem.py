@@ -100,6 +100,7 @@ from pokerlab.ranges._combos import (
     GRID_SIZE,
 )
 from pokerlab.ranges._format import format_weights
+from pokerlab.ranges._frozen import Frozen
 from pokerlab.ranges._order import OrderedClass, hand_ordering
 from pokerlab.ranges._parse import parse_weights, percent_cuts
 
@@ -134,7 +135,7 @@ def _combo_index(combo: ComboLike, where: str = "") -> int:
     return int(COMBO_INDEX[int(cards[0]), int(cards[1])])
 
 
-class Range:
+class Range(Frozen):
     """An immutable hold'em range: combos (two cards each) with positive weights.
 
     ``Range(text)`` parses the notation above; ``Range(combos, weights)`` takes combos as text
@@ -232,11 +233,6 @@ class Range:
         self._init(dense)
         return self
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Range is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Range is immutable")
 
     # --- contents --------------------------------------------------------------------------
 

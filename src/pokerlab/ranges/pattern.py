@@ -150,6 +150,7 @@ from numpy.typing import NDArray
 
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
 from pokerlab.errors import CardError, EmptyRangeError, RangeError, TooLargeError
+from pokerlab.ranges._frozen import Frozen
 from pokerlab.ranges._pattern_expand import (
     MAX_HOLDINGS,
     Lazy,
@@ -217,7 +218,7 @@ def _holding_mask(holding: HoldingLike, size: int, where: str = "") -> int:
     return cards_to_mask(cards)
 
 
-class PatternRange:
+class PatternRange(Frozen):
     """An immutable range of ``size``-card holdings with positive weights.
 
     ``PatternRange(text, size, low_aces=False)`` parses the grammar above (``low_aces=True``
@@ -393,11 +394,6 @@ class PatternRange:
         self._set_arrays(asc, chosen)
         return self
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("PatternRange is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("PatternRange is immutable")
 
     # --- contents --------------------------------------------------------------------------
 
