@@ -233,7 +233,6 @@ class Range(Frozen):
         self._init(dense)
         return self
 
-
     # --- contents --------------------------------------------------------------------------
 
     @property

@@ -394,7 +394,6 @@ class PatternRange(Frozen):
         self._set_arrays(asc, chosen)
         return self
 
-
     # --- contents --------------------------------------------------------------------------
 
     @property
