@@ -295,3 +295,18 @@ def test_parse_format_round_trip(case: tuple[list[int], str]) -> None:
     assert canonical == "".join(str(Card(c)) for c in chosen)
     assert parse_cards(canonical) == chosen
     assert format_cards(parse_cards(format_cards(parsed, " ")), " ") == format_cards(parsed, " ")
+
+
+def test_a_card_code_must_be_an_integer() -> None:
+    """``int()`` truncated 51.7 to the As and 0.9 to the 2c: an answer for other cards."""
+    import numpy as np
+
+
+    assert Card(np.int64(51)) == Card(np.uint8(51)) == Card("As")
+    for value in (51.7, 3.0, True, None, b"As", np.float64(3)):
+        with pytest.raises(CardError, match=r"a card is a code 0\.\.51 or text such as 'As', not"):
+            Card(value)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match=r"not float 0\.9"):
+        pokerlab.equity(["AsKs", "QQ"], board=[0.9, 4.2, 8.7])  # type: ignore[list-item]
+    with pytest.raises(CardError, match=r"not float 51\.7"):
+        pokerlab.evaluate([51.7, 47, 43, 39, 35])  # type: ignore[list-item]

@@ -27,6 +27,7 @@ pokerlab.errors.CardError: invalid card 'Xd' at character 3: rank must be one of
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 from pokerlab.errors import CardError, DuplicateCardError
@@ -86,7 +87,15 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
-        code = int(value)
+        try:  # an integer type only: int() truncated 51.7 to the As, silently
+            code = operator.index(value) if not isinstance(value, bool) else None
+        except TypeError:
+            code = None
+        if code is None:
+            raise CardError(
+                f"a card is a code 0..{CARD_COUNT - 1} or text such as 'As', not "
+                f"{type(value).__name__} {value!r}"
+            )
         if not 0 <= code < CARD_COUNT:
             raise CardError(f"invalid card code {code}: must be in 0..{CARD_COUNT - 1}")
         return super().__new__(cls, code)
