@@ -301,7 +301,6 @@ def test_a_card_code_must_be_an_integer() -> None:
     """``int()`` truncated 51.7 to the As and 0.9 to the 2c: an answer for other cards."""
     import numpy as np
 
-
     assert Card(np.int64(51)) == Card(np.uint8(51)) == Card("As")
     for value in (51.7, 3.0, True, None, b"As", np.float64(3)):
         with pytest.raises(CardError, match=r"a card is a code 0\.\.51 or text such as 'As', not"):
