@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -960,6 +961,13 @@ def test_cancel_ends_a_sampled_run_with_its_deals_and_stops_an_exact_one() -> No
     assert at_once.deals == runner.CHUNK  # one chunk at least, as pokerlab.equity samples
     with pytest.raises(CancelledError):
         query(text, method="exact", cancel=lambda: True)
+    stop = threading.Event()  # an event, as pokerlab.equity and outs take
+    stop.set()
+    with pytest.raises(CancelledError):
+        query(text, method="exact", cancel=stop)
+    assert query(text, method="monte-carlo", trials=10 * runner.CHUNK, cancel=stop).deals == (
+        runner.CHUNK
+    )
 
 
 def _within(a: float, a_err: float, b: float, b_err: float) -> bool:

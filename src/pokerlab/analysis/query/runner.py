@@ -36,6 +36,7 @@ from pokerlab.analysis.query.compiler import (
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
+from pokerlab.engine._control import CancelLike, is_cancelled
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import (
@@ -607,11 +608,11 @@ class _Run:
 
     threads: int
     max_seconds: float | None
-    cancel: Callable[[], bool] | None
+    cancel: CancelLike
     chunk: int = CHUNK  # sampled deals per kernel call
 
     def cancelled(self) -> bool:
-        return self.cancel is not None and self.cancel()
+        return is_cancelled(self.cancel)
 
     def check(self) -> None:
         if self.cancelled():
@@ -637,9 +638,9 @@ def query(
     stderr: float | None = None,
     time_limit: float | None = None,
     seed: int | None = None,
-    progress: Callable[[float], None] | None = None,
+    progress: Callable[[float], object] | None = None,
     max_seconds: float | None = None,
-    cancel: Callable[[], bool] | None = None,
+    cancel: CancelLike = None,
     threads: int | None = None,
     capped: bool = False,
     lift: str = "",
@@ -648,9 +649,10 @@ def query(
     of the query's ``from`` clause (``method``: ``"exact"``, ``"monte-carlo"`` or ``"auto"``).
 
     For servers: ``max_seconds`` caps a Monte Carlo run's sampling time whatever the query asks
-    (it then reports the deals it sampled); ``cancel()``, checked between chunks of deals, stops
-    an exact run with :class:`~pokerlab.errors.CancelledError` and ends a Monte Carlo run with
-    the deals sampled so far (at least one chunk), as :func:`pokerlab.equity` does;
+    (it then reports the deals it sampled); ``cancel`` (an event, or a function answering
+    whether to stop), checked between chunks of deals, stops an exact run with
+    :class:`~pokerlab.errors.CancelledError` and ends a Monte Carlo run with the deals sampled
+    so far (at least one chunk), as :func:`pokerlab.equity` does;
     ``threads`` caps the threads that compute a chunk (default: every available core, at most
     :data:`THREADS`; 0, a negative or a non-integer count is a
     :class:`~pokerlab.errors.GameError`; the results do not depend on it).
@@ -757,7 +759,7 @@ def _run_exact(
     weights: NDArray[np.float64],
     unseen: NDArray[np.uint8],
     stages: list[int],
-    progress: Callable[[float], None] | None,
+    progress: Callable[[float], object] | None,
     run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
@@ -789,7 +791,7 @@ def _run_sampled(
     folds: list[_Fold],
     req: _Request,
     seed: int,
-    progress: Callable[[float], None] | None,
+    progress: Callable[[float], object] | None,
     run: _Run,
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
