@@ -127,6 +127,8 @@ def test_default_threads_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("NUMBA_NUM_THREADS", "1")
     assert resolve_threads(None) == 1
     assert resolve_threads(5) == 5  # an explicit count is honoured
+    # numpy's integers count as integers, as they do for trials and card codes
+    assert resolve_threads(np.int64(2)) == 2 and type(resolve_threads(np.int32(2))) is int  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

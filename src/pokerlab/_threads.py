@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import os
 
 from pokerlab.errors import GameError
@@ -40,8 +41,13 @@ def resolve_threads(threads: int | None, name: str = "threads") -> int:
     """
     if threads is None:
         return available_cores()
-    if isinstance(threads, bool) or not isinstance(threads, int):
+    try:  # any integer type (numpy's too), not a bool, a float or a string
+        count = operator.index(threads) if not isinstance(threads, bool) else None
+    except TypeError:
+        count = None
+    if count is None:
         raise GameError(f"{name} must be a positive integer, got {threads!r}", field=name)
+    threads = count
     if threads < 1:
         raise GameError(f"{name} must be at least 1, got {threads}", field=name)
     return threads
