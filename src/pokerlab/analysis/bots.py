@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.analysis.draw import (
     Opponent,
@@ -406,8 +407,8 @@ def _rates(wins: int, ties: int, losses: int) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class MatchResult:
+@dataclass(frozen=True, eq=False)
+class MatchResult(ArrayFields):
     """``bots[0]`` against ``bots[1]`` over ``hands`` deals; counts from ``bots[0]``'s view.
     ``outcomes[i]`` is +1 (``bots[0]`` won deal ``i``), 0 (tie) or -1."""
 
@@ -489,7 +490,7 @@ class Tournament:
     hands: int
     bots: tuple[str, ...]
     matches: tuple[MatchResult, ...]
-    seconds: float
+    seconds: float = field(compare=False)  # a timing, not part of the answer
     cancelled: bool = False
 
     @property

@@ -30,6 +30,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine.api import equity
@@ -55,8 +56,8 @@ every holding is sampled. Decided per holding instead, a 3-way preflop spot with
 hand enumerated 1,378 holdings for 9 minutes."""
 
 
-@dataclass(frozen=True)
-class PlayerDistribution:
+@dataclass(frozen=True, eq=False)
+class PlayerDistribution(ArrayFields):
     """One player's combos, sorted by equity (highest first).
 
     ``hands``: the holdings as text; ``weights``: each holding's probability in a deal (they sum

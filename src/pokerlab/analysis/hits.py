@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._results import ArrayFields
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
 from pokerlab.errors import GameError, blame
@@ -59,8 +60,8 @@ class CategoryCount:
         return out
 
 
-@dataclass(frozen=True)
-class HitsReport:
+@dataclass(frozen=True, eq=False)
+class HitsReport(ArrayFields):
     """What :func:`hits` returns. ``categories`` (made hands, each combo in exactly one; top
     pair with its kicker classes in ``detail``) and ``draws`` (independent; none on the river)
     follow the table's order. ``holdings``, ``weights``, ``made`` (codes into ``MADE``) and

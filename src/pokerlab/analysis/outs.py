@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine._control import CancelLike, Control, ProgressCallback
@@ -66,8 +67,8 @@ def _kinds(shares: NDArray[np.float64], ties: NDArray[np.float64]) -> NDArray[np
     )
 
 
-@dataclass(frozen=True)
-class StreetOuts:
+@dataclass(frozen=True, eq=False)
+class StreetOuts(ArrayFields):
     """Every possible next card with each player's expected share once it is out, and the
     fraction of those deals in which the player splits the pot."""
 

@@ -94,7 +94,7 @@ class EquityResult:
     players: tuple[PlayerEquity, ...]
     method: Method
     samples: int
-    seconds: float
+    seconds: float = field(compare=False)  # a timing, not part of the answer
     game: str
     board: str
     dead: str

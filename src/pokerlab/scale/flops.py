@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._results import ArrayFields
 from pokerlab.cards import cards_to_mask, format_cards, parse_cards
 from pokerlab.errors import GameError
 from pokerlab.ranges import Range
@@ -79,8 +80,8 @@ def flop_cells(task: tuple[list[str], str, list[str]]) -> list[tuple[float, floa
     return out
 
 
-@dataclass(frozen=True)
-class FlopReport:
+@dataclass(frozen=True, eq=False)
+class FlopReport(ArrayFields):
     """Player 1's equity per flop class, sorted by equity (highest first).
 
     ``flops``: a representative flop of each class; ``size``: the flops in its class;
@@ -99,7 +100,7 @@ class FlopReport:
     tie: NDArray[np.float64]
     symmetries: int
     classes: int
-    seconds: float
+    seconds: float = field(compare=False)  # a timing, not part of the answer
 
     @property
     def mean_equity(self) -> float:

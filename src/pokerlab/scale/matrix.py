@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import csv
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._results import ArrayFields
 from pokerlab.errors import RangeError
 from pokerlab.ranges import CLASS_NAMES
 from pokerlab.scale.backends import make_backend
@@ -43,8 +44,8 @@ def matrix_cells(
     return out
 
 
-@dataclass(frozen=True)
-class PreflopMatrix:
+@dataclass(frozen=True, eq=False)
+class PreflopMatrix(ArrayFields):
     """Equity, win and tie of each class (row) against each class (column), 169x169 each (or
     the classes asked for);
     ``jobs``: the exact runs it took; ``seconds``: wall time."""
@@ -54,7 +55,7 @@ class PreflopMatrix:
     win: NDArray[np.float64]
     tie: NDArray[np.float64]
     jobs: int
-    seconds: float
+    seconds: float = field(compare=False)  # a timing, not part of the answer
 
     def write_csv(self, path: Path) -> None:
         """One row per ordered pair: ``hand, villain, equity, win, tie``."""
