@@ -37,6 +37,7 @@ from pokerlab.engine.api import equity
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
+from pokerlab.games import Game
 
 __all__ = ["Distribution", "PlayerDistribution", "equity_distribution"]
 
@@ -338,7 +339,7 @@ def equity_distribution(
     villain: PlayerInput | Sequence[PlayerInput],
     board: str | Sequence[int | str | Card] = "",
     dead: str | Sequence[int | str | Card] = "",
-    game: str = "holdem",
+    game: str | Game = "holdem",
     method: Method = "auto",
     *,
     trials: int | None = None,

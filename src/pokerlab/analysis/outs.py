@@ -38,6 +38,7 @@ from pokerlab.engine.limits import (
 from pokerlab.engine.problem import PlayerInput, prepare
 from pokerlab.engine.tally import SHARE, TIE
 from pokerlab.errors import GameError
+from pokerlab.games import Game
 
 __all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
 
@@ -195,7 +196,7 @@ def outs(
     players: Sequence[PlayerInput],
     board: str | Sequence[int | str | Card],
     dead: str | Sequence[int | str | Card] = "",
-    game: str = "holdem",
+    game: str | Game = "holdem",
     *,
     threads: int | None = None,
     time_limit: float = DEFAULT_SECONDS,
