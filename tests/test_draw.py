@@ -425,6 +425,22 @@ def test_advise_rejects_bad_threads(threads: object) -> None:
     assert info.value.field == "threads"
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"vs": "random", "method": "mc", "trials": 100.5}, "trials"),  # ran, samples == 100.5
+        ({"vs": "random", "method": "mc", "trials": "100"}, "trials"),
+        ({"max_draw": 2.5}, "max_draw"),  # ran, and echoed max_draw 2.5
+        ({"max_draw": True}, "max_draw"),
+        ({"max_draw": 6}, "max_draw"),
+    ],
+)
+def test_advise_counts_are_whole_numbers(kwargs: dict[str, object], field: str) -> None:
+    with pytest.raises(GameError, match=f"{field} must be a whole number") as info:
+        advise("Jh Jd 7c 4s 2h", **kwargs)  # type: ignore[arg-type]
+    assert info.value.field == field
+
+
 # --- the Monte Carlo sampler's stream is fixed --------------------------------------------------
 
 

@@ -47,12 +47,13 @@ from pokerlab._threads import resolve_threads
 from pokerlab.analysis.draw import (
     Opponent,
     allowed_keeps,
+    check_max_draw,
     game_tables,
     normalize_game,
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import CancelLike, check_seed, is_cancelled
+from pokerlab.engine._control import CancelLike, check_seed, is_cancelled, is_whole
 from pokerlab.errors import CancelledError, CardError, GameError, blame
 
 __all__ = [
@@ -225,8 +226,8 @@ class OptimalStrategy(Strategy):
     def __init__(
         self, trials: int = DEFAULT_TRIALS, seed: int = DEFAULT_SEED, use_table: bool = True
     ) -> None:
-        if trials < 1:
-            raise GameError(f"trials must be at least 1, got {trials}")
+        if not is_whole(trials) or trials < 1:
+            raise GameError(f"trials must be a whole number from 1, got {trials!r}")
         self.trials = trials
         self.seed = seed
         self.use_table = use_table
@@ -314,8 +315,7 @@ class MaxDraw(Strategy):
     percentile) ranks first among the allowed choices."""
 
     def __init__(self, inner: Strategy, max_draw: int) -> None:
-        if not 0 <= max_draw <= 5:
-            raise GameError(f"max_draw must be between 0 and 5, got {max_draw}")
+        check_max_draw(max_draw)
         self.inner = inner
         self.max_draw = max_draw
         self.name = inner.name

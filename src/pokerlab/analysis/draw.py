@@ -55,7 +55,7 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
 )
-from pokerlab.engine._control import check_seed
+from pokerlab.engine._control import check_seed, is_whole
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError, TooLargeError, blame
 from pokerlab.evaluation import _tables as T
@@ -461,6 +461,14 @@ def _validate(
     return cards, dead_cards, opponents
 
 
+def check_max_draw(max_draw: object) -> None:
+    """Refuse a ``max_draw`` that is not a whole number of cards from 0 to 5 (2.5 passed)."""
+    if not is_whole(max_draw) or not 0 <= max_draw <= 5:  # type: ignore[operator]
+        raise GameError(
+            f"max_draw must be a whole number from 0 to 5, got {max_draw!r}", field="max_draw"
+        )
+
+
 def allowed_keeps(max_draw: int) -> list[int]:
     """The keep masks (bit ``i``: keep card ``i``) of the choices that draw at most
     ``max_draw`` cards, in mask order (all 32 for 5)."""
@@ -611,8 +619,8 @@ def advise(
         goal_index = None if goal is None else _parse_goal(t, goal)
     if method not in ("auto", "exact", "mc"):
         raise GameError(f"unknown method '{method}': use auto, exact or mc", field="method")
-    if trials is not None and trials < 1:
-        raise GameError(f"trials must be at least 1, got {trials}", field="trials")
+    if trials is not None and (not is_whole(trials) or trials < 1):
+        raise GameError(f"trials must be a whole number from 1, got {trials!r}", field="trials")
     check_seed(seed)
     if not opponents:
         steer = {"method": method != "auto", "trials": trials is not None, "seed": seed is not None}
@@ -626,8 +634,7 @@ def advise(
     check_exact_options(method, trials=trials, seed=seed)
     with blame("threads"):
         workers = resolve_threads(threads)
-    if not 0 <= max_draw <= 5:
-        raise GameError(f"max_draw must be between 0 and 5, got {max_draw}", field="max_draw")
+    check_max_draw(max_draw)
     _check_draws(dead_cards, opponents, max_draw)
     known = [h for o in opponents if o.hands is not None and len(o.hands) == 1 for h in o.hands]
     view = _free(cards_to_mask([*cards, *dead_cards, *(c for h in known for c in h)]))

@@ -31,7 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerlab.analysis.bots import Known, MaxDraw, Strategy, get_strategy
-from pokerlab.analysis.draw import DrawChoice, _class_of, advise, game_tables, normalize_game
+from pokerlab.analysis.draw import (
+    DrawChoice,
+    _class_of,
+    advise,
+    check_max_draw,
+    game_tables,
+    normalize_game,
+)
 from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError, GameError
 
@@ -144,8 +151,7 @@ def discard_for_keep(keep: CardsLike | Sequence[Card], hand: Sequence[Card]) -> 
 def _check(number: int, max_draw: int) -> None:
     if number < 1:
         raise GameError(f"deals are numbered from 1, got {number}", field="hand")
-    if not 0 <= max_draw <= 5:
-        raise GameError(f"max_draw must be between 0 and 5, got {max_draw}", field="max_draw")
+    check_max_draw(max_draw)
 
 
 def _shuffle(seed: int, number: int) -> tuple[list[Card], int]:
