@@ -28,3 +28,43 @@ def test_an_exact_answer_equals_itself_whatever_it_took() -> None:
     """``seconds`` took part in ``==``: two identical exact runs were unequal."""
     assert pokerlab.equity(["AK", "QQ"]) == pokerlab.equity(["AK", "QQ"])
     assert pokerlab.equity(["AK", "QQ"]) != pokerlab.equity(["AK", "JJ"])
+
+
+# --- wrong types are one clear error, not a TypeError from inside ----------------------------
+
+
+def test_wrong_types_get_the_usual_errors() -> None:
+    import threading
+
+    from pokerlab import Range
+    from pokerlab.errors import CardError, GameError, RangeError
+
+    spot = ["AhKh", "QQ"]
+    for players in (None, 5):
+        with pytest.raises(GameError, match="players must be a list of hands or ranges"):
+            pokerlab.equity(players)  # type: ignore[arg-type]
+    for kwargs, field in (
+        ({"progress": 5}, "progress"),
+        ({"partial": 3}, "partial"),
+        ({"cancel": 5}, "cancel"),
+        ({"cancel": "yes"}, "cancel"),
+    ):
+        with pytest.raises(GameError, match=f"{field} must be") as info:
+            pokerlab.equity(spot, **kwargs)  # type: ignore[arg-type]
+        assert info.value.field == field
+    with pytest.raises(GameError, match="cancel must be an event"):
+        pokerlab.outs(spot, board="Ts9h2h", cancel=5)  # type: ignore[arg-type]
+    text = "select avg(riverEquity(hero)) as eq from hero='AhKh', villain='QQ+', board='Ts9h2h'"
+    with pytest.raises(GameError, match="seed must be a whole number"):
+        pokerlab.query(text, seed=1.5, method="monte-carlo")  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="progress must be a function"):
+        pokerlab.query(text, progress=threading.Event())  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="cards must be text such as 'AsKd'"):
+        pokerlab.equity(spot, board=b"Qh7c2d")  # type: ignore[arg-type]
+    for spec in (None, 5, b"QQ+"):
+        with pytest.raises(RangeError, match="a range is text such as 'QQ\\+,AKs'"):
+            Range(spec)  # type: ignore[arg-type]
+    with pytest.raises(RangeError, match="invalid combo 51 at index 0"):
+        Range([51, 47])  # type: ignore[list-item]
+    with pytest.raises(RangeError, match="weights must be numbers"):
+        Range(["AsKs"], ["x"])  # type: ignore[list-item]

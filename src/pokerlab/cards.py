@@ -197,7 +197,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
         if allow_duplicates:
             return [card for card, _ in _parse_text(cards)]
         return list(_distinct_text(cards))
-    if not isinstance(cards, Iterable):
+    if not isinstance(cards, Iterable) or isinstance(cards, bytes | bytearray):
         raise CardError(f"cards must be text such as 'AsKd' or a sequence of cards, got {cards!r}")
     found = [
         (parse_card(item) if isinstance(item, str) else Card(item), index + 1)

@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
-from pokerlab.engine._control import CancelLike, Control, ProgressCallback
+from pokerlab.engine._control import CancelLike, Control, ProgressCallback, check_callbacks
 from pokerlab.engine.limits import (
     DEFAULT_SECONDS,
     check_sampling,
@@ -215,6 +215,7 @@ def outs(
     from pokerlab.engine.exact import runout_stats
 
     n_threads = resolve_threads(threads)
+    check_callbacks(cancel, progress=progress)
     check_sampling(time_limit=time_limit, capped=False)  # math.inf: no limit
     problem = prepare(players, board, dead, game).with_unit_weights()
     if problem.game.is_stud:

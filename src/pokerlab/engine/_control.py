@@ -38,6 +38,20 @@ CancelLike = _Event | Callable[[], bool] | None
 """A ``threading.Event`` (or anything with ``is_set()``) or a callable returning True to stop."""
 
 
+def check_callbacks(cancel: object = None, **callbacks: object) -> None:
+    """Refuse a ``cancel`` that is neither an event (``is_set()``) nor a function, and any other
+    named callback (``progress=``, ``partial=``) that is not a function, before any work (an
+    int raised "'int' object is not callable" from inside the run)."""
+    if cancel is not None and not hasattr(cancel, "is_set") and not callable(cancel):
+        raise GameError(
+            f"cancel must be an event (with is_set()) or a function, got {cancel!r}",
+            field="cancel",
+        )
+    for name, value in callbacks.items():
+        if value is not None and not callable(value):
+            raise GameError(f"{name} must be a function, got {value!r}", field=name)
+
+
 def is_cancelled(cancel: CancelLike) -> bool:
     if cancel is None:
         return False

@@ -16,6 +16,7 @@ from pokerlab.engine._control import (
     PartialCallback,
     ProgressCallback,
     Stopping,
+    check_callbacks,
 )
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
@@ -111,6 +112,7 @@ def equity(
             f"unknown method '{method}': use auto, exact or monte-carlo", field="method"
         )
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
+    check_callbacks(cancel, progress=progress, partial=partial)
     n_threads = resolve_threads(threads)
     if client is not None and not callable(getattr(client, "submit", None)):
         raise GameError(

@@ -433,7 +433,7 @@ def prepare(
     """Validate a request and build its :class:`Problem`."""
     with blame("game"):
         spec = get_game(game)
-    if isinstance(players, str | Range | PatternRange):
+    if isinstance(players, str | bytes | Range | PatternRange) or not isinstance(players, Sequence):
         raise GameError(
             "players must be a list of hands or ranges, one per player", field="players"
         )

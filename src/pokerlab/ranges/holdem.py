@@ -127,7 +127,7 @@ def _combo_index(combo: ComboLike, where: str = "") -> int:
     """Canonical index of one combo given as text (``'AsKd'``) or two cards/codes; ``where``
     (e.g. ``' at index 3'``) goes into error messages."""
     try:
-        cards = parse_cards(combo) if isinstance(combo, str) else parse_cards(list(combo))
+        cards = parse_cards(combo)
     except CardError as exc:
         raise RangeError(f"invalid combo {combo!r}{where}: {exc}") from exc
     if len(cards) != 2:
@@ -177,8 +177,13 @@ class Range(Frozen):
             dense = parse_weights(spec)
             if not dense.any():
                 raise EmptyRangeError(f"range '{spec}' holds no combo")
-        else:
+        elif isinstance(spec, Iterable) and not isinstance(spec, bytes | bytearray):
             dense = self._dense_from_combos(spec, weights)
+        else:
+            raise RangeError(
+                "a range is text such as 'QQ+,AKs', a Range, or a list of combos such as "
+                f"['AsKs', 'AhKh'], not {type(spec).__name__} {spec!r}"
+            )
         self._init(dense)
 
     def _init(self, dense: NDArray[np.float64]) -> None:
@@ -211,7 +216,10 @@ class Range(Frozen):
             indices = [int(i) for i in COMBO_INDEX[codes[:, 0], codes[:, 1]]]
         else:
             indices = [_combo_index(c, f" at index {k}") for k, c in enumerate(combos)]
-        values = [1.0] * len(indices) if weights is None else [float(w) for w in weights]
+        try:
+            values = [1.0] * len(indices) if weights is None else [float(w) for w in weights]
+        except (TypeError, ValueError):
+            raise RangeError(f"weights must be numbers between 0 and 1, got {weights!r}") from None
         if len(values) != len(indices):
             raise RangeError(f"{len(indices)} combos but {len(values)} weights")
         dense = np.zeros(COMBO_COUNT, dtype=np.float64)

@@ -36,7 +36,7 @@ from pokerlab.analysis.query.compiler import (
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, parse
-from pokerlab.engine._control import CancelLike, is_cancelled
+from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import (
@@ -660,6 +660,8 @@ def query(
     from the text or the keywords alike; ``lift`` says how to lift them."""
     started = time.perf_counter()
     n_threads = resolve_threads(threads)
+    check_callbacks(cancel, progress=progress)
+    check_seed(seed)
     q = parse(text)
     req = _request(q)
     for key, value in (("method", method), ("trials", trials), ("stderr", stderr),
