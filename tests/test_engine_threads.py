@@ -299,3 +299,12 @@ def test_a_failed_chunk_raises_in_chunk_order() -> None:
             got.append(value)
     assert got == [i * i for i in range(9)]
     assert _helper_threads() == []
+
+
+def test_no_more_helpers_than_chunks() -> None:
+    """Three chunks on 8 threads start 2 helpers (the caller computes too), not 7."""
+    run = _parallel._on_threads(_chunks(3), 8)
+    assert next(run) == 0
+    assert len(_helper_threads()) <= 2
+    assert list(run) == [1, 4]
+    assert _helper_threads() == []

@@ -151,9 +151,10 @@ class _Claims(Generic[T]):
         self.claimed = 0
         self.consumed = 0
         self.stopped = False
+        busy = threads if chunks.count is None else min(threads, chunks.count)
         self.helpers = [
             threading.Thread(target=self._helper, name=f"pokerlab-chunks-{k}", daemon=True)
-            for k in range(threads - 1)
+            for k in range(busy - 1)
         ]
 
     def _claim(self) -> int | None:
