@@ -68,3 +68,19 @@ def test_wrong_types_get_the_usual_errors() -> None:
         Range([51, 47])  # type: ignore[list-item]
     with pytest.raises(RangeError, match="weights must be numbers"):
         Range(["AsKs"], ["x"])  # type: ignore[list-item]
+
+
+def test_one_sampled_deal_has_an_unknown_error_not_zero() -> None:
+    """With one deal, ``stderr`` was 0.0 in Python (which reads as exact) and null in JSON."""
+    import json
+    import math
+
+    one = pokerlab.equity(["AK", "QQ"], method="monte-carlo", trials=1, seed=1)
+    assert all(math.isnan(p.stderr) for p in one.players)
+    assert [p["stderr"] for p in json.loads(json.dumps(one.to_dict(), allow_nan=False))[
+        "players"]] == [None, None]  # fmt: skip
+    assert pokerlab.equity(["AK", "QQ"], method="monte-carlo", trials=2, seed=1).players[
+        0].stderr >= 0  # fmt: skip
+    dist = pokerlab.equity_distribution("QQ+", "JJ", method="monte-carlo", trials=1, seed=1)
+    combos = json.loads(json.dumps(dist.to_dict(), allow_nan=False))["players"][0]["combos"]
+    assert {c["stderr"] for c in combos} == {None}

@@ -89,7 +89,13 @@ class PlayerDistribution(ArrayFields):
 
     def to_dict(self) -> dict[str, Any]:
         combos = [
-            {"hand": h, "weight": w, "range_weight": rw, "equity": e, "stderr": s}
+            {
+                "hand": h,
+                "weight": w,
+                "range_weight": rw,
+                "equity": e,
+                "stderr": None if math.isnan(s) else s,
+            }  # NaN: sampled from one deal, unknown
             for h, w, rw, e, s in zip(
                 self.hands,
                 self.weights.tolist(),

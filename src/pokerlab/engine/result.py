@@ -8,6 +8,7 @@ probability of taking the pot alone; ``tie`` the probability of a share strictly
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -31,7 +32,8 @@ class PlayerEquity:
         win: probability of winning the whole pot alone.
         tie: probability of ending with a share strictly between 0 and 1.
         tie_equity: the part of ``equity`` that comes from ties (``equity = win + tie_equity``).
-        stderr: standard error of ``equity`` (0.0 for an exact result).
+        stderr: standard error of ``equity`` (0.0 for an exact result; NaN, unknown, for a
+            Monte Carlo run of fewer than two deals: JSON gives null).
         combos: number of combos the player's range held after removing known cards.
         hi, lo: split-pot games only (else ``None``): the expected pot share won by the player's
             high hand and by its low hand (``equity = hi + lo``; when no low qualifies the high
@@ -62,7 +64,7 @@ class PlayerEquity:
             "win": self.win,
             "tie": self.tie,
             "tie_equity": self.tie_equity,
-            "stderr": self.stderr,
+            "stderr": None if math.isnan(self.stderr) else self.stderr,  # unknown: null
             "combos": self.combos,
         }
         if self.hi is not None:
@@ -115,11 +117,5 @@ class EquityResult:
             "samples": self.samples,
             "seconds": self.seconds,
             "stopped": self.stopped,
-            "players": [self._player_dict(p) for p in self.players],
+            "players": [p.to_dict() for p in self.players],
         }
-
-    def _player_dict(self, player: PlayerEquity) -> dict[str, Any]:
-        out = player.to_dict()
-        if self.method != "exact" and self.samples < 2:
-            out["stderr"] = None  # below two samples the error is unknown, not zero
-        return out
