@@ -92,6 +92,16 @@ def test_the_page_is_served_under_a_csp_and_still_draws_its_bars(page: Page) -> 
     simulate(page)
     width = page.eval_on_selector('td.equity[data-player="1"] .bar i', "i => i.style.width")
     assert width == "81.26%"
+    # the bar lies inside its cell (the analytics tab's bar style, also named .bar, pinned it
+    # to the page's left edge over the form)
+    inside = page.eval_on_selector(
+        'td.equity[data-player="1"]',
+        """td => { const c = td.getBoundingClientRect(), b = td.querySelector('.bar')
+                     .getBoundingClientRect();
+                   return b.left >= c.left && b.right <= c.right && b.top >= c.top
+                     && b.bottom <= c.bottom; }""",
+    )
+    assert inside
 
 
 def test_a_range_built_on_the_grid(page: Page) -> None:

@@ -16,7 +16,7 @@ function svg(tag, attrs = {}, ...children) {
 // The bar's width is set through the DOM: the page's Content-Security-Policy refuses style
 // attributes.
 function hitsBar(percent) {
-  const bar = el("span", { class: "bar" });
+  const bar = el("span", { class: "hits-bar" });
   bar.style.width = `${Math.min(100, percent).toFixed(1)}%`;
   return bar;
 }
