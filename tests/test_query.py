@@ -1027,3 +1027,18 @@ def test_one_passing_deal_has_no_standard_error() -> None:
     assert result.matched == 1 and result["e"].value == 1.0 and result["e"].stderr is None
     more = query(text, method="mc", trials=20_000, seed=0)
     assert more.matched > 1 and more["e"].stderr is not None
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_omaha_with_every_hand_random(players: int) -> None:
+    """Every hand ``random`` (no listed holding to size the table by) raised a ValueError from
+    the padding of the listed holdings: a 500 on the web. By symmetry each player's equity
+    is 1/players."""
+    names = ", ".join(f"p{k}='random'" for k in range(1, players))
+    result = query(
+        f"select avg(riverEquity(hero)) as eq from game='omaha', hero='random', {names}",
+        trials=20_000,
+        seed=5,
+    )
+    eq, se = result.results[0].value, result.results[0].stderr
+    assert se is not None and 0 < se < 0.01 and abs(eq - 1 / players) < 4 * se

@@ -196,7 +196,8 @@ class Problem:
     ) -> Problem:
         """The same problem with players ``p in new`` holding ``new[p]`` (card codes, card
         masks), each of weight 1."""
-        width = self.combos.shape[1]
+        # as wide as the widest holding: every player's hand random made the old width 0
+        width = max([self.combos.shape[1], *(codes.shape[1] for codes, _ in new.values())])
         blocks, weights, masks, held = [], [], [], self.held.copy()
         for p in range(self.n_players):
             rows = slice(self.offsets[p], self.offsets[p + 1])
@@ -207,7 +208,7 @@ class Problem:
                 masks.append(combo_masks)
                 held[p] = combos.shape[1]
             else:
-                blocks.append(self.combos[rows])
+                blocks.append(_padded(self.combos[rows], width))
                 weights.append(self.weights[rows])
                 masks.append(self.combo_masks[rows])
         offsets = np.zeros(self.n_players + 1, dtype=np.int64)
