@@ -207,6 +207,11 @@ def test_validation_errors_name_their_field(client: TestClient) -> None:
     assert error["field"] == "method"
     error = error_of(client.post("/api/equity", json={"players": ["AA", 3]}))
     assert error["field"] == "players.1"
+    assert error["message"].startswith("player 2: ")  # the page counts players from 1
+    error = error_of(client.post("/api/equity", json={"players": ["AA", "K" * 3000]}))
+    assert error["message"] == "player 2: at most 2,000 characters, got 3,000"
+    error = error_of(client.post("/api/distribution", json={"hero": "QQ+", "villains": []}))
+    assert error["field"] == "villains" and error["message"] == "villains: give at least 1 (got 0)"
     error = error_of(client.post("/api/equity", json={"players": ["AA", "KK"], "colour": 1}))
     assert error["field"] == "colour"
     r = client.post(

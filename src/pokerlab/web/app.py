@@ -185,8 +185,32 @@ def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
         send = "send a JSON object with Content-Type: application/json"
         return _error("ValidationError", f"the body {what}: {send}", None)
     field = ".".join(loc[1:]) if len(loc) > 1 and loc[0] == "body" else None
-    message = f"{field}: {first['msg']}" if field else str(first["msg"])
+    words = _field_words(loc[1:]) if field else ""
+    message = f"{words}: {_plain(first)}" if field else str(first["msg"])
     return _error("ValidationError", message, field)
+
+
+def _field_words(loc: list[str]) -> str:
+    """A body path as the page's words: ``players.1`` is "player 2" (the index counts from 0,
+    players from 1), ``villains.0`` "villain 1"."""
+    words: list[str] = []
+    for part in loc:
+        if part.isdigit() and words:
+            words[-1] = f"{words[-1].removesuffix('s')} {int(part) + 1}"
+        else:
+            words.append(part)
+    return ".".join(words)
+
+
+def _plain(error: Any) -> str:
+    """pydantic's message, said plainly for the usual length limits."""
+    ctx, given = error.get("ctx") or {}, error.get("input")
+    kind = error.get("type")
+    if kind == "too_short" and "min_length" in ctx:
+        return f"give at least {ctx['min_length']:,} (got {len(given) if given is not None else 0})"
+    if kind == "string_too_long" and isinstance(given, str):
+        return f"at most {ctx['max_length']:,} characters, got {len(given):,}"
+    return str(error["msg"])
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
