@@ -42,6 +42,15 @@ def test_distribution_chart(page: Page) -> None:
     page.wait_for_selector("#dist-results:not([hidden])")
     assert page.locator("#dist-chart path.curve").count() == 3
     assert "QQ+,AK:" in page.inner_text("#dist-chart")
+    # the legend lies above the plot, where no curve goes (inside it, the curves crossed it)
+    clear = page.eval_on_selector(
+        "#dist-svg",
+        """svg => { const top = Math.min(...[...svg.querySelectorAll('path.curve')]
+                       .map(p => p.getBoundingClientRect().top));
+                    return [...svg.querySelectorAll('text.legend')]
+                       .every(t => t.getBoundingClientRect().bottom <= top + 1); }""",
+    )
+    assert clear
     if os.environ.get("POKERLAB_SCREENSHOT"):
         page.screenshot(path=os.environ["POKERLAB_SCREENSHOT"], full_page=True)
 

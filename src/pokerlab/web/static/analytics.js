@@ -82,7 +82,10 @@ function curvePath(combos, x, y) {
 }
 
 function renderDistribution(data) {
-  const width = 640, height = 360, left = 48, right = 16, top = 12, bottom = 40;
+  // the legend gets its own rows above the plot: inside it, curves crossed it
+  const legend = 16 * data.players.length;
+  const width = 640, left = 48, right = 16, top = 12 + legend, bottom = 40;
+  const height = 360 + legend;
   const x = (f) => (left + f * (width - left - right)).toFixed(1);
   const y = (e) => (top + (1 - e) * (height - top - bottom)).toFixed(1);
   const chart = $("#dist-svg");
@@ -100,7 +103,7 @@ function renderDistribution(data) {
   data.players.forEach((p, i) => {
     const color = COLORS[i % COLORS.length];
     chart.append(svg("path", { d: curvePath(p.combos, x, y), stroke: color, class: "curve" }));
-    chart.append(svg("text", { x: Number(x(0)) + 8, y: top + 14 + 16 * i, fill: color, class: "legend" },
+    chart.append(svg("text", { x: Number(x(0)), y: 14 + 16 * i, fill: color, class: "legend" },
       `${p.input}: ${pct(p.equity)}`));
   });
   $("#dist-title").textContent =
