@@ -291,6 +291,27 @@ def test_a_spot_round_trips_through_its_link(page: Page) -> None:
     fresh.close()
 
 
+@pytest.mark.parametrize(
+    ("spot", "said"),
+    [
+        ("game=foo&p=AhAs&p=KdKc", "the link's game 'foo' is not one pokerlab plays"),
+        ("&".join(["game=holdem"] + ["p=random"] * 30), "the link has 30 players; "),
+        ("p=AhAs&p=KdKc&method=magic", "the link's method 'magic' is not one of auto"),
+    ],
+)
+def test_a_link_the_form_must_change_is_said_and_not_run(
+    page: Page, base_url: str, spot: str, said: str
+) -> None:
+    """An unknown game ran as hold'em and 30 players ran as 23, without a word."""
+    fresh = page.context.new_page()
+    fresh.goto(f"{base_url}/#{spot}")
+    fresh.wait_for_selector("body[data-ready=true]")
+    fresh.wait_for_selector("#equity-error:not(:empty)")
+    assert said in fresh.inner_text("#equity-error")
+    assert fresh.is_hidden("#results")
+    fresh.close()
+
+
 def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
     page.fill('[name="players.0"]', "AhAs")
     page.fill('[name="players.1"]', "KdKc")

@@ -404,21 +404,40 @@ function spotUrl(spot) {
   return `${location.origin}${location.pathname}#${spot}`;
 }
 
-// Fills the form from a spot; true when it names at least one player's hand (worth running).
+// Fills the form from a spot; true when it names at least one player's hand (worth running)
+// and the form could take it as it is. What the form had to change (an unknown game or
+// method, more players than the game seats) is said in the form's message, and not run.
 function applySpot(params) {
+  const changed = [];
   const name = params.get("game");
-  const game = state.games.find((g) => g.name === name) || state.games.find((g) => g.name === "holdem");
+  let game = state.games.find((g) => g.name === name);
+  if (!game) {
+    game = state.games.find((g) => g.name === "holdem");
+    if (name !== null) changed.push(`the link's game '${name}' is not one pokerlab plays: showing ${game.title}`);
+  }
   $("#game").value = game.name;
   selectGame(game.name);
-  const players = params.getAll("p").slice(0, game.max_players);
+  const given = params.getAll("p");
+  const players = given.slice(0, game.max_players);
+  if (given.length > players.length) {
+    changed.push(`the link has ${given.length} players; ${game.title} seats at most ${game.max_players}: showing the first ${players.length}`);
+  }
   while (players.length < 2) players.push("");
   renderPlayers(players);
   for (const id of SPOT_BOXES) $(`#${id}`).value = params.get(id) || "";
   const method = params.get("method") || "auto";
-  const radio = $$('input[name="method"]').find((r) => r.value === method) ||
-    $('input[name="method"][value="auto"]');
+  let radio = $$('input[name="method"]').find((r) => r.value === method);
+  if (!radio) {
+    radio = $('input[name="method"][value="auto"]');
+    changed.push(`the link's method '${method}' is not one of auto, exact, monte-carlo: showing auto`);
+  }
   radio.checked = true;
   updateMethod();
+  clearErrors(equityForm());
+  if (changed.length) {
+    $("#equity-error").textContent = `${changed.join("; ")}. Check the spot, then Simulate.`;
+    return false;
+  }
   return players.some((p) => p.trim() !== "");
 }
 
@@ -429,7 +448,7 @@ function spotFromLocation() {
 async function restoreFromLocation() {
   const runnable = applySpot(spotFromLocation());
   if (runnable) await runSpot(false);
-  else { $("#results").hidden = true; clearErrors(equityForm()); }
+  else $("#results").hidden = true;
 }
 
 function showShareLink(visible, status = "") {
