@@ -12,9 +12,9 @@ True
 
 from __future__ import annotations
 
-import operator
 import os
 
+from pokerlab._numbers import is_whole
 from pokerlab.errors import GameError
 
 __all__ = ["available_cores", "resolve_threads"]
@@ -41,13 +41,9 @@ def resolve_threads(threads: int | None, name: str = "threads") -> int:
     """
     if threads is None:
         return available_cores()
-    try:  # any integer type (numpy's too), not a bool, a float or a string
-        count = operator.index(threads) if not isinstance(threads, bool) else None
-    except TypeError:
-        count = None
-    if count is None:
+    if not is_whole(threads):  # numpy's integers too; not a bool, a float or a string
         raise GameError(f"{name} must be a positive integer, got {threads!r}", field=name)
-    threads = count
+    threads = int(threads)
     if threads < 1:
         raise GameError(f"{name} must be at least 1, got {threads}", field=name)
     return threads

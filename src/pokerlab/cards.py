@@ -27,9 +27,9 @@ pokerlab.errors.CardError: invalid card 'Xd' at character 3: rank must be one of
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 
+from pokerlab._numbers import is_whole
 from pokerlab.errors import CardError, DuplicateCardError
 
 __all__ = [
@@ -87,15 +87,12 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
-        try:  # an integer type only: int() truncated 51.7 to the As, silently
-            code = operator.index(value) if not isinstance(value, bool) else None
-        except TypeError:
-            code = None
-        if code is None:
+        if not is_whole(value):  # int() truncated 51.7 to the As, silently
             raise CardError(
                 f"a card is a code 0..{CARD_COUNT - 1} or text such as 'As', not "
                 f"{type(value).__name__} {value!r}"
             )
+        code = int(value)
         if not 0 <= code < CARD_COUNT:
             raise CardError(f"invalid card code {code}: must be in 0..{CARD_COUNT - 1}")
         return super().__new__(cls, code)

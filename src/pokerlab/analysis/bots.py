@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import is_whole
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.analysis.draw import (
@@ -53,7 +54,7 @@ from pokerlab.analysis.draw import (
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import CancelLike, check_seed, is_cancelled, is_whole
+from pokerlab.engine._control import CancelLike, check_seed, is_cancelled
 from pokerlab.errors import CancelledError, CardError, GameError, blame
 
 __all__ = [

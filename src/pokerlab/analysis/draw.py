@@ -46,6 +46,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import is_whole
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import (
     Card,
@@ -55,7 +56,7 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
 )
-from pokerlab.engine._control import check_seed, is_whole
+from pokerlab.engine._control import check_seed
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError, TooLargeError, blame
 from pokerlab.evaluation import _tables as T

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from numbers import Integral, Real
 from typing import Any, Protocol
 
+from pokerlab._numbers import is_real, is_whole
 from pokerlab.errors import CancelledError, GameError
 
 __all__ = [
@@ -91,16 +91,6 @@ class Stopping:
         if time_limit is not None and not (is_real(time_limit) and time_limit > 0):
             raise GameError(f"time limit must be a positive number, got {time_limit!r}",
                             field="time_limit")  # fmt: skip
-
-
-def is_whole(value: object) -> bool:
-    """Whether ``value`` is an integer (a bool is not a count)."""
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def is_real(value: object) -> bool:
-    """Whether ``value`` is a real number (a bool is not one)."""
-    return isinstance(value, Real) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from pokerlab.engine._control import CancelLike, is_cancelled, is_real, is_whole
+from pokerlab._numbers import is_real, is_whole
+from pokerlab.engine._control import CancelLike, is_cancelled
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import CancelledError, GameError, TooLargeError
 
