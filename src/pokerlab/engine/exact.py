@@ -233,9 +233,10 @@ def _matchup_seconds(problem: Problem) -> float:
     """Each matchup the cache has not seen (one per class of suit-isomorphic matchups) costs a
     full enumeration of the boards. How many classes the space holds depends on how many suit
     permutations map every range onto itself (``g``, identity included): fitted on 3- and 4-way
-    spots, about ``space / g ** 0.75`` (24 for suit-blind ranges: within 0.6-1.7x of the time
-    taken; a fixed AsAh leaves 4, AcKd 2). A flat ``space / 8`` made ``AcKd`` vs ``random`` vs
-    ``QQ`` look like 1.7 s where it takes 6.8, so ``auto`` enumerated it."""
+    spots, about ``space / g ** 0.75`` (24 for suit-blind ranges, 4 with a fixed AsAh, 2 with
+    AcKd; on 10 spots the time taken was 0.7-1.9x this estimate). A flat ``space / 8`` made
+    ``AcKd`` vs ``random`` vs ``QQ`` look like 1.7 s where it takes 6.8, so ``auto``
+    enumerated it."""
     kernels = _kernels()
     space = _space(problem)
     seconds = space * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2

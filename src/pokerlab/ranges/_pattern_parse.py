@@ -616,9 +616,8 @@ class _Parser:
                     break
         if before != first or self.rank_at(end)[0] != second:
             return
-        lo, hi = sorted((self.order(first), self.order(second)))
-        pairs = [r for r in range(12, -1, -1) if lo <= self.order(r) <= hi]
-        pairs.sort(key=self.order, reverse=True)
+        spanned, _, _ = self.span(first, j)  # the ranks first..second, as the grammar reads them
+        pairs = sorted((r for r in range(13) if spanned >> r & 1), key=self.order, reverse=True)
         a, b = RANKS[first], RANKS[second]
         raise self.error(
             start,
