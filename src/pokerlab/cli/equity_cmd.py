@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from contextlib import nullcontext
 from typing import Any
 
@@ -44,8 +45,8 @@ def render_equity(result: EquityResult) -> None:
         values = [p.equity, p.win, p.tie]
         values += [p.hi or 0.0, p.lo or 0.0, p.scoop or 0.0] if split else [p.tie_equity]
         cells = [f"{x * 100:.{digits}f}%" for x in values]
-        # Below two deals the spread is unknown (a one-deal run would claim 0.000%).
-        cells += ([f"{p.stderr * 100:.{digits}f}%" if result.samples > 1 else "unknown"]
+        # below two deals the spread is unknown: the result's stderr is NaN
+        cells += ([f"{p.stderr * 100:.{digits}f}%" if not math.isnan(p.stderr) else "unknown"]
                   if sampled else [])  # fmt: skip
         cells[0] = f"[bold]{cells[0]}[/bold]"
         table.add_row(str(i), p.input, *cells, f"{p.combos:,}")
