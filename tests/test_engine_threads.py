@@ -37,6 +37,8 @@ EXACT_SPOTS = [
     (["AsKsQsJs[9-]c", "2h3h4h5h7d"], "", "stud", "stud-sweep"),
     (["As2d3h9c4d*", "KdKc7s5h5c6d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
     (["(3-3-)45678", "As2d3h9c4d7c8h", "KcJd9s7d6cTh5s"], "", "razz", "stud-known-hands"),
+    # one known hand first: its chunks are stripes of the first dealt player's cards
+    (["KdKc7s5h5c6d", "As2d3h9c4d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
 ]  # fmt: skip
 
 
@@ -54,6 +56,31 @@ def test_exact_results_are_bit_identical_across_thread_counts(
     assert one.samples == two.samples == three.samples
     assert np.array_equal(one.counts, two.counts) and np.array_equal(one.counts, three.counts)
     assert [p.to_dict() for p in one.players] == [p.to_dict() for p in two.players]
+
+
+@pytest.mark.parametrize(
+    ("players", "game"),
+    [
+        (["KdKc7s5h5c6d", "As2d3h9c4d", "8d8c9d9hTsJs"], "stud-hilo"),  # the second is dealt
+        (["As2d3h9c4h", "KdKc7s5h5c6d", "8d8c9d9hTsQh"], "razz"),  # the first is dealt
+        (["As2d3h9c4d*@50,Qh8h7c6h4s*", "KdKc7s5h5c6d", "8d8c9dJsTsQs"], "stud"),  # ranges
+    ],
+)
+def test_stud_deals_split_a_known_hand_into_chunks(
+    monkeypatch: pytest.MonkeyPatch, players: list[str], game: str
+) -> None:
+    """Striped chunks deal exactly the deals of one whole chunk: unit weights count deals by
+    outcome, so the counts are equal, not merely close."""
+    whole = equity(players, game=game, method="exact", threads=1)
+    monkeypatch.setattr(_parallel, "TARGET_CHUNK_SECONDS", 1e-7)
+    problem = prepare(players, game=game)
+    strategy = exact_strategy(problem)
+    assert strategy is not None and strategy.name == "stud-deals"
+    chunks = strategy.chunks(_parallel.Work(problem, strategy.name))
+    assert chunks.count is not None and chunks.count > 20 * problem.sizes[0]
+    striped = equity(players, game=game, method="exact", threads=2)
+    assert striped.samples == whole.samples
+    assert np.array_equal(striped.counts, whole.counts)
 
 
 @pytest.mark.usefixtures("small_chunks")

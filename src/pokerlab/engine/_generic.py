@@ -490,6 +490,7 @@ def enumerate_stud_deals(
     dead_mask,
     start,
     stop,
+    stripes,
     hole_total,
     hi_code,
     lo_code,
@@ -498,18 +499,25 @@ def enumerate_stud_deals(
     totals,
     tables,
 ):
-    """Exact enumeration for stud games: every joint holding of known cards (player 0's
-    holdings ``start..stop-1`` only: a chunk), and for it every way to deal each player its
-    missing ``hole_total - held[p]`` cards from the unseen cards (player by player, each a
-    k-subset of what is left). ``masks``: the holdings' card masks (``Problem.combo_masks``).
-    ``totals[0]`` += deals."""
+    """Exact enumeration for stud games: every joint holding of known cards, and for it every
+    way to deal each player its missing ``hole_total - held[p]`` cards from the unseen cards
+    (player by player, each a k-subset of what is left). ``masks``: the holdings' card masks
+    (``Problem.combo_masks``). ``totals[0]`` += deals.
+
+    A chunk is units ``start..stop-1`` of ``stripes`` units per holding of player 0: unit
+    ``h * stripes + s`` is player 0's holding ``h`` with, of the first dealt player's possible
+    cards (the first player missing any), the ``s``-th, ``s + stripes``-th, ... (round robin:
+    each such choice leads to as many deals), so one known hand still splits into chunks."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
     pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
                                              tables)  # fmt: skip
-    first, last = _player_rows(offsets, start, stop)
+    first, last = _player_rows(offsets, start // stripes, (stop + stripes - 1) // stripes)
+    striped = 0
+    while held[striped] == hole_total:
+        striped += 1
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
     level_used = np.empty(n + 1, np.uint64)
@@ -528,6 +536,10 @@ def enumerate_stud_deals(
         if level < 0:
             break
         # a joint holding: walk every completion, player by player
+        unit = (chosen[0] - offsets[0]) * stripes
+        stripe_lo = max(start - unit, 0)
+        stripe_hi = min(stop - unit, stripes)
+        turn = 0
         nd = unseen_deck(level_used[n], deck)
         for q in range(n):
             for j in range(held[q]):
@@ -551,6 +563,11 @@ def enumerate_stud_deals(
                 if k == 0:
                     q -= 1
                 continue
+            if q == striped:
+                stripe = turn % stripes
+                turn += 1
+                if stripe < stripe_lo or stripe >= stripe_hi:
+                    continue
             deal_used[q + 1] = deal_used[q] | m
             for j in range(k):
                 hands[q, held[q] + j] = deck[idx[q, j]]

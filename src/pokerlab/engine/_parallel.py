@@ -36,6 +36,7 @@ __all__ = [
     "Chunks",
     "Work",
     "chunk_bounds",
+    "chunks_wanted",
     "executor_workers",
     "in_order",
     "pickled_call",
@@ -93,9 +94,15 @@ def chunk_bounds(total: int, seconds: float) -> list[tuple[int, int]]:
     only, never of the thread count or of the machine's speed."""
     if total <= 0:
         return []
-    wanted = min(MAX_CHUNKS, max(1, math.ceil(seconds / TARGET_CHUNK_SECONDS)), total)
+    wanted = min(chunks_wanted(seconds), total)
     size = math.ceil(total / wanted)
     return [(start, min(total, start + size)) for start in range(0, total, size)]
+
+
+def chunks_wanted(seconds: float) -> int:
+    """How many chunks a run estimated at ``seconds`` on one core is cut into, given units
+    enough (:func:`chunk_bounds`)."""
+    return min(MAX_CHUNKS, max(1, math.ceil(seconds / TARGET_CHUNK_SECONDS)))
 
 
 def over(run: Callable[[int, int], T], bounds: list[tuple[int, int]]) -> Chunks[T]:

@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from pokerlab.engine import _preflop_table
 from pokerlab.engine._control import Control
-from pokerlab.engine._parallel import Chunks, Work, chunk_bounds, over, run_chunks
+from pokerlab.engine._parallel import Chunks, Work, chunk_bounds, chunks_wanted, over, run_chunks
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import (
     HI_SHARE,
@@ -577,25 +577,41 @@ def _complete(problem: Problem) -> bool:
     return bool((problem.held == problem.game.hole_cards).all())
 
 
-def _stud_walk(problem: Problem, kernel: Any, seconds: float) -> Chunks[_Part]:
-    """A stud kernel over chunks of player 0's holdings."""
+def _stud_walk(problem: Problem, kernel: Any, seconds: float, stripes: int = 0) -> Chunks[_Part]:
+    """A stud kernel over chunks of player 0's holdings; with ``stripes``, of ``stripes`` units
+    per holding (``_generic.enumerate_stud_deals``: each a round-robin share of the first dealt
+    player's cards), so a known first hand still makes as many chunks as its time needs."""
     kernels = _kernels()
     game = problem.game
     n = problem.n_players
     tables = kernels.tables(game)
     masks = problem.combo_masks
+    units = problem.sizes[0] * max(stripes, 1)
+    striping = (stripes,) if stripes else ()
 
     def run(start: int, stop: int) -> _Part:
         stats = np.zeros((n + 1, STATS), dtype=np.float64)
         totals = np.zeros(2, dtype=np.int64)
         kernel(
             problem.combos, problem.held, problem.offsets, masks, problem.weights,
-            np.uint64(problem.dead_mask), start, stop, game.hole_cards, int(game.high),
-            int(game.low), game.split, stats, totals, tables,
+            np.uint64(problem.dead_mask), start, stop, *striping, game.hole_cards,
+            int(game.high), int(game.low), game.split, stats, totals, tables,
         )  # fmt: skip
         return stats, int(totals[0])
 
-    return over(run, chunk_bounds(problem.sizes[0], seconds))
+    return over(run, chunk_bounds(units, seconds))
+
+
+def _deal_stripes(problem: Problem, seconds: float) -> int:
+    """Units per holding of player 0 for ``enumerate_stud_deals``: enough for the chunks that
+    ``seconds`` call for, at most the first dealt player's choices of cards."""
+    holdings = int(problem.sizes[0])
+    wanted = chunks_wanted(seconds)
+    if holdings >= wanted:
+        return 1
+    dealt = next(int(h) for h in problem.held if h < problem.game.hole_cards)
+    choices = math.comb(_stud_unseen(problem), problem.game.hole_cards - dealt)
+    return max(1, min(math.ceil(wanted / holdings), choices))
 
 
 class StudSweep:
@@ -780,7 +796,9 @@ class StudDeals:
     def chunks(self, work: Work) -> Chunks[_Part]:
         kernels = _kernels()
         problem = work.problem
-        return _stud_walk(problem, kernels.generic.enumerate_stud_deals, self.estimate(problem))
+        seconds = self.estimate(problem)
+        stripes = _deal_stripes(problem, seconds)
+        return _stud_walk(problem, kernels.generic.enumerate_stud_deals, seconds, stripes)
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
