@@ -94,9 +94,43 @@ def test_turn_option_lists_the_rivers() -> None:
 
 
 def test_turn_option_errors_are_one_line() -> None:
-    assert_one_line_error(run(*SPOT, "--turn", "4c"), "--turn 4c", "not an unseen card")
+    assert_one_line_error(run(*SPOT, "--turn", "4c"), "--turn 4c", "cannot come")
     assert_one_line_error(run(*SPOT, "--turn", "Xx"), "Xx")
     assert_one_line_error(
         run("outs", "9h8h", "AsKd", "--board", "Th7c2hKs", "--turn", "2c"), "needs a flop"
     )
     assert_one_line_error(run(*SPOT, "--turn", "2h", "--json"), "--turn")
+
+
+def test_cards_the_ranges_rule_out_are_no_outs() -> None:
+    """A card no deal leaves unseen (each villain holding without it needs the other villain's
+    ace) is not listed: it was a 'lose' card for every player at once, and on a flop those
+    impossible rivers turned the quads' turns 7c and 6c from 'win' into 'depends'."""
+    turn = pokerlab.outs(["7h7s", "AcKc,AdKd", "AdQd,AcQc"], board="Th9h2c4s").next_cards
+    listed = {str(c) for c in turn.cards}
+    assert len(listed) == 44 and not {"Ac", "Ad"} & listed
+    flop = pokerlab.outs(["7h7s", "AcKc,AdKd", "AdQd,AcQc"], board="Th9h2c")
+    assert flop.by_turn is not None and not {"Ac", "Ad"} & {str(c) for c in flop.by_turn}
+    assert all(0.99 < float(row.sum()) < 1.01 for row in turn.shares)  # shares of a real deal
+    quads = pokerlab.outs(["8h8s", "7c6c,QcQd"], board="8d8c2h")
+    labels = {str(card): kind for card, kind in turn_outcomes(quads, 0).items()}
+    assert labels["7c"] == labels["6c"] == labels["Qc"] == "win"
+    assert quads.next_cards.counts(0) == (41, 0, 0, 6)
+    assert quads.by_turn is not None
+    assert "Qc" not in {str(c) for c in quads.by_turn[pokerlab.cards.parse_card("7c")].cards}
+    result = run("outs", "7h7s", "AcKc,AdKd", "AdQd,AcQc", "--board", "Th9h2c", "--turn", "Ac")
+    assert_one_line_error(result, "--turn Ac cannot come", "collides")
+
+
+def test_estimates_below_a_second_are_shown_over_the_limit() -> None:
+    result = run("outs", "AhKh", "QQ+,AK,JTs", "random", "--board", "Th9h2c", "--time", "0.02")
+    assert_one_line_error(result, "too large")
+    shown = float(re.search(r"about ([0-9.]+) s of work", result.stderr).group(1))  # type: ignore[union-attr]
+    assert shown > 0.02
+
+
+def test_a_card_twice_within_the_board_or_the_dead_cards_names_which() -> None:
+    assert_one_line_error(run("outs", "AhKh", "QQ", "--board", "Th 7c Th"),
+                          "the board: duplicate card 'Th'")  # fmt: skip
+    assert_one_line_error(run("equity", "AhKh", "QQ", "--dead", "3c 3c"),
+                          "the dead cards: duplicate card '3c'")  # fmt: skip

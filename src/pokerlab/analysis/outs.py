@@ -174,6 +174,20 @@ class OutsReport:
         return out
 
 
+def _possible(
+    cards: Sequence[Card],
+    shares: NDArray[np.float64],
+    ties: NDArray[np.float64],
+    deals: NDArray[np.float64],
+) -> StreetOuts:
+    """The street's cards that can come (``deals``: each card's count of deals): a card the
+    ranges leave no deal for (every holding that leaves it unseen collides with another's) is
+    not an out of any kind, where its zero shares would read as a loss for everyone."""
+    can = deals > 0
+    return StreetOuts(tuple(c for c, ok in zip(cards, can, strict=True) if ok),
+                      shares[can], ties[can])  # fmt: skip
+
+
 def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
     """On a flop report, each turn card labelled by its rivers for the player: ``win``, ``tie``
     or ``lose`` only when every river is of that kind, ``depends`` otherwise.
@@ -243,11 +257,11 @@ def outs(
     )  # fmt: skip
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())
+    n = problem.n_players
     shares, ties = _shares(counts), _shares(counts, TIE)
     if len(problem.board) == 4:
-        street = StreetOuts(tuple(cards), shares, ties)
+        street = _possible(cards, shares, ties, counts[:, n, 0])
         return OutsReport(problem.inputs, board_text, street, None, None)
-    n = problem.n_players
     m = len(deck)
     pair_row = np.zeros((m, m), dtype=np.int64)  # runout row of the unordered pair {i, j}
     first, second = np.triu_indices(m, k=1)
@@ -258,9 +272,13 @@ def outs(
     for i, turn in enumerate(cards):
         others = np.array([j for j in range(m) if j != i])
         rows = pair_row[i, others]
-        by_turn[turn] = StreetOuts(tuple(cards[j] for j in others), shares[rows], ties[rows])
         turn_counts[i] = counts[rows].sum(axis=0)
-    next_cards = StreetOuts(tuple(cards), _shares(turn_counts), _shares(turn_counts, TIE))
+        if turn_counts[i, n, 0] > 0:
+            rivers = [cards[j] for j in others]
+            by_turn[turn] = _possible(rivers, shares[rows], ties[rows], counts[rows, n, 0])
+    next_cards = _possible(
+        cards, _shares(turn_counts), _shares(turn_counts, TIE), turn_counts[:, n, 0]
+    )
     live = counts[:, n, 0] > 0
     kinds = _kinds(shares[live], ties[live])
     tallies = {kind: tuple(int(x) for x in (kinds == kind).sum(axis=0)) for kind in KINDS}

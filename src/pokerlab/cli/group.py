@@ -71,5 +71,18 @@ class ErrorGroup(click.Group):
         try:
             return super().invoke(ctx)
         except PokerlabError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {placed(exc)}", err=True)
             ctx.exit(2)
+
+
+_PLACES = {"board": ("board", "the board"), "dead": ("dead", "the dead cards")}
+"""A field's word (a message with it names the input already) and its name as a lead."""
+
+
+def placed(exc: PokerlabError) -> str:
+    """The message, led by the input at fault when its words do not name it (``the board:
+    duplicate card 'Th': cards 1 and 3 are the same``): the web page shows a message next to
+    its field; a command line has only the words."""
+    text = str(exc)
+    word, place = _PLACES.get(exc.field or "", ("", ""))
+    return f"{place}: {text}" if word and word not in text else text

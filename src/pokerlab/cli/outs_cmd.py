@@ -81,8 +81,9 @@ def _chosen_turn(report: OutsReport, text: str) -> tuple[Card, StreetOuts]:
                         field="turn")  # fmt: skip
     card = parse_card(text)
     if card not in report.by_turn:
-        raise GameError(f"--turn {card} is not an unseen card (it is on the board, dead or held)",
-                        field="turn")  # fmt: skip
+        raise GameError(f"--turn {card} cannot come: it is on the board, dead or held, or "
+                        "every holding of the ranges that leaves it unseen collides with "
+                        "another player's", field="turn")  # fmt: skip
     return card, report.by_turn[card]
 
 

@@ -114,6 +114,14 @@ def _limit_text(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
+def _estimate_text(seconds: float) -> str:
+    """An estimate with the digits that show it over a limit: ``0.046 s``, ``3.4 s``,
+    ``1,234 s``, ``2.5e+07 s``."""
+    if seconds >= 1e7:
+        return f"{seconds:.1e} s"
+    return f"{seconds:,.0f} s" if seconds >= 10 else f"{seconds:.2g} s"
+
+
 def refuse_too_large(problem: Problem, seconds: float, what: str, hint: str) -> float:
     """The estimated seconds of enumerating ``problem`` exactly (by the exact strategy that
     would run it); raises :class:`TooLargeError` (naming its size and ``hint``, how to make it
@@ -127,8 +135,7 @@ def refuse_too_large(problem: Problem, seconds: float, what: str, hint: str) -> 
         if math.isinf(estimate):
             work = "unbounded work"
         else:
-            work = f"about {estimate:,.0f} s" if estimate < 1e7 else f"about {estimate:.1e} s"
-            work += " of work"
+            work = f"about {_estimate_text(estimate)} of work"
         raise TooLargeError(
             f"{what} is too large: {work} ({size} holdings per player), over the limit of "
             f"{_limit_text(seconds)}; {hint}",
