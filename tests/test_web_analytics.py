@@ -46,6 +46,7 @@ def test_distribution_is_the_library_json(client: TestClient) -> None:
         ("/api/hits", {"range": "QX", "board": "Ks9s2d"}, "range"),
         ("/api/distribution", {"hero": "QX", "villains": ["KK"]}, "hero"),
         ("/api/distribution", {"hero": "AA", "villains": ["KK", "QX"]}, "villains.1"),
+        ("/api/distribution", {"hero": "AhAd", "villains": ["KK", "AhKs"]}, "villains.1"),
         ("/api/distribution", {"hero": "AA", "villains": []}, "villains"),
         (
             "/api/distribution",
@@ -61,7 +62,9 @@ def test_errors_name_the_field(
     assert response.status_code == 422, response.text
     error = response.json()["error"]
     assert error["field"] == field, error
-    assert error["message"]
+    assert error["message"] and "player" not in error["message"], error
+    if field == "villains.1":  # the form's words: the hero, villain 1, 2 ...
+        assert "villain 2" in error["message"], error
 
 
 def test_a_hits_request_past_the_time_limit_is_stopped(client: TestClient) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -304,8 +305,21 @@ def run_distribution(
             exc.field = f"villains.{int(exc.field.split('.')[1]) - 1}"
         elif exc.field == "players":
             exc.field = "villains"
+        exc.args = (_PLAYER.sub(_hero_or_villain, str(exc)), *exc.args[1:])
         raise
     return result.to_dict()
+
+
+_PLAYER = re.compile(r"\b([Pp])layer (\d+)")
+
+
+def _hero_or_villain(match: re.Match[str]) -> str:
+    """The library's "player 3" as the distribution form says it: "villain 2" (the hero is
+    player 1; the villains box numbers its lines from 1)."""
+    number = int(match.group(2))
+    if number == 1:
+        return f"{'T' if match.group(1) == 'P' else 't'}he hero"
+    return f"{'V' if match.group(1) == 'P' else 'v'}illain {number - 1}"
 
 
 TASKS: dict[str, Callable[..., Payload]] = {
