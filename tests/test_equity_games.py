@@ -14,7 +14,7 @@ from pokerlab.engine.exact import GameBoards, StudDeals, StudSweep
 from pokerlab.engine.problem import prepare
 from pokerlab.engine.strategies import exact_strategy
 from pokerlab.engine.tally import player_stats
-from pokerlab.errors import GameError, RangeError
+from pokerlab.errors import GameError, RangeError, TooLargeError
 
 
 @pytest.mark.parametrize(
@@ -169,3 +169,15 @@ def test_a_random_omaha_hand_counts_the_holdings_known_cards_leave() -> None:
                             method="mc", trials=100, seed=1)  # fmt: skip
     assert holdem.players[1].combos == math.comb(46, 2)
     assert omaha.players[1].combos == math.comb(44, 4)
+
+
+def test_a_random_omaha_hand_without_some_cards_avoids_them() -> None:
+    """``random!As!Ah!Ad!Ac`` was dealt as plain ``random`` (the exclusions dropped, 0.44 points
+    of equity on Jh7s9d). It is now its holdings: the same as ``K-K-K-K-`` (no ace), exactly."""
+    spot = {"board": "2h7s9d3c", "game": "omaha", "method": "exact"}
+    avoiding = equity(["KcKdQcQd", "random!As!Ah!Ad!Ac"], **spot)  # type: ignore[arg-type]
+    no_ace = equity(["KcKdQcQd", "K-K-K-K-"], **spot)  # type: ignore[arg-type]
+    assert avoiding.samples == no_ace.samples
+    assert np.array_equal(avoiding.equities, no_ace.equities)
+    with pytest.raises(TooLargeError, match="player 2: a 6-card Omaha hand that avoids As"):
+        equity(["KcKdQcQdJhJd", "random!As"], board="2h7s9d", game="omaha6", method="mc")

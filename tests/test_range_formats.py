@@ -112,3 +112,21 @@ def test_cli_convert() -> None:
         runner.invoke(app, ["range", "convert", "--to", "pokerstove", "AA:0.5"]), "no weights"
     )
     assert_one_line_error(runner.invoke(app, ["range", "convert", "--to", "pio", "A"]), "'A'")
+
+
+@pytest.mark.parametrize("weight", [1e-7, 2.5e-9, 1e-300])
+@pytest.mark.parametrize("fmt", ["gtoplus", "ppt"])
+def test_tiny_weights_round_trip(fmt: str, weight: float) -> None:
+    """Percentages under 1e-4 came out as ``1e-05`` (unreadable) or ``0`` (the combo lost)."""
+    rng = Range(["AsKs", "QhQs"], [weight, 1.0])
+    text = write_range(rng, fmt)
+    assert "e-" not in text
+    assert read_range(text, fmt) == rng
+
+
+def test_weight_spellings() -> None:
+    assert Range("AA@99.9") == Range("AA:0.999")
+    with pytest.raises(RangeError, match="too small to tell from 0"):
+        Range("AK:1e-400")
+    with pytest.raises(RangeError, match=r"up to 100, got \[150\]"):
+        read_range("[150]AA[/150]", "gtoplus")

@@ -788,3 +788,26 @@ def test_a_range_pickles_and_copies_and_stays_immutable(make: Callable[[], Patte
         for name in again.__slots__:
             value = getattr(again, name)
             assert not isinstance(value, np.ndarray) or not value.flags.writeable
+
+
+@pytest.mark.parametrize(("text", "size"), [("(ThTs)", 2), ("(AsAh)**", 4), ("(Ah Kd Ad)", 3)])
+def test_a_no_pair_group_of_exact_cards_keeps_its_distinct_ranks(text: str, size: int) -> None:
+    """Exact cards took a shortcut past the group's rule: ``(ThTs)`` was the holding ThTs."""
+    with pytest.raises(EmptyRangeError, match="matches no holding"):
+        PatternRange(text, size)
+    assert len(PatternRange("(As Ks)**", 4)) == math.comb(50, 2)
+
+
+@pytest.mark.parametrize(
+    ("joined", "spaced", "size"),
+    [("(9-5+)", "(9- 5+)", 2), ("(K-A+)", "(K- A+)", 2), ("4+s(5-J+)", "4+s (5- J+)", 3),
+     ("(7-7-7+)", "(7- 7- 7+)", 3)],
+)  # fmt: skip
+def test_or_lower_then_or_higher_in_a_group_reads_and_round_trips(
+    joined: str, spaced: str, size: int
+) -> None:
+    """``9-5+`` has one reading (the ``5`` is followed by ``+``, so no span): it was refused as
+    ambiguous in a group, and ``to_string()`` wrote exactly that text."""
+    rng = PatternRange(joined, size)
+    assert rng == PatternRange(spaced, size)
+    assert PatternRange(rng.to_string(), size) == rng

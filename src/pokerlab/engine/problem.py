@@ -300,7 +300,9 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     (:mod:`pokerlab.ranges.pattern`) of its hole cards (Omaha: 4, 5 or 6; stud: its known cards,
     1 to 7, as many as the patterns list; ``|`` may separate downcards from upcards and is
     otherwise ignored). A ``random`` board-game hand is kept as "no known cards": the engines
-    deal it from the unseen cards."""
+    deal it from the unseen cards. A random range with excluded cards (``random!As``) is
+    expanded like any range: dealing it from the unseen cards that avoid them would weigh each
+    deal by how many of them the other hands hold."""
     who = f"player {index + 1}"
     if isinstance(player, PatternRange):
         rng, text = player, player.to_string()
@@ -322,8 +324,15 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     if not game.is_stud and rng.size != game.hole_cards:
         raise GameError(f"{who}: {game.a_title} hand has {game.hole_cards} cards, "
                         f"got {rng.size}")  # fmt: skip
-    if rng.is_random and not game.is_stud:
+    if rng.is_random and not rng.excluded and not game.is_stud:
         return _holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
+    if rng.is_random and len(rng) > MAX_HOLDINGS:  # a random hand avoiding some cards
+        avoided = format_cards(rng.excluded)
+        raise TooLargeError(
+            f"{who}: a {game.title} hand that avoids {avoided} has {len(rng):,} holdings, more "
+            f"than the {MAX_HOLDINGS:,} that can be listed; narrow it with card patterns, or "
+            "give 'random' without the excluded cards"
+        )
     text = _canonical(text, len(rng.holdings))
     return _holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 

@@ -472,6 +472,18 @@ def _complete(
     return result
 
 
+def _groups_distinct(cards: list[CardPattern]) -> bool:
+    """Whether the exact ``cards`` of each no-pair group have distinct ranks."""
+    seen: set[tuple[int, int]] = set()
+    for card in cards:
+        if card.group >= 0:
+            key = (card.group, int(_CARD_RANK[card.exact_card]))
+            if key in seen:
+                return False
+            seen.add(key)
+    return True
+
+
 def _term(term: Term, size: int, source: str) -> SetValue:
     pred = _macro_pred(term.macros)
     cards = [c for c in term.cards if not c.is_free]
@@ -480,6 +492,8 @@ def _term(term: Term, size: int, source: str) -> SetValue:
     exact = [c.exact_card for c in cards]
     if min(exact) >= 0:  # only exact cards (distinct: the parser checked)
         sets = np.array([sum(1 << c for c in exact)], dtype=np.uint64)
+        if not _groups_distinct(cards):  # (AsAh): a no-pair group of a pair
+            sets = sets[:0]
     else:
         sets = _assignments(term, cards)
     masks = _complete(term, sets, len(cards), size, pred) if len(sets) else sets

@@ -576,8 +576,8 @@ class _Parser:
         if match is None or match.group().endswith("-"):
             return
         ranks = [r.upper() for r in match.group().split("-")]
-        if len(ranks) == 1:
-            return
+        if len(ranks) == 1 or self.text.startswith("+", match.end()):
+            return  # "9-5+": the last rank is "or higher", so no span ("9-" and "5+")
         if len(ranks) == 2 and not self.in_group:
             self.refuse_pair_span(match.end())
         cards = " ".join(r + "-" for r in ranks[:-1]) + " " + ranks[-1]

@@ -74,6 +74,8 @@ def _read_gtoplus(text: str) -> Range:
         if m.group(1) != m.group(3):
             raise RangeError(f"GTO+ group [{m.group(1)}] is closed by [/{m.group(3)}]")
         weight = _from_percent(float(m.group(1)))
+        if weight > 1:
+            raise RangeError(f"GTO+ weights are percentages up to 100, got [{m.group(1)}]")
         parts.append(text[last : m.start()])
         items = [item.strip() for item in m.group(2).split(",") if item.strip()]
         parts.append(",".join(f"{item}:{format_weight(weight)}" for item in items))
@@ -116,8 +118,14 @@ def read_range(text: str, fmt: str = "auto") -> Range:
 
 def _percent(weight: float) -> str:
     """A weight as a percentage, rounded to 10 decimals (so 0.1 is ``10``, not
-    ``10.000000000000002``)."""
-    return format_weight(round(100 * weight, 10))
+    ``10.000000000000002``); one too small for that (under 1e-4 percent), in plain decimals to
+    12 significant digits: the GTO+ and ProPokerTools readers take no exponent, and ``0`` would
+    drop the combos."""
+    text = format_weight(round(100 * weight, 10))
+    if text == "0" or "e" in text:
+        return np.format_float_positional(100 * weight, precision=12, unique=False,
+                                          fractional=False, trim="-")  # fmt: skip
+    return text
 
 
 def _levels(rng: Range) -> list[tuple[float, NDArray[np.bool_]]]:
