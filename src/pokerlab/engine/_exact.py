@@ -27,7 +27,6 @@ from numba import uint64
 from pokerlab._jit import njit
 from pokerlab.engine._preflop_table import ID_RADIX
 from pokerlab.engine._showdown import award
-from pokerlab.engine._walk import next_joint_holding, start_walk
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
@@ -373,16 +372,30 @@ def enumerate_matchups(
 
 
 @njit(cache=True)
-def has_joint_holding(masks, offsets, weights):
-    """Whether some joint holding uses no card twice (the shared depth-first walk; callers
-    order the players fewest holdings first, which prunes soonest)."""
+def has_joint_holding(masks, offsets, same, steps):
+    """Whether some joint holding uses no card twice: 1 or 0, or -1 when ``steps`` steps of the
+    depth-first walk did not tell. ``same[p]``: player ``p`` has player ``p - 1``'s holdings,
+    so it takes only the holdings after that player's (any other order is a permutation of
+    one). Callers order the players fewest holdings first, which prunes soonest."""
     n = offsets.shape[0] - 1
-    pos = np.empty(n, np.int64)
-    chosen = np.empty(n, np.int64)
+    pos = np.empty(n, np.int64)  # position within the player's holdings
     used = np.empty(n + 1, np.uint64)
-    weight = np.empty(n + 1, np.float64)
-    first = offsets[:-1]
-    last = offsets[1:]
-    level = start_walk(first, pos, used, weight, _Z)
-    level = next_joint_holding(level, n, first, last, masks, weights, pos, chosen, used, weight)
-    return level >= 0
+    used[0] = _Z
+    pos[0] = -1
+    p = 0
+    for _ in range(steps):
+        pos[p] += 1
+        if pos[p] >= offsets[p + 1] - offsets[p]:
+            p -= 1
+            if p < 0:
+                return 0
+            continue
+        m = masks[offsets[p] + pos[p]]
+        if m & used[p]:
+            continue
+        used[p + 1] = used[p] | m
+        if p + 1 == n:
+            return 1
+        p += 1
+        pos[p] = pos[p - 1] if same[p] else -1
+    return -1

@@ -514,6 +514,8 @@ def prepare(
 _WALK_STEPS_IN_PYTHON = 10_000
 """Steps of the joint-holding walk tried in Python before the kernel takes over: almost every
 problem finds a joint holding within a few steps, and then needs no kernel compiled for it."""
+_WALK_STEPS_IN_KERNEL = 300_000_000
+"""Then at most this many in the kernel (about a second): past them the answer is unknown."""
 
 
 def _has_joint_holding(problem: Problem) -> bool:
@@ -536,41 +538,75 @@ def _has_joint_holding(problem: Problem) -> bool:
             return True
         rows = masks[problem.offsets[wide[0]] : problem.offsets[wide[0] + 1]]
         return not (rows & np.uint64(single)).all()  # some holding without those cards
-    order = [p for p in problem.size_order if not dealt[p]]
     masks = problem.combo_masks
+    held = {p: masks[problem.offsets[p] : problem.offsets[p + 1]] for p in live}
+    if not _enough_cards(held):
+        return False
+    # fewest holdings first (prunes soonest); players of the same range side by side, so the
+    # walk takes their holdings in increasing order only (any other order is a permutation)
+    order = sorted(live, key=lambda p: (len(held[p]), int(held[p][0]), int(held[p][-1])))
     index = np.concatenate([np.arange(problem.offsets[p], problem.offsets[p + 1]) for p in order])
     offsets = np.zeros(len(order) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([problem.sizes[p] for p in order])
-    found = _walk_in_python(masks[index], offsets, _WALK_STEPS_IN_PYTHON)
+    same = np.array(
+        [k > 0 and np.array_equal(held[p], held[order[k - 1]]) for k, p in enumerate(order)]
+    )
+    found = _walk_in_python(masks[index], offsets, same, _WALK_STEPS_IN_PYTHON)
     if found is not None:
         return found
     from pokerlab.engine._exact import has_joint_holding
 
-    return bool(has_joint_holding(masks[index], offsets, problem.weights[index]))
+    answer = int(has_joint_holding(masks[index], offsets, same, _WALK_STEPS_IN_KERNEL))
+    if answer < 0:
+        raise TooLargeError(
+            "cannot tell quickly whether any deal is possible: the ranges overlap so much that "
+            f"{_WALK_STEPS_IN_KERNEL:,} steps of search found no hand for every player without "
+            "some card twice; narrow the ranges",
+            field="players",
+        )
+    return bool(answer)
+
+
+def _enough_cards(rows: dict[int, NDArray[np.uint64]]) -> bool:
+    """Hall's condition on prefixes: the players whose holdings use the fewest distinct cards,
+    taken together, must have cards enough for a hand each (eleven players of
+    ``AA,KK,QQ,JJ,TT`` share 20 cards for 22: the walk took two minutes to find none)."""
+    if any(len(r) == 0 for r in rows.values()):
+        return False
+    unions = {p: int(np.bitwise_or.reduce(r)) for p, r in rows.items()}
+    cards = {p: int(r[0]).bit_count() for p, r in rows.items()}
+    have, need = 0, 0
+    for p in sorted(rows, key=lambda q: unions[q].bit_count()):
+        have |= unions[p]
+        need += cards[p]
+        if have.bit_count() < need:
+            return False
+    return True
 
 
 def _walk_in_python(
-    masks: NDArray[np.uint64], offsets: NDArray[np.int64], steps: int
+    masks: NDArray[np.uint64], offsets: NDArray[np.int64], same: NDArray[np.bool_], steps: int
 ) -> bool | None:
     """The depth-first walk of ``_exact.has_joint_holding`` for at most ``steps`` steps: whether
     some joint holding uses no card twice, or ``None`` when the steps ran out first."""
     n = len(offsets) - 1
-    pos = [int(offsets[p]) - 1 for p in range(n)]
+    size = [int(offsets[p + 1] - offsets[p]) for p in range(n)]
+    pos = [-1] * n  # position within the player's holdings
     used = [0] * (n + 1)
     p = 0
     for _ in range(steps):
         pos[p] += 1
-        if pos[p] >= offsets[p + 1]:
+        if pos[p] >= size[p]:
             p -= 1
             if p < 0:
                 return False
             continue
-        m = int(masks[pos[p]])
+        m = int(masks[offsets[p] + pos[p]])
         if m & used[p]:
             continue
         used[p + 1] = used[p] | m
         if p + 1 == n:
             return True
         p += 1
-        pos[p] = int(offsets[p]) - 1
+        pos[p] = pos[p - 1] if same[p] else -1  # the same range: later holdings only
     return None
