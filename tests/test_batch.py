@@ -296,3 +296,38 @@ def test_spots_keep_the_limits_of_the_equity_command(extra: dict[str, Any], mess
     for minutes) or options an exact run would ignore (answered as if absent)."""
     result, error = run_spot({"players": ["AhAs", "QdQc"], **extra})
     assert result is None and error is not None and error.startswith(message), error
+
+
+def test_bad_lines_are_answered_and_the_rest_run(tmp_path: Path) -> None:
+    """A line nested too deep for Python's json (a RecursionError that ended the whole job),
+    NaN (echoed into a results file that was then not JSON), a default id taken by an earlier
+    spot, and CSV rows with more cells than columns or an empty player (both silently dropped)
+    each get their own error; the good spots run."""
+    lines = [
+        '{"players":' + "[" * 3000 + "]" * 3000 + "}",
+        '{"players":["AhAs","KdKc"],"seed":NaN}',
+        '{"id":4,"players":["AhAs","KdKc"]}',
+        '{"players":["AhAs","QdQc"]}',
+    ]
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text("\n".join(lines) + "\n")
+    jobs = read_jobs(spots)
+    assert [job.error for job in jobs[:2]] == [
+        "not valid JSON: nested too deep",
+        "not valid JSON: NaN is not a JSON value",
+    ]
+    assert jobs[2].error is None
+    assert jobs[3].error is not None and "default id (the spot's number) 4" in jobs[3].error
+    table = tmp_path / "spots.csv"
+    table.write_text("id,players,board\nx,AhAs;KdKc,Jh8c2d,EXTRA\ny,AhAs;;KdKc,\nz,AhAs;KdKc,\n")
+    rows = read_jobs(table)
+    assert [(job.id, job.error) for job in rows] == [
+        ("x", "the row has 1 more cell than the header has columns"),
+        ("y", "field 'players': an empty player between ';' separators"),
+        ("z", None),
+    ]
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    answers = [json.loads(line) for line in out.read_text().splitlines()]
+    assert ["error" in a for a in answers] == [True, True, False, True]

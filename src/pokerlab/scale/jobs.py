@@ -157,7 +157,10 @@ def _job(index: int, record: object, number: int, seen: set[SpotId]) -> Job:
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
         return Job(index, number, spot, f"field 'id' must be text or an integer, not {raw_id!r}")
     if raw_id in seen:
-        return Job(index, raw_id, spot, f"id {json.dumps(raw_id)} is used by an earlier spot")
+        given = "id" if "id" in record else "default id (the spot's number)"
+        return Job(index, raw_id, spot,
+                   f"{given} {json.dumps(raw_id)} is used by an earlier spot; give each spot "
+                   "its own 'id'")  # fmt: skip
     seen.add(raw_id)
     try:
         check_spot(spot)
@@ -176,17 +179,29 @@ def jobs_from_spots(spots: Iterable[Spot]) -> Iterator[Job]:
 def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
     """A CSV row as a spot: empty cells are absent, ``players`` split at ``;``, numbers parsed."""
     spot: dict[str, Any] = {}
+    extra = row.get(None)  # type: ignore[call-overload]
+    if extra:
+        more = f"{len(extra)} more cell" + ("s" if len(extra) > 1 else "")
+        raise ValueError(f"the row has {more} than the header has columns")
     for name, cell in row.items():
         if name is None or cell is None or cell.strip() == "":
             continue
         value: Any = cell.strip()
         if name == "players":
-            value = [p.strip() for p in value.split(";") if p.strip()]
+            value = [p.strip() for p in value.split(";")]
+            if "" in value:
+                raise ValueError("field 'players': an empty player between ';' separators")
         elif name in _INTS or name in _FLOATS:
             with suppress(ValueError):  # else check_spot names the field
                 value = int(value) if name in _INTS else float(value)
         spot[name] = value
     return spot
+
+
+def _no_constant(name: str) -> None:
+    """``NaN`` and ``Infinity``: Python's json reads them, JSON has no such values (and the
+    results file, which echoes the spot, would not be JSON)."""
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def read_jobs(path: Path) -> list[Job]:
@@ -202,16 +217,24 @@ def read_jobs(path: Path) -> list[Job]:
             raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
         for row in reader:
             number = len(jobs) + 1
-            jobs.append(_job(len(jobs), _csv_record(row), number, seen))
+            try:
+                record = _csv_record(row)
+            except ValueError as exc:
+                cells = {k: v for k, v in row.items() if k is not None}
+                named = (cells.get("id") or "").strip()
+                jobs.append(Job(len(jobs), named or number, cells, str(exc)))
+                continue
+            jobs.append(_job(len(jobs), record, number, seen))
         return jobs
     for line in text.splitlines():
         if not line.strip():
             continue
         number = len(jobs) + 1
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            jobs.append(Job(len(jobs), number, line, f"not valid JSON: {exc}"))
+            record = json.loads(line, parse_constant=_no_constant)
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+            reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+            jobs.append(Job(len(jobs), number, line, f"not valid JSON: {reason}"))
             continue
         jobs.append(_job(len(jobs), record, number, seen))
     return jobs
