@@ -370,3 +370,20 @@ def test_a_pairs_deals_do_not_depend_on_the_other_bots() -> None:
     alone = round_robin(["rules", "random"], 1_200, seed=9).matches[0]
     among = round_robin(["rules", "random", "stand-pat"], 1_200, seed=9).matches[0]
     assert among.bots == alone.bots and np.array_equal(among.outcomes, alone.outcomes)
+
+
+@pytest.mark.parametrize(
+    ("bots", "kwargs", "message"),
+    [
+        (["rules", "random"], {"hands": 1.5}, "hands must be a whole number"),
+        (["rules", "random"], {"hands": True}, "hands must be a whole number"),
+        (["rules", "random"], {"hands": "10"}, "hands must be a whole number"),
+        (["rules", "random"], {"max_draw": 7}, "max_draw must be a whole number from 0 to 5"),
+        ([None, "rules"], {}, "a bot is a name"),
+    ],
+)
+def test_match_arguments_are_checked(
+    bots: list[object], kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(GameError, match=message):
+        round_robin(bots, **kwargs)  # type: ignore[arg-type]

@@ -131,7 +131,10 @@ def test_match_text() -> None:
     [
         (["--bots", "rules,genius"], "unknown bot 'genius'"),
         (["--bots", "rules"], "at least two bots"),
-        (["--bots", "rules,random", "--hands", "0"], "hands must be 1 to 100,000,000 per pair"),
+        (
+            ["--bots", "rules,random", "--hands", "0"],
+            "hands must be a whole number from 1 to 100,000,000 per pair",
+        ),
         (["--bots", "rules,random", "--hands", "10" * 6], "got 101,010,101,010"),
         (["--bots", "rules,random", "--seed", "-1"], "seed must be a whole number, 0 or more"),
         (["--bots", "rules,,random"], "'rules,,random' has an empty bot name"),

@@ -69,3 +69,8 @@ def test_max_draw_limits_the_player_and_the_bot() -> None:
     drawn = [int(n) for n in re.findall(r"drew (\d)", result.output)]
     assert len(drawn) == 12 and max(drawn) <= 3
     assert_one_line_error(play("--bot", "nobody", keys=""), "unknown bot 'nobody'")
+
+
+def test_a_negative_seed_is_refused_as_everywhere_else() -> None:
+    assert_one_line_error(play("--seed", "-1", "--hands", "1", keys="-\n"),
+                          "seed must be a whole number, 0 or more")  # fmt: skip

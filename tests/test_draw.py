@@ -471,3 +471,34 @@ def test_sampled_choice_tallies_are_pinned(
     m = np.arange(32)
     got = (tally[:, 0].sum(), tally[:, 1].sum(), (m * tally[:, 0]).sum(), (m * tally[:, 2]).sum())
     assert tuple(float(x) for x in got) == expected
+
+
+def test_a_hand_listed_twice_for_an_opponent_is_refused() -> None:
+    """``Td Tc 8s 8c 3h`` after ``Tc Td 8c 8s 3h`` counted that hand twice (equity 0.533
+    where the set of two hands gives 0.65)."""
+    two = "Ac Kd Qh 9s 3c|Tc Td 8c 8s 3h"
+    assert advise("Jh Jd 7c 4s 2h", vs=two).best.equity == pytest.approx(0.65)
+    with pytest.raises(GameError, match="'Td Tc 8s 8c 3h' is listed twice"):
+        advise("Jh Jd 7c 4s 2h", vs=two + "|Td Tc 8s 8c 3h")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"game": None}, "a draw game is"),
+        ({"game": 5}, "a draw game is"),
+        ({"vs": [None]}, "an opponent is text"),
+    ],
+)
+def test_advice_arguments_of_the_wrong_type_are_one_line_errors(
+    kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(GameError, match=message):
+        advise("Jh Jd 7c 4s 2h", **kwargs)  # type: ignore[arg-type]
+
+
+def test_seeds_past_64_bits_are_not_seed_0() -> None:
+    spot = {"vs": "random", "method": "mc", "trials": 2000}
+    zero = advise("Jh Jd 7c 4s 2h", seed=0, **spot)  # type: ignore[arg-type]
+    big = advise("Jh Jd 7c 4s 2h", seed=2**64, **spot)  # type: ignore[arg-type]
+    assert [c.equity for c in zero.choices] != [c.equity for c in big.choices]

@@ -355,6 +355,8 @@ def get_strategy(name: str | Strategy) -> Strategy:
     """A built-in strategy by name (``random``, ``stand-pat``/``pat``, ``rules``, ``optimal``)."""
     if isinstance(name, Strategy):
         return name
+    if not isinstance(name, str):
+        raise GameError(f"a bot is a name ({', '.join(STRATEGIES)}) or a Strategy, got {name!r}")
     key = name.strip().lower()
     key = "stand-pat" if key in ("pat", "standpat", "stand_pat") else key
     if key not in STRATEGIES:
@@ -578,6 +580,7 @@ def _round_robin(
     started = time.perf_counter()
     name = normalize_game(game)
     strategies = [get_strategy(b) for b in bots]
+    check_max_draw(max_draw)
     if max_draw < 5:
         strategies = [MaxDraw(s, max_draw) for s in strategies]
     names = tuple(s.name for s in strategies)
@@ -586,8 +589,10 @@ def _round_robin(
     if len(set(names)) != len(names):
         raise GameError(f"each bot may play once in a round robin, got {', '.join(names)}")
     check_seed(seed)
-    if not 1 <= hands <= MAX_HANDS:
-        raise GameError(f"hands must be 1 to {MAX_HANDS:,} per pair, got {hands:,}")
+    if not is_whole(hands) or not 1 <= hands <= MAX_HANDS:
+        shown = f"{hands:,}" if is_whole(hands) else repr(hands)
+        raise GameError(f"hands must be a whole number from 1 to {MAX_HANDS:,} per pair, got "
+                        f"{shown}", field="hands")  # fmt: skip
     t = game_tables(name)
     pairs = list(itertools.combinations(range(len(strategies)), 2))
     # each pair its own stream of the seed (independent xoshiro256** states), so every pair

@@ -101,6 +101,9 @@ _MAX_REJECTS = 1_000_000
 
 def normalize_game(game: str) -> Literal["high", "2-7"]:
     """``"high"`` or ``"2-7"`` from a game name or alias."""
+    if not isinstance(game, str):
+        raise GameError(f"a draw game is 'high' (five-card draw) or '2-7', got {game!r}",
+                        field="game")  # fmt: skip
     name = _GAME_ALIASES.get(game.strip().lower().replace("_", "-").replace(" ", "-"))
     if name is None:
         raise GameError(f"unknown draw game '{game}': use 'high' (five-card draw) or '2-7'")
@@ -240,9 +243,17 @@ def parse_opponent(text: str) -> Opponent:
         if "|" in body:
             raise
         return Opponent(_pattern_hands(body), strategy, written)
+    seen: dict[frozenset[Card], str] = {}
     for hand, part in zip(listed, body.split("|"), strict=True):
         if len(hand) != 5:
             raise CardError(f"an opponent's hand needs 5 cards, got {len(hand)}: '{part.strip()}'")
+        if frozenset(hand) in seen:
+            raise GameError(
+                f"opponent '{written}': the hand '{part.strip()}' is listed twice (as "
+                f"'{seen[frozenset(hand)]}'); its hands are a set, each equally likely, so list "
+                "each once"
+            )
+        seen[frozenset(hand)] = part.strip()
     return Opponent(tuple(listed), strategy)
 
 
@@ -436,6 +447,9 @@ def _validate(
     opponents = []
     for i, o in enumerate(specs):
         with blame(f"vs.{i}"):
+            if not isinstance(o, str | Opponent):
+                raise GameError(f"an opponent is text such as 'random' or 'AhAd7c4s2h' (or an "
+                                f"Opponent), got {o!r}")  # fmt: skip
             opponents.append(parse_opponent(o) if isinstance(o, str) else o)
     groups: dict[str, Sequence[int]] = {"the hand": cards, "the dead cards": dead_cards}
     fields = {"the hand": "hand", "the dead cards": "dead"}

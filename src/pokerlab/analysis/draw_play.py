@@ -40,6 +40,7 @@ from pokerlab.analysis.draw import (
     normalize_game,
 )
 from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
+from pokerlab.engine._control import check_seed
 from pokerlab.errors import CardError, GameError
 
 __all__ = [
@@ -246,6 +247,7 @@ class DrawSession:
         self.game = normalize_game(self.game)
         if self.seed is None:
             self.seed = random.randrange(2**63)
+        check_seed(self.seed)  # what the web page's deals take: 0 or more
         _check(1, self.max_draw)
         self.strategy = _strategy(self.bot, self.max_draw)
         self._player: tuple[Card, ...] = ()

@@ -51,9 +51,13 @@ def chunk_state(seed: int, chunk: int) -> np.ndarray:
 
 
 def seed_state(seed: int) -> np.ndarray:
-    """xoshiro256** state from a seed, expanded with splitmix64 (never all zero)."""
+    """xoshiro256** state from a seed, expanded with splitmix64 (never all zero). A seed of 2^64
+    or more is first hashed whole by numpy's ``SeedSequence`` (its low 64 bits alone made
+    ``2**64`` the stream of ``0``)."""
     state = np.empty(4, dtype=np.uint64)
     x = seed & 0xFFFFFFFFFFFFFFFF
+    if seed >> 64:
+        x = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
     for i in range(4):
         x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = x
