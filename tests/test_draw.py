@@ -502,3 +502,12 @@ def test_seeds_past_64_bits_are_not_seed_0() -> None:
     zero = advise("Jh Jd 7c 4s 2h", seed=0, **spot)  # type: ignore[arg-type]
     big = advise("Jh Jd 7c 4s 2h", seed=2**64, **spot)  # type: ignore[arg-type]
     assert [c.equity for c in zero.choices] != [c.equity for c in big.choices]
+
+
+def test_a_pattern_of_every_hand_is_random() -> None:
+    """``*****`` listed its 2.6 million hands (13 s) before an exact run refused them."""
+    every = parse_opponent("*****")
+    assert every.hands is None and every.text() == "random"
+    assert every == parse_opponent("random")
+    assert parse_opponent("*****:rules") == parse_opponent("random:rules")
+    assert len(parse_opponent("AA***").hands or ()) > 0

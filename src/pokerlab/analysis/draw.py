@@ -242,7 +242,8 @@ def parse_opponent(text: str) -> Opponent:
     except CardError:
         if "|" in body:
             raise
-        return Opponent(_pattern_hands(body), strategy, written)
+        hands = _pattern_hands(body)
+        return Opponent(hands, strategy, written if hands is not None else None)
     seen: dict[frozenset[Card], str] = {}
     for hand, part in zip(listed, body.split("|"), strict=True):
         if len(hand) != 5:
@@ -257,10 +258,14 @@ def parse_opponent(text: str) -> Opponent:
     return Opponent(tuple(listed), strategy)
 
 
-def _pattern_hands(text: str) -> tuple[tuple[Card, ...], ...]:
+def _pattern_hands(text: str) -> tuple[tuple[Card, ...], ...] | None:
+    """The hands of a pattern, or ``None`` (``random``) for every hand (``*****``): its 2.6
+    million hands took 13 s to list, to be refused by ``--exact`` or dealt as ``random``."""
     from pokerlab.ranges.pattern import PatternRange
 
     rng = PatternRange(text, size=5)
+    if rng.is_random and not rng.excluded:
+        return None
     if np.any(rng.weights != rng.weights[0]):
         raise RangeError(
             f"opponent range '{text.strip()}': weights are not supported here (every hand of "
