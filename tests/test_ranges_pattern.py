@@ -811,3 +811,14 @@ def test_or_lower_then_or_higher_in_a_group_reads_and_round_trips(
     rng = PatternRange(joined, size)
     assert rng == PatternRange(spaced, size)
     assert PatternRange(rng.to_string(), size) == rng
+
+
+def test_a_removed_card_lists_no_known_card() -> None:
+    """``!As`` counted as a pattern of one card, so a stud range with an exclusion (what
+    ``remove()`` writes, ``AA*!Kd``) was refused: 'got 1, 7 cards'."""
+    from pokerlab.ranges.pattern import pattern_card_count
+
+    assert pattern_card_count("(3-3-)45678!As") == 7
+    assert pattern_card_count("AA*!Kd") == 3
+    rng = PatternRange("AA*", 3).remove("Kd")
+    assert pattern_card_count(rng.to_string()) == 3

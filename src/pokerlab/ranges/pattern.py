@@ -634,6 +634,8 @@ def _term_counts(node: Node) -> set[int]:
     if isinstance(node, Term):
         return {-1} if node.is_random_word else ({len(node.cards)} if node.cards else set())
     if isinstance(node, Binary):
+        if node.op == "!" and isinstance(node.right, Term) and node.right.exact_card >= 0:
+            return _term_counts(node.left)  # "! As" removes a card: it lists none
         return _term_counts(node.left) | _term_counts(node.right)
     if isinstance(node, Percent):
         return {-1}
