@@ -168,3 +168,43 @@ def test_no_limit_lifts_the_caps_of_the_query_text() -> None:
     text = "select avg(riverEquity(hero)) from hero='AK', villain='QQ', time=4000, trials=5000"
     data = as_json("query", text, "--no-limit", "--seed", "1")
     assert data["method"] == "monte-carlo" and data["deals"] == 5000
+
+
+def test_min_and_max_of_a_hand_type_print_its_name() -> None:
+    """The table and the JSON showed the internal codes (5 for a flush; razz 9 for a 5-low)."""
+    text = ("select max(handType(hero, river)) as best, min(handType(hero, river)) as worst "
+            "from hero='AhKh', villain='QQ', board='Ts9h2h'")  # fmt: skip
+    data = as_json("query", text)
+    assert {r["name"]: r["value"] for r in data["results"]} == {"best": "flush",
+                                                               "worst": "high card"}  # fmt: skip
+    rows = {line.split()[0]: line.split()[1:] for line in run("query", text).stdout.splitlines()}
+    assert rows["best"][:2] == ["flush", "exact"]
+    assert rows["worst"][:3] == ["high", "card", "exact"]
+    razz = RAZZ.replace("histogram(handType(hero, seventh)) as low",
+                        "max(handType(hero, seventh)) as best")  # fmt: skip
+    assert as_json("query", razz)["results"][1]["value"] == "5-low"
+    rows = {line.split()[0]: line.split()[1:] for line in run("query", razz).stdout.splitlines()}
+    assert rows["best"][0] == "5-low"
+
+
+SPOT = "select avg(riverEquity(hero)) from hero='AhKh', villain='QQ', board='Ts9h2h'"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (SPOT + ", method='exact', mc", "column 95: 'mc' and method='exact' (column 79) exclude"),
+        (SPOT + ", game='holdem', game='omaha'",
+         "column 94: 'game' is set twice (first at column 79)"),
+        (SPOT + ", board='AsKsQs'", "column 79: 'board' is set twice (first at column 63)"),
+        ("select count(inRange('villain', 'QQ'))" + SPOT[29:],
+         "got the quoted text 'villain'; a player is written without quotes"),
+        ("select from hero='AhKh', villain='QQ'",
+         "column 8: expected an aggregate (avg, count, histogram, min, max), got 'from'"),
+        ("select avg(riverEquity(hero))\nfrom hero='AhKh',\n     villain='QQ', board='Ts9h2h'\n"
+         "where handType(villian, river) = 'flush'",
+         "line 4, column 16: handType: 'villian' is not a player (did you mean 'villain'?)"),
+    ],
+)  # fmt: skip
+def test_query_text_errors_are_one_line_and_say_where(text: str, fragment: str) -> None:
+    assert_one_line_error(run("query", text), fragment)

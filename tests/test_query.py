@@ -21,7 +21,7 @@ import pytest
 
 from bruteforce import best_high, best_omaha_high, rank5, showdown_values
 from pokerlab import QueryError, hits, query
-from pokerlab.analysis.query.syntax import parse
+from pokerlab.analysis.query.syntax import describe, parse
 from pokerlab.cards import cards_to_mask, parse_cards
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
@@ -386,7 +386,10 @@ def test_no_deal_matches_gives_no_value() -> None:
             "select avg(riverEquity(hero)) from hero='AhAs' where",
             ["column 53:", "end of the query"],
         ),  # just after the text, not column 1
-        ("select", ["column 7: expected a name, got the end of the query"]),
+        (
+            "select",
+            ["column 7: expected an aggregate (avg, count, histogram, min, max), got the end"],
+        ),
         (
             "select avg(riverEquity(hero)) from hero='AhAs' where ?",
             ["column 54", "unexpected character"],
@@ -529,6 +532,239 @@ def test_keywords_are_case_insensitive_and_names_default_to_text() -> None:
               "board='Ts9h2hQs', EXACT WHERE NOT pairedBoard(river)")  # fmt: skip
     assert r.results[0].name == "Avg(riverEquity(hero))"
     assert r.results[0].aggregate == "avg"
+
+
+# --- settings given twice, messages, lines, a missing aggregate -------------------------------
+
+FLOP_SPOT = "select avg(riverEquity(hero)) from hero='AhKh', villain='QQ', board='Ts9h2h'"
+
+
+def _column_of(text: str, fragment: str, nth: int = 1) -> int:
+    """The column (from 1) of the ``nth`` occurrence of ``fragment`` in a one-line ``text``."""
+    at = -1
+    for _ in range(nth):
+        at = text.index(fragment, at + 1)
+    return at + 1
+
+
+@pytest.mark.parametrize(
+    ("settings", "this", "first"),
+    [
+        ("method='exact', mc", "'mc'", "method='exact'"),
+        ("exact, method='mc'", "method='mc'", "'exact'"),
+        ("method='mc', exact", "'exact'", "method='mc'"),
+        ("method='exact', method='monte-carlo'", "method='monte-carlo'", "method='exact'"),
+        ("montecarlo, method='auto'", "method='auto'", "'montecarlo'"),
+    ],
+)
+def test_every_spelling_of_the_method_excludes_another_method(
+    settings: str, this: str, first: str
+) -> None:
+    """``method='exact', mc`` ran Monte Carlo (the last one won); ``exact, mc`` was refused."""
+    text = f"{FLOP_SPOT}, {settings}"
+    second = text.rindex(this.strip("'").split("=")[0]) + 1
+    with pytest.raises(QueryError) as info:
+        query(text)
+    message = str(info.value)
+    first_column = _column_of(text, first.strip("'"))
+    assert message == (f"column {second}: {this} and {first} (column {first_column}) exclude "
+                       "each other")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("settings", "key"),
+    [
+        ("game='holdem', game='omaha'", "game"),
+        ("board='AsKsQs'", "board"),  # the spot has a board already
+        ("dead='2c', dead='3c'", "dead"),
+        ("trials=500, seed=1, seed=2", "seed"),
+        ("trials=500, trials=600", "trials"),
+        ("stderr=0.01, stderr=0.02", "stderr"),
+        ("time=1, TIME=2", "TIME"),
+    ],
+)
+def test_a_setting_given_twice_is_refused(settings: str, key: str) -> None:
+    """They silently overrode one another (``game='holdem', game='omaha'`` ran Omaha)."""
+    text = f"{FLOP_SPOT}, {settings}"
+    first = _column_of(text.lower(), f"{key.lower()}=")
+    second = _column_of(text.lower(), f"{key.lower()}=", 2)
+    with pytest.raises(QueryError) as info:
+        query(text)
+    assert str(info.value) == (f"column {second}: '{key}' is set twice (first at column {first}); "
+                               "give each setting once")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "settings", ["exact, exact", "method='exact', exact", "mc, montecarlo", "method='mc', mc"]
+)
+def test_the_same_method_twice_is_refused(settings: str) -> None:
+    with pytest.raises(QueryError, match=r"sets the method again \(.+, column \d+\); give it once"):
+        query(f"{FLOP_SPOT}, {settings}")
+
+
+def test_a_method_given_once_in_the_text_still_runs() -> None:
+    assert query(f"{FLOP_SPOT}, method='exact'").method == "exact"
+    assert query(f"{FLOP_SPOT}, method='mc', trials=100, seed=1").method == "monte-carlo"
+    assert query(f"{FLOP_SPOT}, montecarlo, trials=100, seed=1").method == "monte-carlo"
+
+
+def test_min_and_max_of_a_hand_type_are_its_name() -> None:
+    """They were the internal codes (5 for a flush); now the name, as histogram gives it."""
+    r = query("select max(handType(hero, river)) as best, min(handType(hero, river)) as worst, "
+              "max(outs(hero, flop)) as outs, histogram(handType(hero, river)) as made from "
+              "hero='AhKh', villain='QQ', board='Ts9h2h'")  # fmt: skip
+    bars = [b.bucket for b in r["made"].value]  # type: ignore[union-attr]
+    best, worst = r["best"].value, r["worst"].value
+    assert (best, worst) == (bars[-1], bars[0]) == ("flush", "high card")
+    values = {d["name"]: d["value"] for d in r.to_dict()["results"]}
+    assert values["best"] == "flush" and values["worst"] == "high card"
+    assert values["outs"] == r["outs"].value and isinstance(r["outs"].value, float)
+
+
+@pytest.mark.parametrize(
+    ("item", "at", "message"),
+    [
+        (
+            "count(inRange('villain', 'QQ'))",
+            "'villain'",
+            "inRange: expected a player (hero, villain), got the quoted text "
+            "'villain'; a player is written without quotes",
+        ),
+        (
+            "count(inRange('vilain', 'QQ'))",
+            "'vilain'",
+            "inRange: expected a player (hero, villain), got the quoted text "
+            "'vilain' (did you mean 'villain'?); a player is written without quotes",
+        ),
+        (
+            "avg(riverEquity(2))",
+            "2)",
+            "riverEquity: expected a player (hero, villain), got the number 2",
+        ),
+        (
+            "count(handType(hero, 'river') >= 'pair')",
+            "'river'",
+            "handType: expected a street (flop, turn, river), got the quoted text "
+            "'river'; a street is written without quotes",
+        ),
+        (
+            "count(winsHi(hero) = 'pair')",
+            "winsHi",
+            "'pair' can only be compared with a hand type or a rank, not with a "
+            "condition (winsHi(hero))",
+        ),
+        (
+            "count('a' = 'a')",
+            "'a'",
+            "'a' can only be compared with a hand type or a rank, not with the quoted text 'a'",
+        ),
+        (
+            "count(riverEquity(hero) * 2 = 'pair')",
+            "riverEquity",
+            "'pair' can only be compared with a hand type or a rank, not with a "
+            "number (riverEquity(hero) * 2)",
+        ),
+        (
+            "count(handType(hero, river) >= rankAt(board, 1))",
+            "handType",
+            "cannot compare a hand type (handType(hero, river)) with a rank "
+            "(rankAt(board, 1)): a hand type compares with a hand type or a quoted name such "
+            "as 'flush'",
+        ),
+        (
+            "count(rankAt(board, 1) >= 10)",
+            "rankAt",
+            "cannot compare a rank (rankAt(board, 1)) with the number 10: a rank "
+            "compares with a rank or a quoted rank letter such as 'Q'",
+        ),
+        (
+            "count(inRange(hero, QQ))",
+            "QQ)",
+            "inRange: expected a range in quotes, got the name QQ",
+        ),
+        (
+            "count(handType(hero, river))",
+            "count",
+            "count expects a condition, got a hand type (handType(hero, river))",
+        ),
+        (
+            "count(not (riverEquity(hero) + 1))",
+            "riverEquity",
+            "'not' expects a condition, got a number (riverEquity(hero) + 1)",
+        ),
+    ],
+)
+def test_errors_quote_what_was_written(item: str, at: str, message: str) -> None:
+    """They said 'this argument' or 'not with this', or named internal types (cat, num).
+    ``at``: the text where the error is placed."""
+    text = f"select {item} from hero='AhKh', villain='QQ', board='Ts9h2h'"
+    with pytest.raises(QueryError) as info:
+        query(text)
+    assert str(info.value) == f"column {_column_of(text, at)}: {message}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["(1 + 2) * 3", "1 + 2 * 3", "1 - (2 - 3)", "-(1 + 2) / 4", "not (winsHi(h) or tiesHi(h))",
+     "not winsHi(h) and rankAt(board, 1) >= 'Q'", "(1 < 2) = (3 < 4)", "inRange(h, \"A'\")"],
+)  # fmt: skip
+def test_describe_writes_an_expression_back_as_it_parses(text: str) -> None:
+    where = parse(f"select count(x) from h='AhKh' where {text}").where
+    assert where is not None and describe(where) == text
+
+
+# the multi-line example of docs/query.md, with a player misspelt on its third line
+MULTI = """select avg(riverEquity(hero)) as eq,
+                       count(minHandType(hero, flop, 'pair')) as paired,
+                       histogram(handType(villian, river)) as villain_made
+                from game='holdem', hero='AhKh', villain='QQ+,AKo', board='Ts9h2h'"""
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (MULTI, "line 3, column 43: handType: 'villian' is not a player"),
+        (MULTI.replace("as eq,", "as eq"), "line 2, column 24: expected "),  # parse error
+        (MULTI.replace("villian", "villain") + ",\n exact, mc",
+         "line 5, column 9: 'mc' and 'exact' (line 5, column 2) exclude each other"),
+        (MULTI.replace("villian", "villain") + ",\n seed=1,\n seed=2",
+         "line 6, column 2: 'seed' is set twice (first at line 5, column 2)"),
+        (MULTI.replace("villian", "villain") + "\n where",
+         "line 5, column 7: expected "),  # the end of the query, after its last character
+        (MULTI.replace("paired,", "paired, ?"), "line 2, column 74: unexpected character '?'"),
+        ("\nselect avg(riverEquity(h)) from h='AhAs', v='KK' where riverEquity(h)\n",
+         "column 56: where expects a condition"),  # one line of text: no line number
+    ],
+)  # fmt: skip
+def test_errors_in_a_query_of_several_lines_name_the_line(text: str, where: str) -> None:
+    """They named only the column, counted from the start of the error's line."""
+    with pytest.raises(QueryError) as info:
+        query(text)
+    assert str(info.value).startswith(where), str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("select from hero='AhKh', villain='QQ'", 8),
+        ("select avg(riverEquity(hero)),  from hero='AhKh', villain='QQ'", 33),
+        ("select avg(riverEquity(hero)), WHERE hero='AhKh', villain='QQ'", 32),
+    ],
+)
+def test_a_missing_aggregate_is_reported_where_it_is_missing(text: str, column: int) -> None:
+    """``from`` was read as an aggregate's name: "column 13: expected '(', got 'hero'"."""
+    keyword = text.split()[2] if column > 8 else "from"
+    with pytest.raises(QueryError) as info:
+        parse(text)
+    assert str(info.value) == (f"column {column}: expected an aggregate (avg, count, histogram, "
+                               f"min, max), got '{keyword}'")  # fmt: skip
+
+
+def test_names_that_begin_with_a_keyword_are_still_aggregates() -> None:
+    """Only a whole keyword is refused as an aggregate: ``fromage`` is an unknown aggregate."""
+    assert parse("select Avg(riverEquity(h)) from h='AhKh'").select[0].aggregate == "Avg"
+    with pytest.raises(QueryError, match="column 8: unknown aggregate 'fromage'"):
+        query("select fromage(riverEquity(hero)) from hero='AhKh', villain='QQ'")
 
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "query.md"
@@ -678,7 +914,10 @@ def test_omaha_functions_match_brute_force(game: str, players: tuple[str, str],
     for name, (expr, fn) in checks.items():
         kind = expr.split("(")[0]
         want = exact_aggregate(spot, fn, kind)
-        assert r[name].value == pytest.approx(want, abs=1e-12), name
+        if isinstance(r[name].value, str):  # a min or max of a hand type: its name
+            assert r[name].value == CATEGORIES[int(want)], name
+        else:
+            assert r[name].value == pytest.approx(want, abs=1e-12), name
 
 
 def spot_first(text: str) -> Hand:

@@ -210,6 +210,9 @@ def check(game: str, players: Sequence[str], keep: str, checks: dict[str, tuple[
             assert {k for k, v in bars.items() if v > 0} == set(want), name
             for label, share in want.items():
                 assert bars[label] == pytest.approx(share, abs=1e-12), (name, label)
+        elif isinstance(got.value, str):  # a min or max of a hand type: its name
+            types = RAZZ_TYPES if game == "razz" else HIGH_TYPES
+            assert got.value == types[int(want)], name
         else:
             assert got.value == pytest.approx(want, abs=1e-12), name
     return r
@@ -655,3 +658,23 @@ def test_board_games_refuse_stud_streets() -> None:
         query("select avg(fifthEquity(hero)) from hero='AhAs', villain='KdKc'")
     with pytest.raises(QueryError, match="expected a street \\(flop, turn, river\\)"):
         query("select count(handType(hero, sixth) = 'pair') from hero='AhAs', villain='KdKc'")
+
+
+def test_min_and_max_of_a_hand_type_are_named_lows_and_highs() -> None:
+    """They printed the internal codes: razz's are ``14 - X``, so a 5-low showed as 9 (read as
+    "9-low"); now the name, as a histogram bucket gives it."""
+    players, keep, _ = razz_spot()
+    text = (f"select min(handType(hero, seventh)) as worst, max(handType(hero, seventh)) as best, "
+            f"histogram(handType(hero, seventh)) as lows from game='razz', hero='{players[0]}', "
+            f"villain='{players[1]}', dead='{dead_but(keep)}'")  # fmt: skip
+    r = query(text)
+    lows = [b.bucket for b in r["lows"].value if b.value > 0]  # type: ignore[union-attr]
+    assert (r["worst"].value, r["best"].value) == (lows[0], lows[-1]) == ("9-low", "5-low")
+    named = {d["name"]: d["value"] for d in r.to_dict()["results"] if d["name"] != "lows"}
+    assert named == {"worst": "9-low", "best": "5-low"}
+    sampled = query(text, method="monte-carlo", trials=2000, seed=3)
+    assert sampled["best"].value in RAZZ_TYPES and sampled["best"].stderr is None
+    stud = query("select max(handType(hero, fifth)) as best from game='stud', "
+                 f"hero='{STUD_FIFTH[0]}', villain='{STUD_FIFTH[1]}', "
+                 f"dead='{dead_but(STUD_FIFTH_KEEP)}'")  # fmt: skip
+    assert stud.to_dict()["results"][0]["value"] == "high card"  # A K Q 7 2 on fifth street

@@ -26,6 +26,8 @@ _BAR_WIDTH = 30
 def _number(r: AggregateResult) -> str:
     if r.value is None:
         return "-"
+    if isinstance(r.value, str):  # a min or max of a hand type: its name
+        return r.value
     assert isinstance(r.value, float)
     text = f"{r.value:.6f}" if r.aggregate in ("avg", "count") else f"{r.value:g}"
     if r.aggregate == "count" and r.count is not None:

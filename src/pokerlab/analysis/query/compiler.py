@@ -24,7 +24,18 @@ from pokerlab.analysis.board_categories import DRAWS as HIT_DRAWS
 from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query import _kinds as K
 from pokerlab.analysis.query._kinds import HIT_DRAW_SCALE
-from pokerlab.analysis.query.syntax import Binary, Call, Expr, Literal, Name, Query, Unary
+from pokerlab.analysis.query.syntax import (
+    AGGREGATES,
+    Binary,
+    Call,
+    Expr,
+    Literal,
+    Name,
+    Query,
+    SelectItem,
+    Unary,
+    describe,
+)
 from pokerlab.errors import QueryError, RangeError
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game
@@ -78,8 +89,6 @@ ranks (ace low): code ``14 - X`` with X from 3 (``A-2-3`` on third street) to 13
 RANK_LETTERS = "23456789TJQKA"
 DRAWS = {"flushdraw": 0, "straightdraw": 1}
 """Draws ``handType(p, street)`` can equal (feature ``DRAW``'s argument)."""
-
-AGGREGATES = ("avg", "count", "histogram", "min", "max")
 
 FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     # name: (argument kinds, result type, one-line description)
@@ -210,11 +219,36 @@ def _suggest(name: str, options: list[str] | tuple[str, ...]) -> str:
     return f" (did you mean '{near[0]}'?)" if near else ""
 
 
-def _error(column: int, message: str) -> QueryError:
-    return QueryError(f"column {column}: {message}")
+TYPE_NAMES = {"bool": "a condition", "num": "a number", "unit": "a number", "cat": "a hand type",
+              "rank": "a rank", "str": "a quoted string", "hit": "a board hit"}  # fmt: skip
+"""The types as errors and the docs name them."""
 
 
-def _hand_type(text: str, column: int, types: tuple[str, ...] = HAND_TYPES) -> int:
+def _error(at: str, message: str) -> QueryError:
+    """``at`` says where: :meth:`Query.at` (``column 12``, or ``line 3, column 12``)."""
+    return QueryError(f"{at}: {message}")
+
+
+def _written(node: Expr) -> str:
+    """What the query wrote at ``node``, for an error: ``the quoted text 'villain'``,
+    ``the number 3``, or the expression (``winsHi(hero)``)."""
+    if isinstance(node, Literal):
+        kind = "quoted text" if isinstance(node.value, str) else "number"
+        return f"the {kind} {describe(node)}"
+    if isinstance(node, Name):
+        return f"the name {node.name}"
+    return describe(node)
+
+
+def _what(t: Typed, node: Expr) -> str:
+    """A value's type and what was written: ``a condition (winsHi(hero))``; a literal is
+    :func:`_written` alone."""
+    if isinstance(node, Literal):
+        return _written(node)
+    return f"{TYPE_NAMES[t.type]} ({describe(node)})"
+
+
+def _hand_type(text: str, at: str, types: tuple[str, ...] = HAND_TYPES) -> int:
     key = text.lower().replace(" ", "").replace("-", "").replace("_", "")
     for i, name in enumerate(types):
         if key == name.lower().replace(" ", "").replace("-", ""):
@@ -227,23 +261,26 @@ def _hand_type(text: str, column: int, types: tuple[str, ...] = HAND_TYPES) -> i
     elif key in _HAND_TYPE_ALIASES:
         return _HAND_TYPE_ALIASES[key]
     raise _error(
-        column,
+        at,
         f"unknown hand type '{text}'{_suggest(text, types)}: expected one of "
         + ", ".join(types)
         + (" (or, with = and !=, flush draw, straight draw)" if types is HAND_TYPES else ""),
     )
 
 
-def _rank(text: str, column: int) -> int:
+def _rank(text: str, at: str) -> int:
     t = text.strip().upper()
     t = "T" if t == "10" else t
     if len(t) != 1 or t not in RANK_LETTERS:
-        raise _error(column, f"unknown rank '{text}': expected one of {RANK_LETTERS}")
+        raise _error(at, f"unknown rank '{text}': expected one of {RANK_LETTERS}")
     return RANK_LETTERS.index(t) + 2
 
 
 class _Compiler:
-    def __init__(self, players: list[str], split: bool, omaha: bool, game: Game | None) -> None:
+    def __init__(
+        self, query: Query, players: list[str], split: bool, omaha: bool, game: Game | None
+    ) -> None:
+        self.at = query.at  # where a node is, as errors say it
         self.out = Compiled(players)
         self.split = split
         self.omaha = omaha
@@ -255,28 +292,37 @@ class _Compiler:
         if self.low_only:
             self.out.hand_types = RAZZ_TYPES
 
-    def _no_board(self, fn: str, column: int) -> None:
+    def _no_board(self, fn: str, node: Call) -> None:
         if self.stud:
-            raise _error(column, f"{fn}: {self.title} has no community board")
+            raise _error(self.at(node), f"{fn}: {self.title} has no community board")
 
     # --- arguments -------------------------------------------------------------------------
 
     def _player(self, arg: Expr, fn: str) -> int:
-        if isinstance(arg, Name) and arg.name in self.out.players:
-            return self.out.players.index(arg.name)
-        shown = arg.name if isinstance(arg, Name) else "this argument"
-        raise _error(
-            arg.column,
-            f"{fn}: '{shown}' is not a player{_suggest(shown, self.out.players)}: expected one "
-            f"of {', '.join(self.out.players)}",
-        )
+        players = self.out.players
+        if isinstance(arg, Name) and arg.name in players:
+            return players.index(arg.name)
+        if isinstance(arg, Name):
+            raise _error(self.at(arg), f"{fn}: '{arg.name}' is not a player"
+                         f"{_suggest(arg.name, players)}: expected one of "
+                         f"{', '.join(players)}")  # fmt: skip
+        got = _written(arg)
+        if isinstance(arg, Literal) and isinstance(arg.value, str):
+            near = "" if arg.value in players else _suggest(arg.value, players)
+            got += f"{near}; a player is written without quotes"
+        raise _error(self.at(arg), f"{fn}: expected a player ({', '.join(players)}), got {got}")
 
     def _street(self, arg: Expr, fn: str, allowed: tuple[str, ...] | None = None) -> int:
         allowed = tuple(self.streets) if allowed is None else allowed
         if isinstance(arg, Name) and arg.name.lower() in allowed:
             return self.streets[arg.name.lower()]
-        shown = arg.name if isinstance(arg, Name) else "this argument"
-        raise _error(arg.column, f"{fn}: expected a street ({', '.join(allowed)}), got '{shown}'")
+        if isinstance(arg, Name):
+            got = f"'{arg.name}'"
+        else:
+            got = _written(arg)
+            if isinstance(arg, Literal) and isinstance(arg.value, str):
+                got += "; a street is written without quotes"
+        raise _error(self.at(arg), f"{fn}: expected a street ({', '.join(allowed)}), got {got}")
 
     def _equity_names(self) -> str:
         names = tuple(self.streets)
@@ -285,7 +331,7 @@ class _Compiler:
     def _string(self, arg: Expr, fn: str, what: str) -> str:
         if isinstance(arg, Literal) and isinstance(arg.value, str):
             return arg.value
-        raise _error(arg.column, f"{fn}: expected {what} in quotes")
+        raise _error(self.at(arg), f"{fn}: expected {what} in quotes, got {_written(arg)}")
 
     # --- expressions -----------------------------------------------------------------------
 
@@ -297,7 +343,7 @@ class _Compiler:
             return Typed("num", _const(value), value)
         if isinstance(node, Name):
             raise _error(
-                node.column,
+                self.at(node),
                 f"'{node.name}' alone is not a value: call a function such as "
                 f"riverEquity({node.name})",
             )
@@ -306,32 +352,33 @@ class _Compiler:
         if isinstance(node, Unary):
             inner = self.expr(node.operand)
             if node.op == "not":
-                self._expect(inner, ("bool",), node.operand.column, "'not'")
+                self._expect(inner, ("bool",), node.operand, "'not'")
                 return Typed("bool", _unary(lambda x: 1.0 - x, inner.run))
-            self._expect(inner, ("num", "unit"), node.operand.column, "'-'")
+            self._expect(inner, ("num", "unit"), node.operand, "'-'")
             return Typed("num", _unary(np.negative, inner.run))
         return self.binary(node)
 
-    def _expect(self, t: Typed, types: tuple[str, ...], column: int, where: str) -> None:
+    def _expect(
+        self, t: Typed, types: tuple[str, ...], node: Expr, where: str, at: SelectItem | None = None
+    ) -> None:
+        """Refuse ``t`` (the value of ``node``) unless it is of one of ``types``; the error is
+        placed at ``at`` (a select item) or else at ``node``."""
         if t.type not in types:
-            names = {"bool": "a condition", "num": "a number", "unit": "a number",
-                     "cat": "a hand type", "rank": "a rank", "str": "a quoted string",
-                     "hit": "a board hit"}  # fmt: skip
-            wanted = " or ".join(dict.fromkeys(names[x] for x in types))
-            raise _error(column, f"{where} expects {wanted}, got {names[t.type]}")
+            wanted = " or ".join(dict.fromkeys(TYPE_NAMES[x] for x in types))
+            raise _error(self.at(at or node), f"{where} expects {wanted}, got {_what(t, node)}")
 
     def binary(self, node: Binary) -> Typed:
         left, right = self.expr(node.left), self.expr(node.right)
         op = node.op
         if op in ("and", "or"):
-            self._expect(left, ("bool",), node.left.column, f"'{op}'")
-            self._expect(right, ("bool",), node.right.column, f"'{op}'")
+            self._expect(left, ("bool",), node.left, f"'{op}'")
+            self._expect(right, ("bool",), node.right, f"'{op}'")
             if op == "and":
                 return Typed("bool", _binary(np.multiply, left.run, right.run))
             return Typed("bool", _binary(np.maximum, left.run, right.run))
         if op in ("+", "-", "*", "/"):
             for side, t in ((node.left, left), (node.right, right)):
-                self._expect(t, ("num", "unit", "bool", "rank"), side.column, f"'{op}'")
+                self._expect(t, ("num", "unit", "bool", "rank"), side, f"'{op}'")
             fns: dict[str, Callable[[Array, Array], Array]] = {
                 "+": np.add,
                 "-": np.subtract,
@@ -345,9 +392,16 @@ class _Compiler:
         draw = self._draw(left, right, node) or self._draw(right, left, node)
         if draw is not None:
             return draw
-        left, right = self._coerce(left, right, node), self._coerce(right, left, node)
+        left, right = (self._coerce(left, right, node, node.right),
+                       self._coerce(right, left, node, node.left))  # fmt: skip
         if {left.type, right.type} & {"cat", "rank"} and left.type != right.type:
-            raise _error(node.column, f"cannot compare {left.type} with {right.type}")
+            kind = left.type if left.type in ("cat", "rank") else right.type
+            example = "'8-low'" if self.low_only else "'flush'"
+            hint = (f"a hand type compares with a hand type or a quoted name such as {example}"
+                    if kind == "cat" else
+                    "a rank compares with a rank or a quoted rank letter such as 'Q'")  # fmt: skip
+            raise _error(self.at(node), f"cannot compare {_what(left, node.left)} with "
+                         f"{_what(right, node.right)}: {hint}")  # fmt: skip
         ops: dict[str, Callable[[Array, Array], Any]] = {
             "=": np.equal,
             "!=": np.not_equal,
@@ -368,10 +422,10 @@ class _Compiler:
         if key not in DRAWS:
             return None
         if self.stud:
-            raise _error(node.column, f"'{text.literal}': draws are board draws; {self.title} "
+            raise _error(self.at(node), f"'{text.literal}': draws are board draws; {self.title} "
                          "has no community board")  # fmt: skip
         if node.op not in ("=", "!="):
-            raise _error(node.column, f"'{text.literal}' compares only with = or !=")
+            raise _error(self.at(node), f"'{text.literal}' compares only with = or !=")
         player, street = hand.source
         f = self.out.feature(K.DRAW, player, street, DRAWS[key])
         if node.op == "=":
@@ -387,7 +441,7 @@ class _Compiler:
             left, right = right, left
             op = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
         if right.type != "str":
-            raise _error(node.column, "hits(...) compares with a quoted category name, e.g. "
+            raise _error(self.at(node), "hits(...) compares with a quoted category name, e.g. "
                          "hits(hero, flop) = 'top pair'")  # fmt: skip
         text = str(right.literal)
         key = _key(text)
@@ -395,7 +449,7 @@ class _Compiler:
         row = _row(left.feature)
         if key in _HIT_DRAW:
             if op not in ("=", "!="):
-                raise _error(node.column, f"'{text}' is a draw: it compares only with = or !=")
+                raise _error(self.at(node), f"'{text}' is a draw: it compares only with = or !=")
             bit = float(2 ** _HIT_DRAW[key])
 
             def has_draw(m: Array) -> Array:
@@ -403,7 +457,7 @@ class _Compiler:
 
             return Typed("bool", has_draw if op == "=" else _unary(lambda x: 1.0 - x, has_draw))
         if key not in _HIT_MADE:
-            raise _error(node.column, f"unknown board hit '{text}'{_suggest(text, HIT_NAMES)}: "
+            raise _error(self.at(node), f"unknown board hit '{text}'{_suggest(text, HIT_NAMES)}: "
                          f"expected one of {', '.join(HIT_NAMES)}")  # fmt: skip
         codes = np.array(_HIT_MADE[key], dtype=np.float64)
         made = left.run
@@ -417,19 +471,21 @@ class _Compiler:
         }
         return Typed("bool", _unary(tests[op], made))
 
-    def _coerce(self, t: Typed, other: Typed, node: Binary) -> Typed:
+    def _coerce(self, t: Typed, other: Typed, node: Binary, other_node: Expr) -> Typed:
+        """A quoted string compared with a hand type or a rank (``other``, the value of
+        ``other_node``) becomes that hand type's or rank's code."""
         if t.type != "str":
             return t
         text = str(t.literal)
         if other.type == "cat":
-            code = _hand_type(text, node.column, self.out.hand_types)
+            code = _hand_type(text, self.at(node), self.out.hand_types)
         elif other.type == "rank":
-            code = _rank(text, node.column)
+            code = _rank(text, self.at(node))
         else:
             raise _error(
-                node.column,
+                self.at(node),
                 f"'{text}' can only be compared with a hand type or a rank, not with "
-                f"{'a number' if other.type in ('num', 'unit') else 'this'}",
+                f"{_what(other, other_node)}",
             )
         return Typed(other.type, _const(float(code)), code)
 
@@ -437,11 +493,11 @@ class _Compiler:
         name = node.name
         if name not in FUNCTIONS:
             known = [*FUNCTIONS, *AGGREGATES]
-            raise _error(node.column, f"unknown function '{name}'{_suggest(name, known)}")
+            raise _error(self.at(node), f"unknown function '{name}'{_suggest(name, known)}")
         kinds, result, _ = FUNCTIONS[name]
         if len(node.args) != len(kinds):
             raise _error(
-                node.column,
+                self.at(node),
                 f"{name} takes {len(kinds)} argument{'s' * (len(kinds) != 1)} "
                 f"({', '.join(kinds)}), got {len(node.args)}",
             )
@@ -450,15 +506,15 @@ class _Compiler:
         if name.endswith("Equity"):
             street_name = name[: -len("Equity")]
             if street_name not in self.streets:
-                raise _error(node.column, f"{name}: {self.title} has no {street_name} street; "
+                raise _error(self.at(node), f"{name}: {self.title} has no {street_name} street; "
                              f"its equities are {self._equity_names()}")  # fmt: skip
             street = self.streets[street_name]
             f = o.feature(K.EQUITY, self._player(a[0], name), street, 0)
         elif name in ("winsHi", "tiesHi", "scoops", "winsLo"):
             if name == "winsLo" and not (self.split or self.low_only):
-                raise _error(node.column, "winsLo: this game has no low half")
+                raise _error(self.at(node), "winsLo: this game has no low half")
             if name in ("winsHi", "tiesHi") and self.low_only:
-                raise _error(node.column, f"{name}: {self.title} has no high half (the low "
+                raise _error(self.at(node), f"{name}: {self.title} has no high half (the low "
                              "takes the whole pot): use winsLo or scoops")  # fmt: skip
             kinds_of = {"winsHi": K.WINS_HI, "tiesHi": K.TIES_HI, "scoops": K.SCOOPS,
                         "winsLo": K.WINS_LO}  # fmt: skip
@@ -468,7 +524,7 @@ class _Compiler:
             street = self._street(a[1], name)
             f = o.feature(K.HAND_CAT, p, street, 0)
             if name == "minHandType":
-                code = _hand_type(self._string(a[2], name, "a hand type"), a[2].column,
+                code = _hand_type(self._string(a[2], name, "a hand type"), self.at(a[2]),
                                   self.out.hand_types)  # fmt: skip
                 return Typed("bool", _binary(np.greater_equal, _row(f), _const(code)))
             return Typed("cat", _row(f), source=(p, street))
@@ -479,19 +535,21 @@ class _Compiler:
             street = self._street(a[1], name, next_streets)
             f = o.feature(K.OUTS, self._player(a[0], name), street, 0)
         elif name == "nutHi":
-            self._no_board(name, node.column)
+            self._no_board(name, node)
             f = o.feature(K.NUT_HI, self._player(a[0], name), self._street(a[1], name), 0)
         elif name == "rankAt":
-            self._no_board(name, node.column)
+            self._no_board(name, node)
             if not (isinstance(a[0], Name) and a[0].name == "board"):
-                raise _error(a[0].column, "rankAt: the first argument is the word board")
+                raise _error(self.at(a[0]), "rankAt: the first argument is the word board, got "
+                             f"{_written(a[0])}")  # fmt: skip
             pos = a[1]
             if not (isinstance(pos, Literal) and pos.value in (1.0, 2.0, 3.0, 4.0, 5.0)):
-                raise _error(pos.column, "rankAt: expected a board position 1..5")
+                raise _error(self.at(pos), "rankAt: expected a board position 1..5, got "
+                             f"{_written(pos)}")  # fmt: skip
             i = int(pos.value) - 1
             f = o.feature(K.RANK_AT, 0, max(3, i + 1), i)
         elif name in ("suitCount", "pairedBoard"):
-            self._no_board(name, node.column)
+            self._no_board(name, node)
             kind = K.SUIT_COUNT if name == "suitCount" else K.PAIRED_BOARD
             f = o.feature(kind, 0, self._street(a[0], name), 0)
         elif name == "inRange":
@@ -501,19 +559,19 @@ class _Compiler:
             o.range_players.append(p)
             f = o.feature(K.IN_RANGE, p, 0, len(o.ranges) - 1)
         elif name == "boardInRange":
-            self._no_board(name, node.column)
+            self._no_board(name, node)
             text = self._string(a[0], name, "a board pattern")
             try:
                 size = pattern_card_count(text)
             except RangeError as exc:
-                raise _error(a[0].column, f"boardInRange: {exc}") from None
+                raise _error(self.at(a[0]), f"boardInRange: {exc}") from None
             if size not in (3, 4, 5):
-                raise _error(a[0].column, f"boardInRange: a pattern of 3, 4 or 5 board cards "
+                raise _error(self.at(a[0]), f"boardInRange: a pattern of 3, 4 or 5 board cards "
                              f"(flop, turn, river), got {size}")  # fmt: skip
             o.board_patterns.append(text)
             f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
         elif name == "hits":
-            self._no_board(name, node.column)
+            self._no_board(name, node)
             p = self._player(a[0], name)
             f = o.feature(K.HITS, p, self._street(a[1], name), 0)
             row = _row(f)
@@ -531,29 +589,29 @@ def compile_query(
     """Type-check ``query`` against the named players and build what the runner needs
     (``split``: the game has a low half; ``omaha``: hands use exactly two hole cards; ``game``:
     stud games have streets third..seventh and no board, razz hand types are lows)."""
-    c = _Compiler(players, split, omaha, game)
+    c = _Compiler(query, players, split, omaha, game)
     for item in query.select:
         aggregate = item.aggregate.lower()
         if aggregate not in AGGREGATES:
             raise _error(
-                item.column,
+                c.at(item),
                 f"unknown aggregate '{item.aggregate}'{_suggest(item.aggregate, AGGREGATES)}: "
                 f"expected one of {', '.join(AGGREGATES)}",
             )
         typed = c.expr(item.expr)
         if aggregate == "count":
-            c._expect(typed, ("bool",), item.column, "count")
+            c._expect(typed, ("bool",), item.expr, "count", item)
         elif aggregate == "histogram":
-            c._expect(typed, ("bool", "num", "unit", "cat", "rank", "hit"), item.column,
-                      "histogram")  # fmt: skip
+            c._expect(typed, ("bool", "num", "unit", "cat", "rank", "hit"), item.expr,
+                      "histogram", item)  # fmt: skip
         else:
-            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.column, aggregate)
+            c._expect(typed, ("bool", "num", "unit", "cat", "rank"), item.expr, aggregate, item)
             if aggregate == "avg" and typed.type == "cat":
-                raise _error(item.column, "avg of a hand type has no meaning; use histogram, "
+                raise _error(c.at(item), "avg of a hand type has no meaning; use histogram, "
                              "min or max")  # fmt: skip
         c.out.select.append((item.name, aggregate, typed))
     if query.where is not None:
         where = c.expr(query.where)
-        c._expect(where, ("bool",), query.where.column, "where")
+        c._expect(where, ("bool",), query.where, "where")
         c.out.where = where
     return c.out

@@ -28,7 +28,8 @@ class AggregateResult:
 
     ``value``: ``avg`` the weighted mean, ``count`` the fraction of matched deals where the
     condition holds (``count`` then holds the number of such deals, weighted by the combos'
-    weights), ``min``/``max`` the extreme value seen, ``histogram`` a list of
+    weights), ``min``/``max`` the extreme value seen (of a hand type: its name, as a
+    histogram's bucket: ``'flush'``, razz ``'5-low'``), ``histogram`` a list of
     :class:`Bucket`; ``None`` when no deal matched. ``stderr``: 0 when exact, the standard error
     of a Monte Carlo estimate (a ratio estimator when ``where`` filters), ``None`` for a sampled
     ``min``/``max`` (an extreme of a sample has no unbiased estimate).
@@ -36,7 +37,7 @@ class AggregateResult:
 
     name: str
     aggregate: str
-    value: float | list[Bucket] | None
+    value: float | str | list[Bucket] | None
     stderr: float | None
     count: float | None = None
 

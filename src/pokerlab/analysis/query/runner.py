@@ -35,7 +35,7 @@ from pokerlab.analysis.query.compiler import (
     compile_query,
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
-from pokerlab.analysis.query.syntax import Query, parse
+from pokerlab.analysis.query.syntax import Query, Source, parse
 from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
@@ -90,6 +90,9 @@ MIN_SLICE = 4096
 
 _SETTINGS = ("game", "board", "dead", "trials", "stderr", "time", "seed", "exact", "method")
 _RESERVED = {*STREETS, "board", "mc", "montecarlo"}
+_METHODS = {"exact": "exact", "mc": "monte-carlo", "montecarlo": "monte-carlo",
+            "monte-carlo": "monte-carlo", "auto": "auto"}  # fmt: skip
+"""How ``method='...'`` may be spelt in a query, and what each spelling means."""
 
 
 @dataclass
@@ -105,16 +108,32 @@ class _Request:
     seed: int | None = None
 
 
-def _number(value: float | str | None, key: str, column: int) -> float:
+def _number(value: float | str | None, key: str, at: str) -> float:
     if not isinstance(value, float) or value <= 0:
-        raise QueryError(f"column {column}: {key} expects a positive number")
+        raise QueryError(f"{at}: {key} expects a positive number")
     return value
 
 
-def _integer(value: float | str | None, key: str, column: int, least: int, most: int) -> int:
+def _integer(value: float | str | None, key: str, at: str, least: int, most: int) -> int:
     if not isinstance(value, float) or not value.is_integer() or not least <= value <= most:
-        raise QueryError(f"column {column}: {key} expects a whole number from {least} to {most:,}")
+        raise QueryError(f"{at}: {key} expects a whole number from {least} to {most:,}")
     return int(value)
+
+
+def _method_of(s: Source, at: str) -> str:
+    """The method a ``from`` item sets: ``exact``, ``mc``/``montecarlo`` or ``method='...'``."""
+    if s.value is None:
+        return _METHODS[s.key.lower()]
+    if not isinstance(s.value, str):
+        raise QueryError(f"{at}: method expects a quoted value")
+    if s.value not in _METHODS:
+        raise QueryError(f"{at}: unknown method '{s.value}': expected exact, monte-carlo or auto")
+    return _METHODS[s.value]
+
+
+def _spelling(s: Source) -> str:
+    """A method setting as written: ``'mc'`` or ``method='exact'``."""
+    return f"'{s.key}'" if s.value is None else f"{s.key}='{s.value}'"
 
 
 def _check_exact(r: _Request) -> None:
@@ -129,52 +148,58 @@ def _check_exact(r: _Request) -> None:
 
 
 def _request(q: Query) -> _Request:
+    """The spot and the settings of the ``from`` clause. Each setting is given once: a repeated
+    one, or two ways of choosing the method (``exact``, ``mc``, ``method='...'``), is refused
+    with the columns of both."""
     r = _Request()
-    forced = None  # the first of exact / mc, and its column
+    seen: dict[str, Source] = {}  # setting -> where it was first given
     for s in q.sources:
         key = s.key.lower()
-        if s.value is None:
-            if key in ("exact", "mc", "montecarlo"):
-                if forced is not None and forced[0] != key:
-                    raise QueryError(
-                        f"column {s.column}: '{s.key}' and '{forced[0]}' (column {forced[1]}) "
-                        "exclude each other"
-                    )
-                forced = (key, s.column)
-                r.method = "exact" if key == "exact" else "monte-carlo"
-            else:
-                raise QueryError(
-                    f"column {s.column}: '{s.key}' needs a value ({s.key}='...') unless it is "
-                    "exact or mc"
-                )
-        elif key in ("exact", "mc", "montecarlo"):
-            raise QueryError(f"column {s.column}: '{s.key}' takes no value; write it alone, or "
+        at = q.at(s)
+        setting = "method" if key in ("exact", "mc", "montecarlo") else key
+        if s.value is None and setting != "method":
+            raise QueryError(f"{at}: '{s.key}' needs a value ({s.key}='...') unless it is exact or "
+                             "mc")  # fmt: skip
+        if s.value is not None and key in ("exact", "mc", "montecarlo"):
+            raise QueryError(f"{at}: '{s.key}' takes no value; write it alone, or "
                              f"method='{key}'")  # fmt: skip
-        elif key in ("game", "board", "dead", "method"):
+        if setting in _SETTINGS and setting in seen:
+            first = seen[setting]
+            if setting != "method":
+                raise QueryError(f"{at}: '{s.key}' is set twice (first at {q.at(first)}); give "
+                                 "each setting once")  # fmt: skip
+            if _method_of(first, q.at(first)) != _method_of(s, at):
+                raise QueryError(f"{at}: {_spelling(s)} and {_spelling(first)} ({q.at(first)}) "
+                                 "exclude each other")  # fmt: skip
+            raise QueryError(f"{at}: {_spelling(s)} sets the method again ({_spelling(first)}, "
+                             f"{q.at(first)}); give it once")  # fmt: skip
+        if setting in _SETTINGS:
+            seen[setting] = s
+        if setting == "method":
+            r.method = _method_of(s, at)
+        elif key in ("game", "board", "dead"):
             if not isinstance(s.value, str):
-                raise QueryError(f"column {s.column}: {key} expects a quoted value")
+                raise QueryError(f"{at}: {key} expects a quoted value")
             setattr(r, key, s.value)
         elif key == "trials":
-            r.trials = _integer(s.value, key, s.column, 1, COUNTABLE_TRIALS)
+            r.trials = _integer(s.value, key, at, 1, COUNTABLE_TRIALS)
         elif key == "stderr":
-            r.stderr = _number(s.value, key, s.column)
+            r.stderr = _number(s.value, key, at)
         elif key == "time":
-            r.time_limit = _number(s.value, key, s.column)
+            r.time_limit = _number(s.value, key, at)
         elif key == "seed":
-            r.seed = _integer(s.value, key, s.column, 0, 2**32 - 1)
+            r.seed = _integer(s.value, key, at, 0, 2**32 - 1)
         elif isinstance(s.value, str):
             if any(s.key == n for n, _ in r.players):
-                raise QueryError(f"column {s.column}: '{s.key}' names two players")
+                raise QueryError(f"{at}: '{s.key}' names two players")
             if key in _RESERVED:
-                raise QueryError(f"column {s.column}: '{s.key}' cannot name a player")
+                raise QueryError(f"{at}: '{s.key}' cannot name a player")
             r.players.append((s.key, s.value))
         else:
             raise QueryError(
-                f"column {s.column}: unknown setting '{s.key}'{_suggest(s.key, _SETTINGS)}; a "
-                "player's hand or range goes in quotes"
+                f"{at}: unknown setting '{s.key}'{_suggest(s.key, _SETTINGS)}; a player's hand "
+                "or range goes in quotes"
             )
-    if r.method in ("mc", "montecarlo"):
-        r.method = "monte-carlo"
     if not r.players:
         raise QueryError("the query names no player: add e.g. hero='AhKh' to 'from'")
     return r
@@ -437,7 +462,8 @@ class _Fold:
             return AggregateResult(name, agg, bars, None)
         if agg in ("min", "max"):
             v = self.lo if agg == "min" else self.hi
-            return AggregateResult(name, agg, v, None if sampled else 0.0)
+            shown: float | str = self._label(v) if self.type == "cat" else v  # a name, as a bar
+            return AggregateResult(name, agg, shown, None if sampled else 0.0)
         value = self.swx / self.sw
         se = self._se(self.sw, self.swx, self.swx2, n, matched) if sampled else 0.0
         count = self.swx * self.count_scale if agg == "count" else None

@@ -2,7 +2,8 @@
 
 The grammar below is the one written out in EBNF in ``docs/query.md``; keywords are
 case-insensitive. :func:`parse` returns a :class:`Query` or raises
-:class:`~pokerlab.errors.QueryError` with one line naming the column and what was expected:
+:class:`~pokerlab.errors.QueryError` with one line naming the column (and the line, when the
+query has several) and what was expected:
 
 >>> q = parse("select avg(riverEquity(hero)) as eq from hero='AhAs', villain='KdKc'")
 >>> q.select[0].name, q.select[0].aggregate, [s.key for s in q.sources]
@@ -11,6 +12,10 @@ case-insensitive. :func:`parse` returns a :class:`Query` or raises
 Traceback (most recent call last):
 ...
 pokerlab.errors.QueryError: column 30: expected ')', ',' or an operator, got 'from'
+>>> parse("select avg(riverEquity(hero)\\nfrom hero='AhAs'")
+Traceback (most recent call last):
+...
+pokerlab.errors.QueryError: line 2, column 1: expected ')', ',' or an operator, got 'from'
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 from pokerlab.errors import QueryError
 
 __all__ = [
+    "AGGREGATES",
     "Binary",
     "Call",
     "Expr",
@@ -31,13 +37,18 @@ __all__ = [
     "SelectItem",
     "Source",
     "Unary",
+    "describe",
     "parse",
+    "place",
 ]
+
+AGGREGATES = ("avg", "count", "histogram", "min", "max")
+KEYWORDS = ("select", "from", "where", "as", "and", "or", "not")
 
 GRAMMAR = r"""
 start: _SELECT select_item ("," select_item)* _FROM source ("," source)* [_WHERE expr]
 
-select_item: NAME "(" expr ")" [_AS NAME]
+select_item: AGGREGATE "(" expr ")" [_AS NAME]
 source: NAME ["=" value]
 ?value: STRING -> string
       | SIGNED_NUMBER -> number
@@ -70,13 +81,15 @@ COMPARE: "<=" | ">=" | "!=" | "<>" | "==" | "=" | "<" | ">"
 ADD_OP: "+" | "-"
 MUL_OP: "*" | "/"
 NAME: /[A-Za-z_][A-Za-z0-9_]*/
+// a name that is no keyword: "select from ..." misses an aggregate (it is no aggregate 'from')
+AGGREGATE: /(?!(?i:KEYWORDS)\b)[A-Za-z_][A-Za-z0-9_]*/
 STRING: /'[^']*'/ | /"[^"]*"/
 NUMBER: /\d+(\.\d*)?|\.\d+/
 SIGNED_NUMBER: /[+-]?(\d+(\.\d*)?|\.\d+)/
 
 %import common.WS
 %ignore WS
-"""
+""".replace("KEYWORDS", "|".join(KEYWORDS))
 
 _TOKEN_WORDS = {
     "_SELECT": "'select'",
@@ -90,6 +103,7 @@ _TOKEN_WORDS = {
     "ADD_OP": "an operator",
     "MUL_OP": "an operator",
     "NAME": "a name",
+    "AGGREGATE": f"an aggregate ({', '.join(AGGREGATES)})",
     "STRING": "a quoted string",
     "NUMBER": "a number",
     "SIGNED_NUMBER": "a number",
@@ -108,6 +122,7 @@ class Literal:
 
     value: float | str
     column: int
+    line: int = 1
 
 
 @dataclass(frozen=True)
@@ -116,6 +131,7 @@ class Name:
 
     name: str
     column: int
+    line: int = 1
 
 
 @dataclass(frozen=True)
@@ -125,6 +141,7 @@ class Call:
     name: str
     args: tuple[Expr, ...]
     column: int
+    line: int = 1
 
 
 @dataclass(frozen=True)
@@ -134,6 +151,7 @@ class Unary:
     op: str
     operand: Expr
     column: int
+    line: int = 1
 
 
 @dataclass(frozen=True)
@@ -144,9 +162,11 @@ class Binary:
     left: Expr
     right: Expr
     column: int
+    line: int = 1
 
 
 Expr = Literal | Name | Call | Unary | Binary
+"""Every node, select item and source has the ``line`` and ``column`` (from 1) where it starts."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +177,7 @@ class SelectItem:
     expr: Expr
     name: str
     column: int
+    line: int = 1
 
 
 @dataclass(frozen=True)
@@ -166,6 +187,7 @@ class Source:
     key: str
     value: float | str | None
     column: int
+    line: int = 1
 
 
 @dataclass(frozen=True)
@@ -176,6 +198,56 @@ class Query:
     sources: tuple[Source, ...]
     where: Expr | None
     text: str
+
+    def at(self, node: Expr | SelectItem | Source) -> str:
+        """Where ``node`` starts, as errors say it: ``column 12``, or ``line 3, column 12``
+        when the query has several lines."""
+        return place(self.text, node.line, node.column)
+
+
+def place(text: str, line: int, column: int) -> str:
+    """``column N`` in a one-line query, ``line L, column N`` in one of several lines."""
+    return f"line {line}, column {column}" if "\n" in text.strip() else f"column {column}"
+
+
+def _end(text: str) -> str:
+    """Just after the query's last character (lark places the end of input at column 1)."""
+    lines = text.rstrip().split("\n")
+    return place(text, len(lines), len(lines[-1]) + 1)
+
+
+_PRECEDENCE = {"or": 1, "and": 2, "not": 3, "=": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
+               "+": 5, "-": 5, "*": 6, "/": 6}  # fmt: skip
+
+
+def describe(node: Expr) -> str:
+    """An expression written back as query text (as errors quote it): ``winsHi(hero)``,
+    ``'pair'``, ``riverEquity(hero) * 2``; parentheses only where the grammar needs them."""
+    if isinstance(node, Literal):
+        if isinstance(node.value, str):
+            quote = '"' if "'" in node.value else "'"
+            return f"{quote}{node.value}{quote}"
+        return str(int(node.value)) if node.value.is_integer() else repr(node.value)
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Call):
+        return f"{node.name}({', '.join(describe(a) for a in node.args)})"
+    if isinstance(node, Unary):
+        inner = describe(node.operand)
+        if isinstance(node.operand, Binary) and (
+            node.op == "-" or _PRECEDENCE[node.operand.op] < _PRECEDENCE["not"]
+        ):  # '-' binds tighter than any operator; 'not' looser than comparisons
+            inner = f"({inner})"
+        return f"not {inner}" if node.op == "not" else f"-{inner}"
+    rank = _PRECEDENCE[node.op]
+    left, right = describe(node.left), describe(node.right)
+    if isinstance(node.left, Binary) and (
+        _PRECEDENCE[node.left.op] < rank or _PRECEDENCE[node.left.op] == rank == 4
+    ):  # comparisons do not chain
+        left = f"({left})"
+    if isinstance(node.right, Binary) and _PRECEDENCE[node.right.op] <= rank:
+        right = f"({right})"
+    return f"{left} {node.op} {right}"
 
 
 @cache
@@ -212,28 +284,26 @@ def parse(text: str) -> Query:
         tree = _parser().parse(text)
     except UnexpectedToken as exc:
         got = _describe_token(exc.token)
-        # lark places the end-of-input token at column 1; the end is after the last character
-        column = len(text) + 1 if exc.token.type == "$END" else exc.column
-        raise QueryError(
-            f"column {column}: expected {_expected_text(set(exc.expected))}, got {got}"
-        ) from None
+        at = _end(text) if exc.token.type == "$END" else place(text, exc.line, exc.column)
+        raise QueryError(f"{at}: expected {_expected_text(set(exc.expected))}, got {got}") from None
     except UnexpectedCharacters as exc:
         raise QueryError(
-            f"column {exc.column}: unexpected character '{text[exc.pos_in_stream or 0]}'"
+            f"{place(text, exc.line, exc.column)}: unexpected character "
+            f"'{text[exc.pos_in_stream or 0]}'"
         ) from None
     except UnexpectedEOF as exc:
         raise QueryError(
-            f"column {len(text) + 1}: the query ends early: expected "
-            f"{_expected_text(set(exc.expected))}"
+            f"{_end(text)}: the query ends early: expected {_expected_text(set(exc.expected))}"
         ) from None
     return _build(tree, text)
 
 
-def _column(node: Any) -> int:
+def _position(node: Any) -> tuple[int, int]:
+    """A tree node's or token's (column, line)."""
     meta = getattr(node, "meta", None)
     if meta is not None and not meta.empty:
-        return int(meta.column)
-    return int(getattr(node, "column", 0) or 0)
+        return int(meta.column), int(meta.line)
+    return int(getattr(node, "column", 0) or 0), int(getattr(node, "line", 1) or 1)
 
 
 def _unquote(token: str) -> str:
@@ -244,39 +314,40 @@ def _expr(node: Any) -> Expr:
     from lark import Token
 
     if isinstance(node, Token):
+        at = _position(node)
         if node.type == "NAME":
-            return Name(str(node), int(node.column or 0))
+            return Name(str(node), *at)
         if node.type == "STRING":
-            return Literal(_unquote(str(node)), int(node.column or 0))
-        return Literal(float(node), int(node.column or 0))
+            return Literal(_unquote(str(node)), *at)
+        return Literal(float(node), *at)
     kind = node.data
-    col = _column(node)
+    at = _position(node)
     kids = node.children
     if kind == "number":
-        return Literal(float(kids[0]), col)
+        return Literal(float(kids[0]), *at)
     if kind == "string":
-        return Literal(_unquote(str(kids[0])), col)
+        return Literal(_unquote(str(kids[0])), *at)
     if kind == "name":
-        return Name(str(kids[0]), col)
+        return Name(str(kids[0]), *at)
     if kind == "call":
         args = tuple(_expr(k) for k in kids[1:] if k is not None)
-        return Call(str(kids[0]), args, col)
+        return Call(str(kids[0]), args, *at)
     if kind == "neg":
-        return Unary("-", _expr(kids[0]), col)
+        return Unary("-", _expr(kids[0]), *at)
     if kind == "not_":
-        return Unary("not", _expr(kids[0]), col)
+        return Unary("not", _expr(kids[0]), *at)
     if kind in ("or_expr", "and_expr"):
         op = "or" if kind == "or_expr" else "and"
         out = _expr(kids[0])
         for k in kids[1:]:
-            out = Binary(op, out, _expr(k), col)
+            out = Binary(op, out, _expr(k), *at)
         return out
     # comparison, sum, product: operands alternate with operator tokens
     out = _expr(kids[0])
     for i in range(1, len(kids), 2):
         op = str(kids[i])
         op = {"==": "=", "<>": "!="}.get(op, op)
-        out = Binary(op, out, _expr(kids[i + 1]), col)
+        out = Binary(op, out, _expr(kids[i + 1]), *at)
     return out
 
 
@@ -291,14 +362,14 @@ def _build(tree: Any, text: str) -> Query:
             agg, expr, alias = child.children
             meta = child.meta
             name = str(alias) if alias is not None else text[meta.start_pos : meta.end_pos]
-            select.append(SelectItem(str(agg), _expr(expr), name, _column(child)))
+            select.append(SelectItem(str(agg), _expr(expr), name, *_position(child)))
         elif getattr(child, "data", None) == "source":
             key, value = child.children
             parsed: float | str | None = None
             if value is not None:
                 v = _expr(value)
                 parsed = v.name if isinstance(v, Name) else v.value  # type: ignore[union-attr]
-            sources.append(Source(str(key), parsed, _column(child)))
+            sources.append(Source(str(key), parsed, *_position(child)))
         else:
             where = _expr(child)
     return Query(tuple(select), tuple(sources), where, text)
