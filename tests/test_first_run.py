@@ -102,9 +102,19 @@ def test_joint_holding_walk_in_python_matches_the_kernel() -> None:
         masks = ((np.uint64(1) << cards[:, 0].astype(np.uint64))
                  | (np.uint64(1) << cards[:, 1].astype(np.uint64)))  # fmt: skip
         offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        expected = bool(has_joint_holding(masks, offsets, np.ones(len(masks))))
-        assert _walk_in_python(masks, offsets, 10**6) is expected
+        if rng.random() < 0.5:  # the last player with the first's range: "same" players
+            masks = np.concatenate([masks, masks[: sizes[0]]])
+            offsets = np.append(offsets, offsets[-1] + sizes[0])
+            n += 1
+        plain = np.zeros(n, dtype=bool)
+        expected = bool(has_joint_holding(masks, offsets, plain, 10**9))
+        same = np.array([p > 0 and np.array_equal(masks[offsets[p - 1]:offsets[p]],
+                                                  masks[offsets[p]:offsets[p + 1]])
+                         for p in range(n)])  # fmt: skip
+        assert bool(has_joint_holding(masks, offsets, same, 10**9)) is expected  # symmetry
+        assert _walk_in_python(masks, offsets, same, 10**6) is expected
         answers.add(expected)
         if len(masks):
-            assert _walk_in_python(masks, offsets, 0) is None
+            assert _walk_in_python(masks, offsets, same, 0) is None
+            assert has_joint_holding(masks, offsets, plain, 0) == -1  # out of steps
     assert answers == {True, False}

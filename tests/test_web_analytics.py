@@ -53,6 +53,11 @@ def test_distribution_is_the_library_json(client: TestClient) -> None:
             {"hero": "AA**", "villains": ["KK**"], "game": "omaha", "board": "2c3d4h"},
             "villains",
         ),
+        (  # the library named the player, not the field
+            "/api/distribution",
+            {"hero": "AsKsQd2c", "villains": ["random"], "game": "omaha", "board": "Qs9s2d"},
+            "villains.0",
+        ),
     ],
 )
 def test_errors_name_the_field(
@@ -76,7 +81,8 @@ def test_a_hits_request_past_the_time_limit_is_stopped(client: TestClient) -> No
     assert time.monotonic() - started < 15
     assert response.status_code == 422, response.text
     error = response.json()["error"]
-    assert error["field"] == "time_limit" and "Monte Carlo" not in error["message"]
+    assert error["field"] is None  # hits has no time_limit to change
+    assert "narrow the range" in error["message"] and "Monte Carlo" not in error["message"]
     for _ in range(120):  # the worker was replaced; the new one warms up (503 meanwhile)
         again = client.post("/api/hits", json={"range": "QQ+", "board": "Ks9s2d"})
         if again.status_code != 503:
@@ -94,3 +100,50 @@ def test_page_has_the_tab(client: TestClient) -> None:
     assert 'data-tab="analytics"' in page and "/static/analytics.js" in page
     script = client.get("/static/analytics.js")
     assert script.status_code == 200 and "/api/distribution" in script.text
+
+
+def test_bodies_the_json_reader_cannot_read_are_plain_422s(client: TestClient) -> None:
+    """A 5,000-digit number, nesting 5,000 deep or bytes that are not UTF-8 were a 400 with
+    FastAPI's own words, where every other bad body is a 422 with the page's error body."""
+    for raw in (
+        b'{"players":["AhAs","KdKc"],"trials":1' + b"0" * 5000 + b"}",
+        b'{"players":' + b"[" * 5000 + b"]" * 5000 + b"}",
+        b'\xff\xfe{"players":["AhAs","KdKc"]}',
+    ):
+        response = client.post("/api/equity", content=raw,
+                               headers={"content-type": "application/json"})  # fmt: skip
+        assert response.status_code == 422, response.text
+        assert "not JSON the server can read" in response.json()["error"]["message"]
+
+
+def test_the_schema_lists_the_error_answers_of_every_pooled_route(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    for path in ("/api/hits", "/api/distribution"):
+        answers = paths[path]["post"]["responses"]
+        assert {"413", "422", "503"} <= set(answers), path
+        assert "ErrorBody" in str(answers["422"]), path
+    assert "404" in paths["/api/equity/stop"]["post"]["responses"]
+
+
+def test_range_fields_go_by_their_json_names_only(client: TestClient) -> None:
+    """``{"text": "KK"}`` was accepted beside ``{"range": "KK"}`` (pydantic's Python names)."""
+    assert client.post("/api/range", json={"range": "KK"}).status_code == 200
+    assert client.post("/api/range", json={"text": "KK"}).status_code == 422
+    assert client.post("/api/range", json={"range": "KK", "list_combos": True}).status_code == 422
+
+
+def test_time_limit_errors_say_what_each_request_can_change() -> None:
+    """The page has no ``--time`` (outs said "allow more time (--time)"), draw no standard
+    error and distribution no time_limit field (each said "use Monte Carlo with a target
+    standard error" on field time_limit)."""
+    from pokerlab.errors import TooLargeError
+    from pokerlab.web import tasks
+
+    with pytest.raises(TooLargeError) as caught:
+        tasks.run_outs(players=["22+,A2+,K2+,Q2+"] * 3, board="Th7c2h", dead="", game="holdem",
+                       limit=0.01)  # fmt: skip
+    assert "--time" not in str(caught.value) and "give the turn card" in str(caught.value)
+    draw = tasks.time_limit_error(1, "draw")
+    assert draw.field == "time_limit" and "fewer trials" in str(draw)
+    distribution = tasks.time_limit_error(1, "distribution")
+    assert distribution.field is None and "standard error" not in str(distribution)

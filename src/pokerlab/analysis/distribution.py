@@ -291,7 +291,8 @@ def _per_holding(
         if problem.held[p] == 0:
             raise GameError(
                 f"player {p + 1}: a dealt 'random' hand has too many holdings to "
-                "list; give it as a range of holdings"
+                "list; give it as a range of holdings",
+                field=f"players.{p}",
             )
     if method == "auto":
         whole = _enumeration_seconds(problem, players)

@@ -40,7 +40,7 @@ from pokerlab.engine.tally import SHARE, TIE
 from pokerlab.errors import GameError
 from pokerlab.games import Game
 
-__all__ = ["OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
+__all__ = ["TOO_LARGE_HINT", "OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
 
 
 def _shares(stats: NDArray[np.float64], column: int = SHARE) -> NDArray[np.float64]:
@@ -203,7 +203,8 @@ def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
     return {turn: street.agreed(player) for turn, street in report.by_turn.items()}
 
 
-_NARROW = "narrow the ranges, give the turn card, or allow more time (--time)"
+TOO_LARGE_HINT = "narrow the ranges, give the turn card, or allow more time (--time)"
+"""How a too-large outs request can shrink (the web page, which has no ``--time``, says its own)."""
 
 
 def outs(
@@ -247,13 +248,13 @@ def outs(
             "is only dealt by Monte Carlo equity",
             field=f"players.{random}",
         )
-    refuse_too_large(problem, time_limit, "outs", _NARROW)
+    refuse_too_large(problem, time_limit, "outs", TOO_LARGE_HINT)
     skip = problem.dead_mask | problem.held_mask
     used = skip | sum(1 << int(c) for c in problem.board)
     deck = [c for c in range(52) if not used >> c & 1]
     counts = time_limited(
         lambda stop: runout_stats(problem, Control(n_threads, progress, stop)),
-        time_limit, "outs", _NARROW, cancel,
+        time_limit, "outs", TOO_LARGE_HINT, cancel,
     )  # fmt: skip
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())

@@ -48,16 +48,18 @@ class DistributionRequest(BodyModel):
     dead: Cards = ""
 
 
-def add_routes(app: FastAPI, in_pool: InPool) -> None:
+def add_routes(app: FastAPI, in_pool: InPool, errors: dict[int | str, dict[str, Any]]) -> None:
     """``POST /api/hits`` and ``POST /api/distribution`` on ``app``, each run by ``in_pool``
-    (:func:`pokerlab.web.app.create_app`'s: a worker process, within the server's time limit)."""
+    (:func:`pokerlab.web.app.create_app`'s: a worker process, within the server's time limit);
+    ``errors``: the error answers the schema lists for them, as for every pooled route."""
 
-    @app.post("/api/hits", summary="How a range hits a board")
+    @app.post("/api/hits", summary="How a range hits a board", responses=errors)
     async def post_hits(body: HitsRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab hits --json``."""
         return await in_pool(request, response, "hits", body.model_dump(), None)
 
-    @app.post("/api/distribution", summary="Equity of every combo of each range")
+    @app.post("/api/distribution", summary="Equity of every combo of each range",
+              responses=errors)  # fmt: skip
     async def post_distribution(
         body: DistributionRequest, request: Request, response: Response
     ) -> dict[str, Any]:

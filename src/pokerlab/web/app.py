@@ -190,6 +190,10 @@ def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
     return _error("ValidationError", message, field)
 
 
+_UNPARSED = "There was an error parsing the body"
+"""FastAPI's 400 for a body its JSON reader raised on with no validation error of its own."""
+
+
 def _field_words(loc: list[str]) -> str:
     """A body path as the page's words: ``players.1`` is "player 2" (the index counts from 0,
     players from 1), ``villains.0`` "villain 1"."""
@@ -344,6 +348,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _UNPARSED:  # bad input, said plainly
+            message = ("the body is not JSON the server can read: invalid UTF-8, nested too "
+                       "deep, or a number of thousands of digits")  # fmt: skip
+            return JSONResponse(_error("ValidationError", message), status_code=422)
         kind = "TooLarge" if exc.status_code == 413 else "HTTPError"
         body = _error(kind, str(exc.detail))
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
@@ -483,7 +491,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers={"Cache-Control": "no-store"},
         )
 
-    @app.post("/api/equity/stop", summary="Stop a streamed equity run", responses=_ERRORS)
+    @app.post("/api/equity/stop", summary="Stop a streamed equity run",
+              responses={**_ERRORS, 404: {"model": ErrorBody, "description": "No running "
+                                          "equity stream has that id."}})  # fmt: skip
     async def equity_stop(body: StopRequest) -> dict[str, Any]:
         """Stops the run of ``/api/equity/stream`` whose start event gave ``id``; its stream
         then ends with what the run has (a Monte Carlo result, or an error for an exact run)."""
@@ -545,6 +555,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    analytics.add_routes(app, in_pool)
+    analytics.add_routes(app, in_pool, _ERRORS)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -60,7 +60,7 @@ class BodyModel(BaseModel):
 
     # strict: no coercion of a JSON value to another type ("1" or true as a seed, "yes" as a
     # flag were taken as 1, 1 and true)
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True)  # fields by their JSON names only
 
 
 class EquityRequest(BodyModel):

@@ -30,7 +30,7 @@ from pokerlab.analysis.distribution import equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
 from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
 from pokerlab.analysis.hits import hits
-from pokerlab.analysis.outs import outs
+from pokerlab.analysis.outs import TOO_LARGE_HINT, outs
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, equity
 from pokerlab.engine.limits import check_exact_options
@@ -61,17 +61,26 @@ def error_payload(exc: PokerlabError) -> Payload:
     return {"error": {"type": type(exc).__name__, "message": str(exc), "field": exc.field}}
 
 
-SAMPLES = frozenset({"equity", "query", "distribution", "draw"})
-"""Tasks that can sample instead of enumerating (a run past its time may ask for that)."""
+_SMALLER = {
+    "equity": "use Monte Carlo with a target standard error, or a smaller problem",
+    "query": "sample it ('mc' in the query) with fewer trials, or narrow the ranges",
+    "draw": "ask for fewer trials, or fewer or narrower opponents",
+    "outs": "narrow the ranges, or give the turn card",
+    "distribution": "narrow the hero's range or the villains'",
+    "hits": "narrow the range",
+}
+"""What each task's request can change to finish sooner (only what its body can say)."""
+
+_LIMITED = frozenset({"equity", "query", "draw", "outs"})
+"""Tasks whose request has a ``time_limit`` (the field a time-limit error names)."""
 
 
 def time_limit_error(limit: float, task: str = "equity") -> TooLargeError:
     """The error of a ``task`` request that did not finish within ``limit`` seconds."""
-    hint = "use Monte Carlo with a target standard error, or a smaller problem"
     return TooLargeError(
         f"the computation did not finish within its time limit of {limit:g} s: "
-        f"{hint if task in SAMPLES else 'ask for a smaller problem (narrower ranges)'}",
-        field="time_limit",
+        f"{_SMALLER.get(task, 'ask for a smaller problem')}",
+        field="time_limit" if task in _LIMITED else None,
     )
 
 
@@ -158,10 +167,15 @@ def run_outs(
     """``pokerlab outs --json``; refused at once when estimated over ``limit`` seconds, stopped
     (a :class:`~pokerlab.errors.TooLargeError` on ``time_limit``) when it runs longer, and by
     ``stop()`` (a :class:`~pokerlab.errors.CancelledError`)."""
-    return outs(
-        players, board=board, dead=dead, game=game, time_limit=limit, cancel=stop,
-        **_threads(outs, threads),
-    ).to_dict()  # fmt: skip
+    try:
+        report = outs(
+            players, board=board, dead=dead, game=game, time_limit=limit, cancel=stop,
+            **_threads(outs, threads),
+        )  # fmt: skip
+    except TooLargeError as exc:  # the page has no --time, and its limit is the server's
+        exc.args = (str(exc).replace(TOO_LARGE_HINT, _SMALLER["outs"]), *exc.args[1:])
+        raise
+    return report.to_dict()
 
 
 def run_draw(
@@ -248,7 +262,7 @@ def run_query(
             cancel=lambda: stopped() or time.monotonic() > deadline,
         )  # fmt: skip
     except CancelledError:
-        raise time_limit_error(limit) from None
+        raise time_limit_error(limit, "query") from None
     except PokerlabError as exc:  # every setting of a query is in its text
         exc.field = "text"
         raise
