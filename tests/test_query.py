@@ -519,6 +519,9 @@ def test_division_by_zero_is_undefined_on_its_deals() -> None:
     for item in ("avg(1/0)", "max(0/0)", f"avg({ratio})"):
         with pytest.raises(QueryError, match=re.escape(f"{item} divides by zero")):
             query(f"select {item} {spot}")
+    huge = "9" * 400  # no division: the number overflows a float
+    with pytest.raises(QueryError, match="too large for a float"):
+        query(f"select avg({huge}) {spot}")
     guarded = query(f"select avg({ratio}) as r, count(riverEquity(villain) > 0) as n {spot} "
                     "where riverEquity(villain) > 0").results  # fmt: skip
     plain = query(f"select count({ratio} >= 0) as defined, count(riverEquity(villain) > 0) as n "

@@ -620,9 +620,10 @@ def _fold_chunk(
         feats, w = feats[:, keep], w[keep]
     for fold, (name, _, typed) in zip(folds, compiled.select, strict=True):
         x = np.asarray(typed.run(feats), dtype=np.float64)
-        if not np.isfinite(x).all():  # only a division by zero makes one
+        if not np.isfinite(x).all():  # a division by zero, or a number past 1.8e308
             raise QueryError(
-                f"{name} divides by zero on some deal; leave such deals out with where"
+                f"{name} divides by zero on some deal (leave such deals out with where), or "
+                "makes a number too large for a float (about 1.8e308)"
             )
         fold.add(x, w)
     return len(w)
