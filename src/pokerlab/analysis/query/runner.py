@@ -93,6 +93,8 @@ _RESERVED = {*STREETS, "board", "mc", "montecarlo"}
 _METHODS = {"exact": "exact", "mc": "monte-carlo", "montecarlo": "monte-carlo",
             "monte-carlo": "monte-carlo", "auto": "auto"}  # fmt: skip
 """How ``method='...'`` may be spelt in a query, and what each spelling means."""
+_BARE_METHODS = ("exact", "mc", "montecarlo")
+"""The methods also written alone, as a word of the ``from`` clause."""
 
 
 @dataclass
@@ -156,11 +158,11 @@ def _request(q: Query) -> _Request:
     for s in q.sources:
         key = s.key.lower()
         at = q.at(s)
-        setting = "method" if key in ("exact", "mc", "montecarlo") else key
+        setting = "method" if key in _BARE_METHODS else key
         if s.value is None and setting != "method":
             raise QueryError(f"{at}: '{s.key}' needs a value ({s.key}='...') unless it is exact or "
                              "mc")  # fmt: skip
-        if s.value is not None and key in ("exact", "mc", "montecarlo"):
+        if s.value is not None and key in _BARE_METHODS:
             raise QueryError(f"{at}: '{s.key}' takes no value; write it alone, or "
                              f"method='{key}'")  # fmt: skip
         if setting in _SETTINGS and setting in seen:
