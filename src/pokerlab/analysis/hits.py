@@ -30,6 +30,7 @@ from pokerlab.errors import GameError, blame
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
+from pokerlab.ranges._echo import echo_text
 from pokerlab.ranges.pattern import PatternRange
 
 __all__ = ["CategoryCount", "HitsReport", "hits"]
@@ -137,7 +138,7 @@ def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any,
         if isinstance(spec, PatternRange):
             raise GameError("a hold'em range is written in hold'em notation, not as a pattern")
         rng = spec if isinstance(spec, Range) else Range(spec)
-        text = rng.to_string() if not isinstance(spec, str) else spec
+        text = rng.to_string() if not isinstance(spec, str) else echo_text(spec, "holdem")
         rng = rng.remove(known) if known else rng
         return text, rng.combos, rng.weights
     if isinstance(spec, Range):
@@ -147,7 +148,7 @@ def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any,
         if prange.size != game.hole_cards:
             raise GameError(f"{game.a_title} hand has {game.hole_cards} cards, got {prange.size}")
     else:
-        prange, text = game.pattern_range(spec), spec
+        prange, text = game.pattern_range(spec), echo_text(spec, "pattern")
     prange = prange.remove(known) if known else prange
     return text, prange.holdings, prange.weights
 

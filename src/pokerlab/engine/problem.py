@@ -40,6 +40,7 @@ from pokerlab.errors import (
 )
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
+from pokerlab.ranges._echo import echo_text
 from pokerlab.ranges.pattern import MAX_HOLDINGS, PatternRange, pattern_card_count
 
 __all__ = ["PlayerInput", "Problem", "prepare"]
@@ -290,7 +291,7 @@ def _parse_range(text: str) -> _Holdings:
     ranges again and again, and parsing one costs more than a small flop enumeration (the
     arrays are read-only, so sharing them is safe)."""
     rng = Range(text)
-    holdings = _holdings(_canonical(text, len(rng.combos)), rng.combos, rng.weights)
+    holdings = _holdings(_canonical(text, len(rng.combos), "holdem"), rng.combos, rng.weights)
     holdings.masks.flags.writeable = False
     return holdings
 
@@ -333,20 +334,21 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
             f"than the {MAX_HOLDINGS:,} that can be listed; narrow it with card patterns, or "
             "give 'random' without the excluded cards"
         )
-    text = _canonical(text, len(rng.holdings))
+    text = _canonical(text, len(rng.holdings), "pattern")
     return _holdings(text, np.ascontiguousarray(rng.holdings), np.array(rng.weights))
 
 
-def _canonical(text: str, holdings: int) -> str:
+def _canonical(text: str, holdings: int, syntax: str) -> str:
     """A player's text as results echo it: one hand (``holdings`` is 1) written as a plain list
     of cards in the canonical form (``ah as`` and ``10h10s`` as ``AhAs`` and ``ThTs``), anything
-    else (a range, ``AsKs,AhKh`` among them; a pattern, weights, a stud ``|``) as written."""
-    if holdings != 1:
-        return text
-    try:
-        return format_cards(parse_cards(text))
-    except CardError:
-        return text
+    else (a range, ``AsKs,AhKh`` among them; a pattern, weights, a stud ``|``) as written but
+    with each rank ``10`` written ``T`` (:func:`echo_text`; ``syntax`` is its grammar)."""
+    if holdings == 1:
+        try:
+            return format_cards(parse_cards(text))
+        except CardError:
+            pass
+    return echo_text(text, syntax)
 
 
 def _ensure_distinct(board: list[Card], dead: list[Card], parsed: list[_Holdings]) -> None:
