@@ -181,3 +181,24 @@ def test_a_random_omaha_hand_without_some_cards_avoids_them() -> None:
     assert np.array_equal(avoiding.equities, no_ace.equities)
     with pytest.raises(TooLargeError, match="player 2: a 6-card Omaha hand that avoids As"):
         equity(["KcKdQcQdJhJd", "random!As"], board="2h7s9d", game="omaha6", method="mc")
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("omaha", ["AA**", "KK**", "QQ**", "JJ**"]),
+        ("omaha5", ["AA***", "KK***", "QQ***"]),
+    ],
+)
+def test_crowded_pair_ranges_find_a_deal_at_once(
+    game: str, players: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each range lists its holdings aces first, so the walk's first player took the aces the
+    last one needs and searched on: these spots were refused after 300,000,000 steps ("cannot
+    tell quickly"). Least contested holdings first, a deal turns up within a million steps."""
+    from pokerlab.engine import problem
+
+    monkeypatch.setattr(problem, "_WALK_STEPS_IN_KERNEL", 1_000_000)
+    assert prepare(players, game=game).n_players == len(players)
+    result = equity(players, game=game, method="mc", trials=20_000, seed=3, threads=1)
+    assert result.players[0].equity > max(p.equity for p in result.players[1:])

@@ -89,9 +89,9 @@ def test_a_cold_run_compiles_each_kernel_once(tmp_path: Path) -> None:
 def test_joint_holding_walk_in_python_matches_the_kernel() -> None:
     """``prepare`` checks that a deal exists by walking in Python first (no kernel to compile);
     on random crowded ranges it answers as the kernel does, and leaves it to the kernel when
-    its steps run out."""
+    its steps run out; with each player's holdings reordered least contested first, too."""
     from pokerlab.engine._exact import has_joint_holding
-    from pokerlab.engine.problem import _walk_in_python
+    from pokerlab.engine.problem import _least_demand_first, _walk_in_python
 
     rng = np.random.default_rng(5)
     answers = set()
@@ -113,6 +113,8 @@ def test_joint_holding_walk_in_python_matches_the_kernel() -> None:
                          for p in range(n)])  # fmt: skip
         assert bool(has_joint_holding(masks, offsets, same, 10**9)) is expected  # symmetry
         assert _walk_in_python(masks, offsets, same, 10**6) is expected
+        order = _least_demand_first(masks, np.arange(len(masks)), offsets)
+        assert bool(has_joint_holding(masks[order], offsets, same, 10**9)) is expected
         answers.add(expected)
         if len(masks):
             assert _walk_in_python(masks, offsets, same, 0) is None

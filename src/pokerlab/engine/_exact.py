@@ -372,6 +372,44 @@ def enumerate_matchups(
 
 
 @njit(cache=True)
+def card_demand_scores(masks, offsets):
+    """Each holding's demand: the sum over its cards of each card's demand, the share of every
+    player's holdings that hold it (a card that ``AA**``, ``KK**`` and ``QQ**`` all may take as
+    a side card is in demand; a ``K`` of ``KK**`` is in demand from ``AA**`` and ``QQ**`` too).
+    Holdings of low demand leave the others most to choose from. Masks are read a byte at a
+    time (a count per byte value, a score table per byte value)."""
+    n = offsets.shape[0] - 1
+    demand = np.zeros(64, np.float64)
+    per_byte = np.zeros((8, 256), np.int64)
+    for p in range(n):
+        per_byte[:] = 0
+        for i in range(offsets[p], offsets[p + 1]):
+            m = masks[i]
+            for b in range(7):  # 52 cards: 7 bytes
+                per_byte[b, (m >> uint64(8 * b)) & uint64(255)] += 1
+        size = max(offsets[p + 1] - offsets[p], 1)
+        for b in range(7):
+            for v in range(256):
+                for j in range(8):
+                    if v >> j & 1:
+                        demand[8 * b + j] += per_byte[b, v] / size
+    table = np.zeros((8, 256), np.float64)
+    for b in range(7):
+        for v in range(256):
+            for j in range(8):
+                if v >> j & 1:
+                    table[b, v] += demand[8 * b + j]
+    scores = np.zeros(masks.shape[0], np.float64)
+    for i in range(masks.shape[0]):
+        m = masks[i]
+        total = 0.0
+        for b in range(7):
+            total += table[b, (m >> uint64(8 * b)) & uint64(255)]
+        scores[i] = total
+    return scores
+
+
+@njit(cache=True)
 def has_joint_holding(masks, offsets, same, steps):
     """Whether some joint holding uses no card twice: 1 or 0, or -1 when ``steps`` steps of the
     depth-first walk did not tell. ``same[p]``: player ``p`` has player ``p - 1``'s holdings,
