@@ -8,6 +8,7 @@ weighs the holding by its weight times the others' compatible joint weight.
 from __future__ import annotations
 
 import itertools
+import threading
 
 import numpy as np
 import pytest
@@ -15,7 +16,13 @@ import pytest
 import pokerlab
 from bruteforce import game_equity, holdem_equity
 from pokerlab.cards import format_cards, parse_cards
-from pokerlab.errors import DuplicateCardError, EmptyRangeError, GameError, TooLargeError
+from pokerlab.errors import (
+    CancelledError,
+    DuplicateCardError,
+    EmptyRangeError,
+    GameError,
+    TooLargeError,
+)
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
 
@@ -273,3 +280,26 @@ def test_auto_budget_estimates_the_spots_with_a_fixed_holding() -> None:
     assert _enumeration_seconds(problem, players) == pytest.approx(summed, rel=0.25)
     whole = exact_strategy(problem).estimate(problem)  # type: ignore[union-attr]
     assert summed > 2 * 3 * whole
+
+
+def test_a_cancelled_distribution_raises() -> None:
+    with pytest.raises(CancelledError, match="after 0 of 36 holdings"):
+        pokerlab.equity_distribution("QQ+", "JJ-99", cancel=lambda: True)
+    with pytest.raises(GameError) as caught:
+        pokerlab.equity_distribution("QQ+", "JJ-99", cancel=3)  # type: ignore[arg-type]
+    assert caught.value.field == "cancel"
+
+
+def test_a_distribution_cancelled_in_its_last_sampled_holding_raises() -> None:
+    """The last holding's Monte Carlo run ends early on ``cancel`` and says nothing: the
+    distribution checks once more before it answers."""
+    stop = threading.Event()
+
+    def progress(fraction: float) -> None:
+        if fraction >= 6 / 7:  # the last of 7 holdings is about to run
+            stop.set()
+
+    with pytest.raises(CancelledError, match="after 7 of 7 holdings"):
+        pokerlab.equity_distribution(
+            "AhAs", "KK", method="mc", trials=100_000, seed=1, progress=progress, cancel=stop
+        )

@@ -60,3 +60,16 @@ def test_error_next_to_the_field(page: Page) -> None:
     page.click("#dist-run")
     slot: Any = page.wait_for_selector("#dist-form [data-error-for=hero]:not(:empty)")
     assert "QX" in slot.inner_text()
+
+
+def test_a_long_distribution_shows_its_progress_and_stops(page: Page) -> None:
+    page.fill("#dist-hero", "TT+,AK")
+    page.fill("#dist-villains", "99-66\nAQ\nKQ")
+    page.fill("#dist-board", "Ks9s2d")
+    page.click("#dist-run")
+    page.wait_for_function("() => document.querySelector('#dist-progress progress').value > 0")
+    assert page.is_visible("#dist-stop") and "%" in page.inner_text("#dist-progress")
+    page.click("#dist-stop")
+    slot: Any = page.wait_for_selector("#dist-form .form-error:not(:empty)")
+    assert slot.inner_text().startswith("Stopped: the distribution was stopped at")
+    assert page.is_hidden("#dist-stop") and page.is_hidden("#dist-progress")

@@ -72,3 +72,34 @@ def test_sampled_query_shows_standard_errors(site: tuple[Page, str]) -> None:
     assert first[0] == "eq" and first[2] != "exact" and float(first[2]) > 0
     assert first[3] == "5,000"
     assert page.locator("#query-charts line.err").count() >= 2
+
+
+def test_a_long_query_shows_its_progress_and_stops(site: tuple[Page, str]) -> None:
+    """The equity tab's progress bar and Stop, on the query form: a stopped sampled query shows
+    what it drew; the bar and the button go away with the answer."""
+    page, url = site
+    page.fill("#query-text", "select avg(riverEquity(h)) as eq from h='AhKh', v='random', "
+              "trials=1000000000, seed=5")  # fmt: skip
+    page.click("#query-run")
+    page.wait_for_function("() => document.querySelector('#query-progress progress').value > 0")
+    assert page.is_visible("#query-progress") and page.is_visible("#query-stop")
+    assert " s" in page.inner_text("#query-progress [role=status]")
+    page.click("#query-stop")
+    page.wait_for_function("() => document.querySelector('#query-summary').textContent"
+                           ".includes('seed 5')")  # fmt: skip
+    deals = page.eval_on_selector("#query-table tbody tr", "r => r.cells[3].textContent")
+    assert 0 < int(deals.replace(",", "")) < 1_000_000_000
+    assert page.is_hidden("#query-stop") and page.is_hidden("#query-progress")
+    status = httpx.get(url + "/api/status", timeout=10).json()
+    assert status["busy"] == 0, status  # the stopped run gave its worker back
+
+
+def test_a_stopped_exact_query_says_so(site: tuple[Page, str]) -> None:
+    page, _ = site
+    page.fill("#query-text", "select avg(riverEquity(h)) from h='AhKh', v='JJ+', exact")
+    page.click("#query-run")
+    page.wait_for_function("() => document.querySelector('#query-progress progress').value > 0")
+    page.click("#query-stop")
+    slot: Any = page.wait_for_selector("#query-form .form-error:not(:empty)")
+    assert slot.inner_text().startswith("Stopped: the exact enumeration was stopped at")
+    assert page.is_hidden("#query-stop") and page.is_hidden("#query-progress")

@@ -1,6 +1,7 @@
-"""Equity runs streamed as Server-Sent Events (``/api/equity/stream``), stopped on request
-(``/api/equity/stop``) or by the client going away, against a real server with ONE worker: a
-worker that stayed busy would make the next request wait past the queue limit (a 503)."""
+"""Runs streamed as Server-Sent Events (``/api/equity/stream``, and the same for queries, outs and
+distributions), stopped on request (``/api/stop``, or its older name ``/api/equity/stop``) or by
+the client going away, against a real server with ONE worker: a worker that stayed busy would
+make the next request wait past the queue limit (a 503)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from web_server import running_server
 LONG_MC = {"players": ["AsKs", "QQ+,AKo", "random"], "method": "monte-carlo",
            "stderr": 0.00001, "seed": 3}  # fmt: skip
 LONG_EXACT = {"players": ["QQ+,AKs", "JJ-99,AQs", "random"], "method": "exact"}
+LONG_QUERY = {"text": "select avg(riverEquity(h)) from h='AhKh', v='random', trials=1000000000, "
+                      "seed=3"}  # fmt: skip
+LONG_EXACT_QUERY = {"text": "select avg(riverEquity(h)) from h='AhKh', v='JJ+', exact"}
+LONG_DISTRIBUTION = {"hero": "TT+,AK", "villains": ["99-66", "AQ", "KQ"], "board": "Ks9s2d"}
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +131,49 @@ def test_a_stopped_exact_run_says_it_was_stopped(url: str) -> None:
 def test_a_client_leaving_the_stream_frees_the_worker(url: str) -> None:
     with httpx.stream("POST", url + "/api/equity/stream", json=LONG_MC, timeout=30) as response:
         stream = events(response)
+        assert next(stream)[0] == "start"
+        assert next(stream)[0] == "progress"  # a worker computes it
+    status = wait_idle(url)  # the connection closed: the run stops, the worker comes back
+    assert status["idle"] == 1 and status["busy"] == 0, status
+    quick_answer(url)
+
+
+def stopped_run(url: str, task: str, body: dict[str, Any], stop_path: str) -> tuple[str, Any]:
+    """Stream ``task``, stop it through ``stop_path`` at its first progress event: the last
+    event."""
+    with httpx.stream("POST", f"{url}/api/{task}/stream", json=body, timeout=30) as response:
+        stream = events(response)
+        kind, start = next(stream)
+        assert kind == "start"
+        last = next(stream)
+        assert last[0] == "progress" and 0 <= last[1]["fraction"] < 1, last
+        stopped = httpx.post(url + stop_path, json={"id": start["id"]}, timeout=10)
+        assert stopped.status_code == 200, stopped.text
+        while last[0] == "progress":
+            last = next(stream)
+    assert wait_idle(url)["idle"] == 1  # the stopped run kept its worker
+    return last
+
+
+def test_stop_ends_a_sampled_query_with_what_it_drew(url: str) -> None:
+    kind, data = stopped_run(url, "query", LONG_QUERY, "/api/stop")
+    assert kind == "result", data
+    assert data["method"] == "monte-carlo" and 0 < data["deals"] < 1_000_000_000
+    assert data["results"][0]["stderr"] > 0
+    quick_answer(url)
+
+
+def test_a_stopped_distribution_says_so_through_the_older_stop_route(url: str) -> None:
+    kind, data = stopped_run(url, "distribution", LONG_DISTRIBUTION, "/api/equity/stop")
+    assert kind == "error", data
+    assert data["error"]["type"] == "CancelledError"
+    assert data["error"]["message"].startswith("the distribution was stopped at")
+    quick_answer(url)
+
+
+def test_a_client_leaving_a_query_stream_frees_the_worker(url: str) -> None:
+    with httpx.stream("POST", url + "/api/query/stream", json=LONG_EXACT_QUERY, timeout=30) as r:
+        stream = events(r)
         assert next(stream)[0] == "start"
         assert next(stream)[0] == "progress"  # a worker computes it
     status = wait_idle(url)  # the connection closed: the run stops, the worker comes back

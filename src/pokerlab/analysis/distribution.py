@@ -33,10 +33,11 @@ from numpy.typing import NDArray
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
+from pokerlab.engine._control import CancelLike, check_callbacks, is_cancelled
 from pokerlab.engine.api import equity
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
-from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
+from pokerlab.errors import CancelledError, EmptyRangeError, GameError, TooLargeError
 from pokerlab.games import Game
 
 __all__ = ["Distribution", "PlayerDistribution", "equity_distribution"]
@@ -257,6 +258,13 @@ def _enumeration_seconds(problem: Problem, players: Sequence[PlayerInput]) -> fl
     return total
 
 
+def _check_cancel(cancel: CancelLike, done: int, total: int) -> None:
+    """Raise :class:`~pokerlab.errors.CancelledError` when ``cancel`` says so (``done`` of
+    ``total`` holdings computed)."""
+    if is_cancelled(cancel):
+        raise CancelledError(f"the distribution was cancelled after {done:,} of {total:,} holdings")
+
+
 def _per_holding(
     problem: Problem,
     raw: Problem,
@@ -267,6 +275,7 @@ def _per_holding(
     max_holdings: int,
     threads: int,
     progress: Callable[[float], object] | None,
+    cancel: CancelLike,
 ) -> tuple[tuple[PlayerDistribution, ...], bool]:
     from pokerlab.analysis import _distribution_kernels as D
 
@@ -311,6 +320,7 @@ def _per_holding(
         hands = [format_cards(h) for h in holdings.tolist()]
         start = int(problem.offsets[p])
         for i in range(n):
+            _check_cancel(cancel, done + i, total)
             if progress is not None:
                 progress((done + i) / total)
             joint[i] = D.joint_weight(masks, problem.weights, problem.offsets, p, masks[start + i])
@@ -327,6 +337,7 @@ def _per_holding(
                     trials=trials,
                     seed=seed,
                     threads=threads,
+                    cancel=cancel,
                 )
             except EmptyRangeError:  # pragma: no cover - joint > 0 means some deal exists
                 joint[i] = 0
@@ -336,6 +347,7 @@ def _per_holding(
             err[i] = result.players[p].stderr
         done += n
         out.append(_player(problem.inputs[p], hands, _rows(raw, p)[1], unit_w, joint, eq, err))
+    _check_cancel(cancel, total, total)  # a sampled last holding ends early on it, unnoticed
     if progress is not None:
         progress(1.0)
     return tuple(out), sampled
@@ -354,6 +366,7 @@ def equity_distribution(
     max_holdings: int = MAX_HOLDINGS,
     threads: int | None = None,
     progress: Callable[[float], object] | None = None,
+    cancel: CancelLike = None,
 ) -> Distribution:
     """The equity of every combo of ``hero``'s range (and of each villain's) against the
     others; ``villain`` is one hand or range, or a list of them (multiway). Other arguments are
@@ -362,13 +375,16 @@ def equity_distribution(
     ``"auto"`` where enumerating every holding would take more than
     :data:`AUTO_EXACT_SECONDS`; with ``method="exact"`` they are refused).
     ``progress(fraction)`` is called after each holding's engine call (not in heads-up hold'em
-    with a board, which takes milliseconds).
+    with a board, which takes milliseconds); ``cancel`` (an event, or a function answering
+    whether to stop) is checked before each holding and handed to its engine call: a cancelled
+    run raises :class:`~pokerlab.errors.CancelledError` (a distribution has no partial result).
     Outside heads-up hold'em with a board, more than ``max_holdings`` holdings in all are
     refused (:class:`~pokerlab.errors.TooLargeError`). ``threads``: how many threads to run
     on (default: every available core, see :func:`pokerlab._threads.resolve_threads`); the
     result is the same for any count (with a ``seed``, sampled ones too).
     """
     check_exact_options(method, trials=trials, seed=seed)
+    check_callbacks(cancel, progress=progress)
     n_threads = resolve_threads(threads)
     villains = (
         [villain]
@@ -389,7 +405,7 @@ def equity_distribution(
         sampled = False
     else:
         result, sampled = _per_holding(
-            problem, raw, players, method, trials, seed, max_holdings, n_threads, progress
+            problem, raw, players, method, trials, seed, max_holdings, n_threads, progress, cancel
         )
     return Distribution(
         game=problem.game.name,

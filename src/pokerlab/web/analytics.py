@@ -6,7 +6,8 @@ Added by :func:`pokerlab.web.app.create_app` (:func:`add_routes`). Both run in t
 as equity does, so the server's time limit holds for them (a long range in a thread beside the
 event loop ran for as long as it took). A distribution outside heads-up hold'em with a board
 takes one engine call per holding, so the page allows at most
-:data:`~pokerlab.web.tasks.WEB_MAX_HOLDINGS` holdings there.
+:data:`~pokerlab.web.tasks.WEB_MAX_HOLDINGS` holdings there; such a distribution also streams
+its progress and can be stopped (``POST /api/distribution/stream``, :data:`DISTRIBUTION`).
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request, Response
 from pydantic import Field
 
-from pokerlab.web.models import BodyModel
+from pokerlab.web.models import BodyModel, PooledTask
 from pokerlab.web.tasks import WEB_MAX_HOLDINGS
 
-__all__ = ["WEB_MAX_HOLDINGS", "DistributionRequest", "HitsRequest", "add_routes"]
+__all__ = ["DISTRIBUTION", "WEB_MAX_HOLDINGS", "DistributionRequest", "HitsRequest", "add_routes"]
 
 InPool = Callable[[Request, Response, str, dict[str, Any], float | None], Awaitable[dict[str, Any]]]
 
@@ -48,6 +49,12 @@ class DistributionRequest(BodyModel):
     dead: Cards = ""
 
 
+DISTRIBUTION = PooledTask("distribution", DistributionRequest, lambda body: body.model_dump(),
+                          "Equity of every combo of each range")  # fmt: skip
+"""The distribution route, which also streams its progress (``POST /api/distribution/stream``,
+added by :func:`pokerlab.web.app.create_app`)."""
+
+
 def add_routes(app: FastAPI, in_pool: InPool, errors: dict[int | str, dict[str, Any]]) -> None:
     """``POST /api/hits`` and ``POST /api/distribution`` on ``app``, each run by ``in_pool``
     (:func:`pokerlab.web.app.create_app`'s: a worker process, within the server's time limit);
@@ -58,10 +65,10 @@ def add_routes(app: FastAPI, in_pool: InPool, errors: dict[int | str, dict[str, 
         """Same JSON as ``pokerlab hits --json``."""
         return await in_pool(request, response, "hits", body.model_dump(), None)
 
-    @app.post("/api/distribution", summary="Equity of every combo of each range",
-              responses=errors)  # fmt: skip
+    @app.post("/api/distribution", summary=DISTRIBUTION.summary, responses=errors)
     async def post_distribution(
         body: DistributionRequest, request: Request, response: Response
     ) -> dict[str, Any]:
         """Same JSON as ``pokerlab distribution --json``."""
-        return await in_pool(request, response, "distribution", body.model_dump(), None)
+        kwargs = DISTRIBUTION.arguments(body)
+        return await in_pool(request, response, "distribution", kwargs, None)

@@ -8,19 +8,22 @@ library's message and the request field at fault; a request that outgrows its ti
 workers are still warming up, every worker stayed busy for the queue limit, or the worker died
 mid-task. A 500 is a bug (logged with its traceback).
 
-Equity, outs, draw advice and queries run in a :class:`~pokerlab.web.pool.WorkerPool` of
-processes, so a long computation never blocks the others. Waiting for a worker
+Equity, outs, draw advice, queries, hits and distributions run in a
+:class:`~pokerlab.web.pool.WorkerPool` of processes, so a long computation never blocks the
+others. Waiting for a worker
 (``queue_seconds``) and computing (``max_seconds``) are limited separately; each answer's
 ``Server-Timing`` header says how long it was queued and computed, and ``GET /api/status`` how
 many requests wait. A request whose client disconnects has its task stopped.
 
-``POST /api/equity/stream`` runs the same equity request but answers Server-Sent Events: ``start``
-(``{"id"}``, the run's id), ``progress`` (``{"fraction", "elapsed"}``, a few times a second;
-Monte Carlo adds the running ``"samples"``, ``"equity"`` and ``"stderr"`` per player),
-then one ``result`` (the ``/api/equity`` JSON) or ``error`` (an error body). ``POST
-/api/equity/stop`` with that id stops the run at once: a Monte Carlo run answers with the deals
-it sampled (``"stopped": "cancelled"``), an exact one with a ``CancelledError``. A client that
-disconnects from the stream has its run stopped and its worker freed.
+``POST /api/{task}/stream`` (equity, outs, query, distribution) runs the same request as ``POST
+/api/{task}`` but answers Server-Sent Events: ``start`` (``{"id"}``, the run's id), ``progress``
+(``{"fraction", "elapsed"}``, a few times a second; Monte Carlo equity adds the running
+``"samples"``, ``"equity"`` and ``"stderr"`` per player), then one ``result`` (the JSON of
+``/api/{task}``) or ``error`` (an error body). ``POST /api/stop`` (or ``/api/equity/stop``, its
+older name) with that id stops the run at once: a sampled run (Monte Carlo equity, a sampled
+query) answers with the deals it sampled (equity says ``"stopped": "cancelled"``), an exact one
+with a ``CancelledError``. A client that disconnects from the stream has its run stopped and its
+worker freed.
 
 Range reports run on one thread beside the event loop; evaluation and the game list are quick
 and run on the loop itself.
@@ -50,13 +53,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from pokerlab import __version__
 from pokerlab.errors import PokerlabError
 from pokerlab.web import analytics, tasks
-from pokerlab.web.middleware import BodyLimit, RequestLog, SecurityHeaders
+from pokerlab.web.middleware import BodyLimit, HostCheck, RequestLog, SecurityHeaders, error_body
 from pokerlab.web.models import (
+    SEED_MAX,
     DrawDealRequest,
     DrawRequest,
     DrawShowdownRequest,
@@ -64,6 +67,7 @@ from pokerlab.web.models import (
     ErrorBody,
     EvaluateRequest,
     OutsRequest,
+    PooledTask,
     QueryRequest,
     RangeRequest,
     StopRequest,
@@ -78,7 +82,7 @@ from pokerlab.web.pool import (
     WorkerPool,
 )
 
-__all__ = ["LOOPBACK_NAMES", "Settings", "allowed_hosts_for", "create_app"]
+__all__ = ["LOOPBACK_NAMES", "STREAMED", "Settings", "allowed_hosts_for", "create_app"]
 
 log = logging.getLogger("pokerlab.web")
 
@@ -164,8 +168,7 @@ class _Failure(Exception):
         self.headers = headers
 
 
-def _error(kind: str, message: str, field: str | None = None) -> dict[str, Any]:
-    return {"error": {"type": kind, "message": message, "field": field}}
+_error = error_body
 
 
 def _unavailable(kind: str, message: str) -> _Failure:
@@ -277,7 +280,7 @@ def _event(kind: str, data: dict[str, Any]) -> bytes:
 
 @dataclass
 class _Stream:
-    """A streamed equity run: its stop handle and the task awaiting its answer."""
+    """A streamed run: its stop handle and the task awaiting its answer."""
 
     handle: StopHandle
     work: asyncio.Future[Any]
@@ -289,6 +292,36 @@ class _Stream:
             self.handle.stop()
         else:
             self.work.cancel()
+
+
+EQUITY = PooledTask("equity", EquityRequest, lambda body: body.model_dump(),
+                    "Equity of each player", " (Monte Carlo: with running estimates)")  # fmt: skip
+OUTS = PooledTask("outs", OutsRequest, lambda body: body.model_dump(exclude={"time_limit"}),
+                  "Winning, tying and losing next cards")  # fmt: skip
+QUERY = PooledTask("query", QueryRequest, lambda body: {"text": body.text},
+                   "Aggregates over the deals of a spot")  # fmt: skip
+STREAMED = (EQUITY, OUTS, QUERY, analytics.DISTRIBUTION)
+"""The pooled routes that also stream their progress (``POST /api/{task}/stream``)."""
+
+_EXACT_BOUNDS = {float(bound): bound for bound in (SEED_MAX,)}
+"""Integer bounds of the request models that a float cannot hold, by their float."""
+
+
+def _integer_bounds(node: Any) -> Any:
+    """``node`` (an OpenAPI schema) with the bounds of its integer fields as integers: FastAPI's
+    schema model reads every bound as a float (the seed's 2**63 - 1 was 9.223372036854776e+18);
+    those a float cannot hold come back exactly from :data:`_EXACT_BOUNDS`."""
+    if isinstance(node, list):
+        return [_integer_bounds(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _integer_bounds(value) for key, value in node.items()}
+    if out.get("type") == "integer":
+        for key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            value = out.get(key)
+            if isinstance(value, float) and value.is_integer():
+                out[key] = _EXACT_BOUNDS.get(value, int(value))
+    return out
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -332,9 +365,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.pool = pool
     app.state.settings = config
+    schema = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = _integer_bounds(schema())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     # added innermost first: the log sees every answer, the host check comes before the body
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts))
+    app.add_middleware(HostCheck, allowed_hosts=config.allowed_hosts)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)
 
@@ -376,14 +417,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "workers ready); try again in a few seconds",
             )
 
+    def task_arguments(
+        task: str, kwargs: dict[str, Any], time_limit: float | None
+    ) -> tuple[dict[str, Any], float]:
+        """A pooled task's keyword arguments (the route's ``kwargs``, the seconds it may compute
+        and the numba threads of a worker, if the task takes them) and those seconds."""
+        limit = config.max_seconds if time_limit is None else min(time_limit, config.max_seconds)
+        threads = tasks.threads_for(tasks.TASKS[task], config.threads_per_worker)
+        return {**kwargs, **threads, "limit": limit}, limit
+
     async def in_pool(
         request: Request, response: Response, task: str, kwargs: dict[str, Any],
         time_limit: float | None,
     ) -> dict[str, Any]:  # fmt: skip
         check_ready()
-        limit = config.max_seconds if time_limit is None else min(time_limit, config.max_seconds)
+        arguments, limit = task_arguments(task, kwargs, time_limit)
         work = pool.run(
-            task, {**kwargs, "limit": limit}, queue_timeout=config.queue_seconds,
+            task, arguments, queue_timeout=config.queue_seconds,
             timeout=limit + _GRACE, stoppable=task in tasks.STOPPABLE,
         )  # fmt: skip
         try:
@@ -416,25 +466,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "event_loop": f"{loop.__module__}.{loop.__name__}",
         }
 
-    @app.post("/api/equity", summary="Equity of each player", responses=_ERRORS)
+    @app.post("/api/equity", summary=EQUITY.summary, responses=_ERRORS)
     async def equity(body: EquityRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab equity --json``."""
-        kwargs = {**body.model_dump(), "threads": config.threads_per_worker}
-        return await in_pool(request, response, "equity", kwargs, body.time_limit)
+        return await in_pool(request, response, "equity", EQUITY.arguments(body), body.time_limit)
 
     streams: dict[str, _Stream] = {}
 
     async def stream_events(
-        request: Request, kwargs: dict[str, Any], limit: float
+        request: Request, task: str, kwargs: dict[str, Any], time_limit: float | None
     ) -> AsyncIterator[bytes]:
         loop = asyncio.get_running_loop()
         started = loop.time()
         updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         handle = StopHandle()
+        arguments, limit = task_arguments(task, kwargs, time_limit)
         work = asyncio.ensure_future(pool.run(
-            "equity", {**kwargs, "limit": limit}, queue_timeout=config.queue_seconds,
-            timeout=limit + _GRACE, stoppable=True, on_progress=updates.put_nowait,
-            stopper=handle,
+            task, arguments, queue_timeout=config.queue_seconds, timeout=limit + _GRACE,
+            stoppable=True, on_progress=updates.put_nowait, stopper=handle,
         ))  # fmt: skip
         run_id = secrets.token_urlsafe(16)
         streams[run_id] = _Stream(handle, work)
@@ -446,7 +495,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 update = asyncio.ensure_future(updates.get())
                 await asyncio.wait({work, update, watch}, return_when=asyncio.FIRST_COMPLETED)
                 if watch.done():
-                    log.info("POST /api/equity/stream: the client went away; its run was stopped")
+                    log.info("POST %s: the client went away; its run was stopped", request.url.path)
                     return
                 if update.done():
                     elapsed = loop.time() - started
@@ -458,7 +507,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 yield _event("error", body)
                 return
             except _POOL_ERRORS as exc:
-                yield _event("error", _pool_failure(exc, "equity", limit).body)
+                yield _event("error", _pool_failure(exc, task, limit).body)
                 return
             yield _event("result" if outcome.status == "ok" else "error", outcome.payload)
         finally:
@@ -467,47 +516,52 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if future is not None and not future.done():
                     future.cancel()  # the run's task: the pool stops it and frees its worker
 
-    @app.post(
-        "/api/equity/stream",
-        summary="Equity of each player, with progress as Server-Sent Events",
-        responses={
-            **_ERRORS,
-            200: {"content": {"text/event-stream": {}}, "description": "start, progress "
-                  "(Monte Carlo: with running estimates), then result (the /api/equity JSON) "
-                  "or error (an error body)"},
-        },
-        response_class=StreamingResponse,
-    )  # fmt: skip
-    async def equity_stream(body: EquityRequest, request: Request) -> StreamingResponse:
-        """Runs like ``/api/equity``; stop it with ``/api/equity/stop`` and the start event's id."""
-        check_ready()
-        limit = config.max_seconds
-        if body.time_limit is not None:
-            limit = min(body.time_limit, limit)
-        kwargs = {**body.model_dump(), "threads": config.threads_per_worker}
-        return StreamingResponse(
-            stream_events(request, kwargs, limit),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store"},
-        )
+    def add_stream_route(spec: PooledTask) -> None:
+        """``POST /api/{task}/stream``: ``spec``'s request, its progress as Server-Sent Events."""
 
-    @app.post("/api/equity/stop", summary="Stop a streamed equity run",
-              responses={**_ERRORS, 404: {"model": ErrorBody, "description": "No running "
-                                          "equity stream has that id."}})  # fmt: skip
-    async def equity_stop(body: StopRequest) -> dict[str, Any]:
-        """Stops the run of ``/api/equity/stream`` whose start event gave ``id``; its stream
-        then ends with what the run has (a Monte Carlo result, or an error for an exact run)."""
+        async def stream(body: Any, request: Request) -> StreamingResponse:
+            check_ready()
+            events = stream_events(request, spec.task, spec.arguments(body), spec.time_limit(body))
+            return StreamingResponse(
+                events, media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+            )
+
+        stream.__annotations__["body"] = spec.body  # FastAPI reads the body's model here
+        answers = (f"start, progress{spec.progress}, then result (the /api/{spec.task} JSON) or "
+                   "error (an error body)")  # fmt: skip
+        app.post(
+            f"/api/{spec.task}/stream", name=f"{spec.task}_stream",
+            summary=f"{spec.summary}, with progress as Server-Sent Events",
+            description=f"Runs like ``/api/{spec.task}``; stop it with ``/api/stop`` and the "
+            "start event's id.",
+            responses={**_ERRORS, 200: {"content": {"text/event-stream": {}},
+                                        "description": answers}},
+            response_class=StreamingResponse,
+        )(stream)  # fmt: skip
+
+    for spec in STREAMED:
+        add_stream_route(spec)
+
+    async def stop(body: StopRequest) -> dict[str, Any]:
+        """Stops the run of a ``/api/{task}/stream`` whose start event gave ``id``; its stream
+        then ends with what the run has (a sampled result, or an error for an exact run)."""
         stream = streams.get(body.id)
         if stream is None:
-            raise _Failure(404, _error("NotFound", "no running equity stream has that id", "id"))
+            raise _Failure(404, _error("NotFound", "no running stream has that id", "id"))
         stream.stop()
         return {"stopping": True}
 
-    @app.post("/api/outs", summary="Winning, tying and losing next cards", responses=_ERRORS)
+    not_found: dict[int | str, dict[str, Any]] = {
+        404: {"model": ErrorBody, "description": "No running stream has that id."}
+    }
+    app.post("/api/stop", summary="Stop a streamed run", responses={**_ERRORS, **not_found})(stop)
+    app.post("/api/equity/stop", name="equity_stop", responses={**_ERRORS, **not_found},
+             summary="Stop a streamed run (the older name of /api/stop)")(stop)  # fmt: skip
+
+    @app.post("/api/outs", summary=OUTS.summary, responses=_ERRORS)
     async def outs(body: OutsRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab outs --json``."""
-        kwargs = {**body.model_dump(exclude={"time_limit"}), "threads": config.threads_per_worker}
-        return await in_pool(request, response, "outs", kwargs, body.time_limit)
+        return await in_pool(request, response, "outs", OUTS.arguments(body), body.time_limit)
 
     @app.post("/api/draw", summary="Five-card draw: keep/discard advice", responses=_ERRORS)
     async def draw(body: DrawRequest, request: Request, response: Response) -> dict[str, Any]:
@@ -531,11 +585,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hands, the bot's discards, the winner (and the advisor's pick when ``advice``)."""
         return await in_pool(request, response, "draw_showdown", body.model_dump(), None)
 
-    @app.post("/api/query", summary="Aggregates over the deals of a spot", responses=_ERRORS)
+    @app.post("/api/query", summary=QUERY.summary, responses=_ERRORS)
     async def query(body: QueryRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab query --json``; a sampled run stops at the time limit."""
-        kwargs = {"text": body.text, "threads": config.threads_per_worker}
-        return await in_pool(request, response, "query", kwargs, body.time_limit)
+        return await in_pool(request, response, "query", QUERY.arguments(body), body.time_limit)
 
     @app.post("/api/range", summary="Expand, count and canonicalise a range", responses=_ERRORS)
     async def range_(body: RangeRequest) -> dict[str, Any]:

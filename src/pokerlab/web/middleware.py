@@ -1,4 +1,5 @@
-"""The server's ASGI middleware: request log, security headers and a request body cap.
+"""The server's ASGI middleware: request log, security headers, the ``Host`` check and a request
+body cap.
 
 Plain ASGI classes rather than Starlette's ``BaseHTTPMiddleware``, so a route still sees the
 client's own ``receive`` (and with it a disconnect) and nothing is buffered twice.
@@ -9,12 +10,21 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SECURITY_HEADERS", "BodyLimit", "RequestLog", "SecurityHeaders"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "BodyLimit",
+    "HostCheck",
+    "RequestLog",
+    "SecurityHeaders",
+    "error_body",
+]
 
 log = logging.getLogger("pokerlab.web")
 
@@ -30,6 +40,25 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 """Sent with every answer: no inline script or style, nothing from another origin, no
 content-type guessing, no framing."""
+
+
+def error_body(kind: str, message: str, field: str | None = None) -> dict[str, Any]:
+    """The body of every error answer: ``{"error": {"type", "message", "field"}}``."""
+    return {"error": {"type": kind, "message": message, "field": field}}
+
+
+async def send_error(send: Send, status: int, body: dict[str, Any]) -> None:
+    """Answer ``status`` with the JSON ``body`` and close the connection (the request's body,
+    if any, is left unread)."""
+    data = json.dumps(body).encode()
+    await send({
+        "type": "http.response.start",
+        "status": status,
+        "headers": [(b"content-type", b"application/json"),
+                    (b"content-length", str(len(data)).encode()),
+                    (b"connection", b"close")],
+    })  # fmt: skip
+    await send({"type": "http.response.body", "body": data})
 
 
 class RequestLog:
@@ -120,15 +149,46 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
     async def _refuse(self, send: Send) -> None:
-        body: dict[str, Any] = {
-            "error": {"type": "TooLarge", "message": _too_large(self.max_bytes), "field": None}
-        }
-        data = json.dumps(body).encode()
-        await send({
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"application/json"),
-                        (b"content-length", str(len(data)).encode()),
-                        (b"connection", b"close")],
-        })  # fmt: skip
-        await send({"type": "http.response.body", "body": data})
+        await send_error(send, 413, error_body("TooLarge", _too_large(self.max_bytes)))
+
+
+_ADMITTED = "pokerlab.host_admitted"
+
+
+async def _admit(scope: Scope, receive: Receive, send: Send) -> None:
+    """What :class:`HostCheck`'s Starlette check calls for a name it admits."""
+    scope[_ADMITTED] = True
+
+
+_FOREIGN_HOST = (
+    "this server does not answer the host name in the request's Host header (a guard against "
+    "DNS rebinding); open the page by a name it answers, or start it with --allowed-host NAME"
+)
+
+
+class HostCheck:
+    """Answers only the ``Host`` names in ``allowed_hosts`` (against DNS rebinding), as
+    Starlette's ``TrustedHostMiddleware`` decides, but refuses any other with a 400 in the JSON
+    error body of every other answer (Starlette's is plain text)."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str]) -> None:
+        self.app = app
+        self.check = TrustedHostMiddleware(_admit, list(allowed_hosts), www_redirect=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not await self._admits(scope, receive):
+            if scope["type"] == "http":
+                await send_error(send, 400, error_body("InvalidHost", _FOREIGN_HOST))
+            else:
+                await send({"type": "websocket.close", "code": 1008})  # policy violation
+            return
+        await self.app(scope, receive, send)
+
+    async def _admits(self, scope: Scope, receive: Receive) -> bool:
+        probe = dict(scope)  # the check's refusal goes nowhere: this one answers instead
+
+        async def discard(_: Message) -> None:
+            pass
+
+        await self.check(probe, receive, discard)
+        return bool(probe.get(_ADMITTED))

@@ -8,7 +8,9 @@ poker (what a card, range or game is) is left to the library and its messages.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +18,7 @@ from pokerlab.games import GAMES
 
 __all__ = [
     "MAX_PLAYERS",
+    "SEED_MAX",
     "BodyModel",
     "DrawDealRequest",
     "DrawRequest",
@@ -25,6 +28,7 @@ __all__ = [
     "ErrorDetail",
     "EvaluateRequest",
     "OutsRequest",
+    "PooledTask",
     "QueryRequest",
     "RangeRequest",
     "StopRequest",
@@ -52,7 +56,9 @@ TimeLimit = Annotated[
         description="Seconds this request may compute (capped by the server's limit).",
     ),
 ]
-Seed = Annotated[int | None, Field(default=None, ge=0, le=2**63 - 1)]
+SEED_MAX = 2**63 - 1
+"""The largest seed a request may give (the schema states it exactly, not as a float)."""
+Seed = Annotated[int | None, Field(default=None, ge=0, le=SEED_MAX)]
 
 
 class BodyModel(BaseModel):
@@ -120,7 +126,7 @@ class DrawDealRequest(BodyModel):
     bot: str = Field(default="rules", max_length=20,
                      description="'random', 'stand-pat', 'rules' or 'optimal'.")  # fmt: skip
     game: str = Field(default="high", max_length=20, description="'high' or '2-7'.")
-    seed: int = Field(ge=0, le=2**63 - 1, description="The session's seed (the client's choice).")
+    seed: int = Field(ge=0, le=SEED_MAX, description="The session's seed (the client's choice).")
     hand: int = Field(ge=1, le=10**9, description="The deal's number, from 1.")
     max_draw: int = Field(default=5, ge=0, le=5, description="The most cards one may draw.")
     advice: bool = Field(default=False, description="Add the advisor's best choice.")
@@ -164,7 +170,7 @@ class EvaluateRequest(BodyModel):
 
 
 class StopRequest(BodyModel):
-    """Stop a streamed equity run."""
+    """Stop a streamed run."""
 
     id: str = Field(max_length=64, description="The id in the stream's start event.")
 
@@ -177,3 +183,22 @@ class ErrorDetail(BaseModel):
 
 class ErrorBody(BaseModel):
     error: ErrorDetail
+
+
+@dataclass(frozen=True)
+class PooledTask:
+    """A pooled route, ``POST /api/{task}``, that also streams its progress (``POST
+    /api/{task}/stream``): its request body and the task's keyword arguments from one. Both
+    routes take them from here, so a stream ends with the plain route's answer."""
+
+    task: str
+    body: type[BodyModel]
+    arguments: Callable[[Any], dict[str, Any]]
+    summary: str
+    progress: str = ""
+    """What the stream's progress events carry besides the fraction done, if anything."""
+
+    def time_limit(self, body: BodyModel) -> float | None:
+        """The seconds ``body`` allows (None: the server's limit)."""
+        limit: float | None = getattr(body, "time_limit", None)
+        return limit

@@ -1,4 +1,5 @@
-"""A pool of worker processes for the long computations (equity, outs, draw advice).
+"""A pool of worker processes for the long computations (equity, outs, draw advice, queries,
+hits, distributions).
 
 Why processes: an exact enumeration holds a core for seconds; in a thread it would hold the
 interpreter too and every other request would wait. Each worker is started once (``spawn``),
@@ -15,16 +16,16 @@ Progress: a task run with ``on_progress`` (one of the tasks in ``STREAMING``) is
 ``progress(update)`` callback in its worker, which writes ``("progress", update)`` frames (at
 most every :data:`_PROGRESS_EVERY` seconds) on the same reply pipe ahead of the answer's frame; the
 parent hands each to ``on_progress`` and reads on until the answer. A :class:`StopHandle` given to
-:meth:`WorkerPool.run` lets its caller stop the task through the worker's stop flag (a Monte Carlo
-run then answers with what it sampled) without going away.
+:meth:`WorkerPool.run` lets its caller stop the task through the worker's stop flag (a sampled run
+then answers with what it sampled) without going away.
 
 Limits: waiting for a free worker and computing are bounded separately (``queue_timeout``,
 ``timeout``). A task still running after its ``timeout`` has its worker killed and replaced, so no
 request holds a core longer than the server allows. A task whose caller goes away (the client
-disconnected) is stopped: an equity run is asked to stop through a shared flag and its worker
-kept; a task that cannot stop itself has its worker killed and replaced. A worker found dead when
-its turn comes is replaced and the task goes to another; one that dies mid-task is
-:class:`WorkerDied`.
+disconnected) is stopped: a task in ``STOPPABLE`` (equity, outs, a query, a distribution) is
+asked to stop through a shared flag and its worker kept; a task that cannot stop itself has its
+worker killed and replaced. A worker found dead when its turn comes is replaced and the task goes
+to another; one that dies mid-task is :class:`WorkerDied`.
 
 Threads: each worker's numba threads are capped (``NUMBA_NUM_THREADS``, set in the worker's
 environment before it imports numba) so that workers x threads stays within the cores.

@@ -5,11 +5,12 @@ advice, queries, hits, distributions) or in the server itself (ranges, evaluatio
 they import neither FastAPI nor the CLI. Each answers exactly what the matching
 ``pokerlab ... --json`` command prints.
 
-The pooled tasks take ``limit``, the seconds the server allows them: an equity run is told to stop
-there (Monte Carlo through its time limit, an exact run through cancellation) or when ``stop()``
-says so (its client went away: the tasks in :data:`STOPPABLE`); the pool kills a worker whose
-task outlives it (draw advice cannot be interrupted from inside). ``threads`` is the
-numba threads a worker may use, passed on to library functions that take it.
+The pooled tasks take ``limit``, the seconds the server allows them: an equity run, a query, outs
+and a distribution are told to stop there (Monte Carlo through its time limit, an exact run through
+cancellation) or when ``stop()`` says so (its client pressed Stop or went away: the tasks in
+:data:`STOPPABLE`); the pool kills a worker whose task outlives it (draw advice and hits cannot be
+interrupted from inside). The tasks in :data:`STREAMING` report ``progress(update)`` as they go.
+``threads`` is the numba threads a worker may use, passed on to library functions that take it.
 
 Range reports run in the server itself, on one thread beside the event loop, and are cached
 (the page asks for the same grid texts again and again).
@@ -46,6 +47,7 @@ __all__ = [
     "WEB_MAX_HOLDINGS",
     "error_payload",
     "games",
+    "threads_for",
     "time_limit_error",
 ]
 
@@ -85,14 +87,64 @@ def time_limit_error(limit: float, task: str = "equity") -> TooLargeError:
 
 
 _CANCEL_MARGIN = 0.1
-"""Seconds past the time limit at which an equity run is cancelled: a Monte Carlo run stops at
-the limit itself (and says it stopped on time); an exact run cannot and is cancelled."""
+"""Seconds past the time limit at which a run is cancelled: a Monte Carlo run stops at the limit
+itself (and says it stopped on time); an exact run cannot and is cancelled."""
 
 
-def _threads(function: Callable[..., Any], threads: int) -> dict[str, Any]:
+def threads_for(function: Callable[..., Any], threads: int) -> dict[str, Any]:
     """``{"threads": threads}`` when ``function`` takes a ``threads`` keyword, else nothing
     (the worker's ``NUMBA_NUM_THREADS`` caps its threads either way)."""
     return {"threads": threads} if "threads" in inspect.signature(function).parameters else {}
+
+
+class _Cancel:
+    """A library call's ``cancel``: true once ``stop()`` (the server's stop flag) is, or once
+    ``limit`` seconds (and :data:`_CANCEL_MARGIN`) have passed."""
+
+    def __init__(self, stop: Callable[[], bool] | None, limit: float) -> None:
+        self.stop = stop
+        self.deadline = time.monotonic() + limit + _CANCEL_MARGIN
+
+    def requested(self) -> bool:
+        """Whether the server asked the run to stop (its client pressed Stop or went away)."""
+        return self.stop is not None and self.stop()
+
+    def __call__(self) -> bool:
+        return self.requested() or time.monotonic() > self.deadline
+
+
+class _Progress:
+    """A library call's ``progress(fraction)``: keeps the fraction done (what a stopped run
+    says it reached) and hands each update on to ``report`` (the pool's stream), as
+    ``{"fraction"}`` and whatever :attr:`extra` holds. With ``limit`` (the seconds that end the
+    run if nothing else does first) the fraction reported is at least the share of it spent."""
+
+    def __init__(
+        self, report: Callable[[Payload], object] | None, limit: float | None = None
+    ) -> None:
+        self.report = report
+        self.limit = limit
+        self.started = time.monotonic()
+        self.done = 0.0
+        self.extra: Payload = {}
+
+    def __call__(self, fraction: float) -> None:
+        self.done = fraction
+        if self.report is not None:
+            if self.limit:
+                fraction = max(fraction, min(1.0, (time.monotonic() - self.started) / self.limit))
+            self.report({"fraction": fraction, **self.extra})
+
+    def stopped(
+        self, why: str, what: str = "the exact enumeration", units: str = "deals"
+    ) -> CancelledError:
+        """The error of a run stopped on request, saying how far it got and ``why`` it has
+        nothing to show."""
+        return CancelledError(f"{what} was stopped at {self.done:.0%} of its {units}: {why}")
+
+
+_EXACT_STOPPED = "an exact run has no partial result (Monte Carlo answers with what it sampled)"
+_QUERY_STOPPED = "an exact run has no partial result (a sampled query answers with what it drew)"
 
 
 def run_equity(
@@ -121,18 +173,11 @@ def run_equity(
     budget = limit if time_limit is None else min(time_limit, limit)
     if trials is None and stderr is None:
         stderr = DEFAULT_STDERR
-    deadline = time.monotonic() + budget + _CANCEL_MARGIN
-    stopped = stop or (lambda: False)
-    done = [0.0]
-    latest: Payload = {}
+    cancel = _Cancel(stop, budget)
+    report = _Progress(progress)
 
     def estimates(samples: int, equities: tuple[float, ...], stderrs: tuple[float, ...]) -> None:
-        latest.update(samples=samples, equity=list(equities), stderr=list(stderrs))
-
-    def report(fraction: float) -> None:
-        done[0] = fraction
-        if progress is not None:
-            progress({"fraction": fraction, **latest})
+        report.extra.update(samples=samples, equity=list(equities), stderr=list(stderrs))
 
     exact = method == "exact"  # takes no sampling options (the pool holds it to the budget)
     try:
@@ -140,16 +185,12 @@ def run_equity(
             players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=None if exact else trials, stderr=None if exact else stderr,
             time_limit=None if exact else budget, seed=None if exact else seed,
-            progress=report, partial=estimates if progress is not None else None,
-            cancel=lambda: stopped() or time.monotonic() > deadline,
-            **_threads(equity, threads),
+            progress=report, partial=estimates if progress is not None else None, cancel=cancel,
+            **threads_for(equity, threads),
         )  # fmt: skip
     except CancelledError:
-        if stopped():
-            raise CancelledError(
-                f"the exact enumeration was stopped at {done[0]:.0%} of its deals: an exact run "
-                "has no partial result (Monte Carlo answers with what it sampled)"
-            ) from None
+        if cancel.requested():
+            raise report.stopped(_EXACT_STOPPED) from None
         raise time_limit_error(budget) from None
     return result.to_dict()
 
@@ -163,19 +204,24 @@ def run_outs(
     limit: float,
     threads: int = 1,
     stop: Callable[[], bool] | None = None,
+    progress: Callable[[Payload], object] | None = None,
 ) -> Payload:
     """``pokerlab outs --json``; refused at once when estimated over ``limit`` seconds, stopped
     (a :class:`~pokerlab.errors.TooLargeError` on ``time_limit``) when it runs longer, and by
-    ``stop()`` (a :class:`~pokerlab.errors.CancelledError`)."""
+    ``stop()`` (a :class:`~pokerlab.errors.CancelledError` saying how far it got).
+    ``progress(update)`` is called between chunks of runouts with ``{"fraction"}``."""
+    report = _Progress(progress)
     try:
-        report = outs(
+        outcome = outs(
             players, board=board, dead=dead, game=game, time_limit=limit, cancel=stop,
-            **_threads(outs, threads),
+            progress=report, **threads_for(outs, threads),
         )  # fmt: skip
     except TooLargeError as exc:  # the page has no --time, and its limit is the server's
         exc.args = (str(exc).replace(TOO_LARGE_HINT, _SMALLER["outs"]), *exc.args[1:])
         raise
-    return report.to_dict()
+    except CancelledError:  # only stop() cancels it: the time limit is a TooLargeError
+        raise report.stopped("outs have no partial result", units="runouts") from None
+    return outcome.to_dict()
 
 
 def run_draw(
@@ -249,19 +295,26 @@ def run_draw_showdown(
 
 
 def run_query(
-    *, text: str, limit: float, threads: int = 1, stop: Callable[[], bool] | None = None
+    *,
+    text: str,
+    limit: float,
+    threads: int = 1,
+    stop: Callable[[], bool] | None = None,
+    progress: Callable[[Payload], object] | None = None,
 ) -> Payload:
     """``pokerlab query --json``. A sampled run stops sampling at ``limit`` seconds, or when
-    ``stop()`` says so, and says how many deals it drew; an exact run still going then, or one
-    stopped by ``stop()``, is a :func:`time_limit_error`."""
-    deadline = time.monotonic() + limit + _CANCEL_MARGIN
-    stopped = stop or (lambda: False)
+    ``stop()`` says so, and says how many deals it drew; an exact run still going then is a
+    :func:`time_limit_error`, one stopped by ``stop()`` a
+    :class:`~pokerlab.errors.CancelledError` saying how far it got. ``progress(update)`` is
+    called between chunks of deals with ``{"fraction"}``: of the deals, or of ``limit`` when
+    more of it has passed."""
+    cancel = _Cancel(stop, limit)
+    report = _Progress(progress, limit)  # a sampled run asking for more deals ends at the limit
     try:
-        result = query(
-            text, max_seconds=limit, threads=threads,
-            cancel=lambda: stopped() or time.monotonic() > deadline,
-        )  # fmt: skip
+        result = query(text, max_seconds=limit, threads=threads, cancel=cancel, progress=report)
     except CancelledError:
+        if cancel.requested():
+            raise report.stopped(_QUERY_STOPPED) from None
         raise time_limit_error(limit, "query") from None
     except PokerlabError as exc:  # every setting of a query is in its text
         exc.field = "text"
@@ -303,15 +356,34 @@ def run_hits(*, range: str, board: str, game: str, dead: str, limit: float) -> P
 
 
 def run_distribution(
-    *, hero: str, villains: list[str], board: str, game: str, dead: str, limit: float
+    *,
+    hero: str,
+    villains: list[str],
+    board: str,
+    game: str,
+    dead: str,
+    limit: float,
+    stop: Callable[[], bool] | None = None,
+    progress: Callable[[Payload], object] | None = None,
 ) -> Payload:
     """``pokerlab distribution --json``, at most :data:`WEB_MAX_HOLDINGS` engine calls; errors
     name the request's fields (``hero``, ``villains.0`` ...) where the library names
-    ``players.0``, ``players.1`` ..."""
+    ``players.0``, ``players.1`` .... A run still going after ``limit`` seconds is a
+    :func:`time_limit_error`, one stopped by ``stop()`` a
+    :class:`~pokerlab.errors.CancelledError` saying how far it got; ``progress(update)`` is
+    called before each holding's engine call with ``{"fraction"}``."""
+    cancel = _Cancel(stop, limit)
+    report = _Progress(progress)
     try:
         result = equity_distribution(
-            hero, villains, board=board, dead=dead, game=game, max_holdings=WEB_MAX_HOLDINGS
-        )
+            hero, villains, board=board, dead=dead, game=game, max_holdings=WEB_MAX_HOLDINGS,
+            progress=report, cancel=cancel,
+        )  # fmt: skip
+    except CancelledError:
+        if cancel.requested():
+            why = "a distribution has no partial result"
+            raise report.stopped(why, what="the distribution", units="holdings") from None
+        raise time_limit_error(limit, "distribution") from None
     except PokerlabError as exc:
         if exc.field == "players.0":
             exc.field = "hero"
@@ -350,8 +422,9 @@ TASKS: dict[str, Callable[..., Payload]] = {
 }
 """Tasks by name (what the pool's workers are asked to run)."""
 
-STOPPABLE = frozenset({"equity", "outs", "query"})
+STOPPABLE = frozenset({"equity", "outs", "query", "distribution"})
 """Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
 
-STREAMING = frozenset({"equity"})
-"""Tasks that take ``progress(update)``, a dict (the pool streams it back to the server)."""
+STREAMING = frozenset({"equity", "outs", "query", "distribution"})
+"""Tasks that take ``progress(update)``, a dict with at least ``"fraction"`` (the pool streams
+it back to the server: ``POST /api/{task}/stream``)."""

@@ -1,6 +1,7 @@
 // The page's range-analytics tab: board hits (POST /api/hits) and equity distributions
-// (POST /api/distribution) drawn as a hand-written SVG chart. No poker logic here; it uses the
-// helpers of app.js ($, $$, el, api, clearErrors, showError, pct, count).
+// (POST /api/distribution/stream: progress and Stop, as the equity tab) drawn as a hand-written
+// SVG chart. No poker logic here; it uses the helpers of app.js ($, $$, el, api, streamed,
+// submitForm, pct, count).
 "use strict";
 
 const COLORS = ["#157347", "#d64545", "#1f6fd1", "#e0a100", "#7a3fb5", "#1a9aa0", "#b5651d", "#555"];
@@ -26,20 +27,6 @@ async function fillGames() {
   const boardGames = data.games.filter((g) => !g.is_stud);
   for (const select of $$(".analytics-game")) {
     select.replaceChildren(...boardGames.map((g) => el("option", { value: g.name, text: g.title })));
-  }
-}
-
-async function submit(form, path, body, render) {
-  clearErrors(form);
-  const busy = $(".busy", form);
-  busy.hidden = false;
-  try {
-    render(await api(path, body));
-  } catch (error) {
-    if (error instanceof ApiError) showError(form, error);
-    else throw error;
-  } finally {
-    busy.hidden = true;
   }
 }
 
@@ -117,7 +104,7 @@ function setupAnalytics() {
     event.preventDefault();
     const body = { range: $("#hits-range").value, board: $("#hits-board").value,
       game: $("#hits-game").value, dead: $("#hits-dead").value };
-    submit(hitsForm, "/api/hits", body, renderHits);
+    submitForm(hitsForm, () => api("/api/hits", body), renderHits);
   });
   const distForm = $("#dist-form");
   distForm.addEventListener("submit", (event) => {
@@ -125,7 +112,7 @@ function setupAnalytics() {
     const villains = $("#dist-villains").value.split("\n").map((v) => v.trim()).filter(Boolean);
     const body = { hero: $("#dist-hero").value, villains, board: $("#dist-board").value,
       game: $("#dist-game").value };
-    submit(distForm, "/api/distribution", body, renderDistribution);
+    submitForm(distForm, () => streamed(distForm, "distribution", body), renderDistribution);
   });
   fillGames().catch((error) => { $(".form-error", hitsForm).textContent = String(error.message); });
 }

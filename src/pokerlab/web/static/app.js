@@ -78,12 +78,14 @@ async function api(path, body) {
   return response.json();
 }
 
-// ---- streamed equity runs: progress and Stop -----------------------------------------------
-// POST /api/equity/stream answers Server-Sent Events: start {id}, progress {fraction, elapsed},
-// then result (the /api/equity JSON) or error. Stop posts the id to /api/equity/stop: the run
-// ends at once and its stream still answers (a Monte Carlo run with what it sampled).
+// ---- streamed runs: progress and Stop ----------------------------------------------------
+// POST /api/{task}/stream (equity, outs, query, distribution) answers Server-Sent Events: start
+// {id}, progress {fraction, elapsed, ...}, then result (the JSON of POST /api/{task}) or error.
+// Stop posts the id to /api/stop: the run ends at once and its stream still answers (a sampled
+// run with what it sampled). A form that streams holds a .stop button, a .progress box (a
+// <progress> and a status text) and, where the runs carry estimates, a .progress-estimate line.
 
-const run = { id: null, controller: null };
+const runs = new Map(); // form -> its run in flight: {id, controller}
 
 function parseEvent(block) {
   let kind = "message";
@@ -95,15 +97,13 @@ function parseEvent(block) {
   return [kind, data ? JSON.parse(data) : null];
 }
 
-async function streamEquity(body, onProgress) {
-  const controller = new AbortController();
-  run.controller = controller;
-  run.id = null;
-  const response = await fetchReady("/api/equity/stream", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body), signal: controller.signal,
-  });
-  if (!response.ok) throw await failure(response);
+function streamError(error) {
+  const message = error.type === "CancelledError" ? `Stopped: ${error.message}.` : error.message;
+  return new ApiError(message, error.field, 422, error.type);
+}
+
+// The events of `response` until the answer: start enables `stop`, progress goes to `onProgress`.
+async function readEvents(response, run, stop, onProgress) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -115,32 +115,79 @@ async function streamEquity(body, onProgress) {
     while ((cut = buffer.indexOf("\n\n")) >= 0) {
       const [kind, data] = parseEvent(buffer.slice(0, cut));
       buffer = buffer.slice(cut + 2);
-      if (kind === "start") { run.id = data.id; $("#stop").disabled = false; }
+      if (kind === "start") { run.id = data.id; stop.disabled = false; }
       else if (kind === "progress") onProgress(data);
       else if (kind === "result") return data;
-      else if (kind === "error") throw new ApiError(data.error.message, data.error.field, 422, data.error.type);
+      else if (kind === "error") throw streamError(data.error);
     }
   }
   throw new ApiError("the server ended the stream without an answer", null, 0);
 }
 
-// Monte Carlo progress carries the running estimates: deals so far, each player's equity ± stderr.
-function showProgress(progress) {
-  $("#equity-progress").hidden = false;
-  $("#progress-bar").value = progress.fraction;
+// Progress carries the fraction done and the seconds so far; Monte Carlo equity adds the
+// running estimates: deals so far, each player's equity ± stderr.
+function showProgress(form, progress) {
+  $(".progress", form).hidden = false;
+  $(".progress progress", form).value = progress.fraction;
   const parts = [`${(progress.fraction * 100).toFixed(0)}%`, `${progress.elapsed.toFixed(1)} s`];
   if (progress.samples !== undefined) parts.push(`${count(progress.samples)} deals`);
-  $("#progress-text").textContent = parts.join(" · ");
-  $("#progress-estimate").textContent = progress.equity === undefined ? ""
-    : "So far: " + progress.equity.map((e, i) =>
-      `player ${i + 1} ${pct(e)} ± ${pct(progress.stderr[i], 3)}`).join(" · ");
+  $(".progress [role=status]", form).textContent = parts.join(" · ");
+  const estimate = $(".progress-estimate", form);
+  if (estimate) {
+    estimate.textContent = progress.equity === undefined ? ""
+      : "So far: " + progress.equity.map((e, i) =>
+        `player ${i + 1} ${pct(e)} ± ${pct(progress.stderr[i], 3)}`).join(" · ");
+  }
 }
 
-async function stopRun() {
-  if (!run.id) return;
-  $("#stop").disabled = true;
-  $("#stop").textContent = "Stopping…";
-  try { await api("/api/equity/stop", { id: run.id }); } catch (_) { /* it had finished */ }
+function resetProgress(form, running) {
+  const stop = $(".stop", form);
+  stop.textContent = "Stop";
+  stop.disabled = true;
+  stop.hidden = !running;
+  if (!running) $(".progress", form).hidden = true;
+  $(".progress progress", form).value = 0;
+  $(".progress [role=status]", form).textContent = "";
+  const estimate = $(".progress-estimate", form);
+  if (estimate) estimate.textContent = "";
+}
+
+// Runs `body` through POST /api/{task}/stream with the progress bar and Stop button of `form`:
+// the answer (the JSON of POST /api/{task}), or an ApiError (a stopped run: "Stopped: ...").
+// A new run of the same form replaces the one in flight (which ends in an AbortError).
+async function streamed(form, task, body) {
+  const previous = runs.get(form);
+  if (previous) previous.controller.abort();
+  const run = { id: null, controller: new AbortController() };
+  runs.set(form, run);
+  resetProgress(form, true);
+  try {
+    const response = await fetchReady(`/api/${task}/stream`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body), signal: run.controller.signal,
+    });
+    if (!response.ok) throw await failure(response);
+    return await readEvents(response, run, $(".stop", form), (data) => showProgress(form, data));
+  } finally {
+    if (runs.get(form) === run) {
+      runs.delete(form);
+      resetProgress(form, false);
+    }
+  }
+}
+
+async function stopRun(form) {
+  const run = runs.get(form);
+  if (!run || !run.id) return;
+  const stop = $(".stop", form);
+  stop.disabled = true;
+  stop.textContent = "Stopping…";
+  try { await api("/api/stop", { id: run.id }); } catch (_) { /* it had finished */ }
+}
+
+// Every Stop button stops its own form's run.
+function setupStops() {
+  for (const stop of $$("button.stop")) stop.addEventListener("click", () => stopRun(stop.form));
 }
 
 // ---- errors next to their fields -------------------------------------------------------
@@ -174,6 +221,22 @@ function numberOrText(text, scale = 1) {
   if (trimmed === "") return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value * scale : trimmed;
+}
+
+// Clears `form`'s errors, shows its .busy note and draws what `ask()` (api or streamed) answers
+// with `render`; an error goes next to its field, a run replaced by a newer one goes quietly.
+async function submitForm(form, ask, render) {
+  clearErrors(form);
+  const busy = $(".busy", form);
+  busy.hidden = false;
+  try {
+    render(await ask());
+  } catch (error) {
+    if (error instanceof ApiError) showError(form, error);
+    else if (error.name !== "AbortError") throw error;
+  } finally {
+    busy.hidden = true;
+  }
 }
 
 // ---- games and players -----------------------------------------------------------------
@@ -344,33 +407,14 @@ async function runSpot(push) {
   const spot = spotParams().toString();
   if (push && location.hash.slice(1) !== spot) history.pushState(null, "", `#${spot}`);
   showShareLink(false);
-  if (run.controller) run.controller.abort(); // a spot restored mid-run replaces the run
-  const stop = $("#stop");
-  stop.textContent = "Stop";
-  stop.disabled = true;
-  stop.hidden = false;
-  $("#progress-bar").value = 0;
-  $("#progress-text").textContent = "";
-  $("#progress-estimate").textContent = "";
-  const mine = {};
-  run.owner = mine;
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
-      renderEquity(await streamEquity(equityBody(), showProgress));
+      renderEquity(await streamed(form, "equity", equityBody()));
       rememberSpot(spot);
     } catch (error) {
-      if (error.name === "AbortError") return;
-      if (error.type === "CancelledError") error.message = `Stopped: ${error.message}.`;
-      showError(form, error);
+      if (error.name !== "AbortError") showError(form, error);
     }
   });
-  if (run.owner === mine) {
-    stop.hidden = true;
-    $("#equity-progress").hidden = true;
-    $("#progress-estimate").textContent = "";
-    run.id = null;
-    run.controller = null;
-  }
 }
 
 async function simulate(event) {
@@ -624,9 +668,9 @@ async function showOuts() {
   if (limit !== undefined) body.time_limit = limit;
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
-      renderOuts(await api("/api/outs", body));
+      renderOuts(await streamed(form, "outs", body));
     } catch (error) {
-      showError(form, error);
+      if (error.name !== "AbortError") showError(form, error);
     }
   });
 }
@@ -1031,7 +1075,7 @@ function start() {
   $("#equity-form").addEventListener("submit", simulate);
   $("#draw-form").addEventListener("submit", advise);
   $("#show-outs").addEventListener("click", showOuts);
-  $("#stop").addEventListener("click", stopRun);
+  setupStops();
   $("#game").addEventListener("change", (event) => selectGame(event.target.value));
   $("#add-player").addEventListener("click", () => renderPlayers([...playerValues(), ""]));
   for (const radio of $$('input[name="method"]')) radio.addEventListener("change", updateMethod);

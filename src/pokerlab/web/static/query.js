@@ -1,6 +1,7 @@
-// The page's Query tab: a query's text goes to POST /api/query; the answer is shown as a table
-// (one row per aggregate) and each histogram as a bar chart drawn here in SVG. No poker logic;
-// it uses the helpers of app.js ($, el, api, ApiError, clearErrors, showError, count).
+// The page's Query tab: a query's text goes to POST /api/query/stream (progress and Stop, as the
+// equity tab); the answer is shown as a table (one row per aggregate) and each histogram as a
+// bar chart drawn here in SVG. No poker logic; it uses the helpers of app.js ($, el, streamed,
+// submitForm, count).
 "use strict";
 
 (() => {
@@ -87,19 +88,9 @@
 
   function setup() {
     const form = $("#query-form");
-    form.addEventListener("submit", async (event) => {
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      clearErrors(form);
-      const busy = $(".busy", form);
-      busy.hidden = false;
-      try {
-        render(await api("/api/query", { text: $("#query-text").value }));
-      } catch (error) {
-        if (error instanceof ApiError) showError(form, error);
-        else throw error;
-      } finally {
-        busy.hidden = true;
-      }
+      submitForm(form, () => streamed(form, "query", { text: $("#query-text").value }), render);
     });
   }
 
