@@ -4,12 +4,17 @@ chunks; between chunks they report progress and honour a cancellation request.""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import TracebackType
 from typing import Any, Protocol
 
+import numpy as np
+
 from pokerlab._numbers import is_real, is_whole
-from pokerlab.errors import CancelledError, GameError
+from pokerlab.errors import CancelledError, GameError, PokerlabError, TooLargeError
 
 __all__ = [
     "CancelLike",
@@ -17,9 +22,11 @@ __all__ = [
     "Control",
     "PartialCallback",
     "ProgressCallback",
+    "StopFlag",
     "Stopping",
     "check",
     "is_cancelled",
+    "nothing_sampled",
 ]
 
 ProgressCallback = Callable[[float], object]
@@ -125,3 +132,55 @@ def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float
         progress(min(1.0, max(0.0, fraction)))
     if is_cancelled(cancel):
         raise CancelledError("the computation was cancelled")
+
+
+class StopFlag:
+    """A kernel's ``stop`` flag (``flag``: one uint8), set by a watcher thread once ``cancel``
+    says so or ``seconds`` have passed, while the ``with`` block runs. Chunks are checked
+    between them; a kernel reads this inside one, so a chunk that takes seconds (ranges that
+    leave few valid joint holdings: most joint draws are rejected) still stops on time."""
+
+    POLL_SECONDS = 0.02
+
+    def __init__(self, cancel: CancelLike, seconds: float | None) -> None:
+        self.flag = np.zeros(1, dtype=np.uint8)
+        self.cancel = cancel
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def _watch(self) -> None:
+        while not self._done.wait(self.POLL_SECONDS):
+            late = self.deadline is not None and time.perf_counter() >= self.deadline
+            if late or is_cancelled(self.cancel):
+                self.flag[0] = 1
+                return
+
+    def __enter__(self) -> StopFlag:
+        if self.cancel is not None or self.deadline is not None:
+            self._thread = threading.Thread(target=self._watch, name="pokerlab-stop", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+
+
+def nothing_sampled(cancelled: bool, seconds: float | None) -> PokerlabError:
+    """The error of a sampled run stopped (``cancelled``, else by its time limit of
+    ``seconds``) before its first deal: every joint draw so far used some card twice."""
+    if cancelled:
+        return CancelledError("the run was cancelled before its first deal was sampled")
+    limit = "its time limit" if seconds is None else f"the time limit of {seconds:g} s"
+    return TooLargeError(
+        f"no deal was sampled within {limit}: the ranges leave so few valid deals that almost "
+        "every joint draw uses some card twice; give more time or narrow the ranges",
+        field="time_limit",
+    )

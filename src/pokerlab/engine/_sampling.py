@@ -39,6 +39,14 @@ _ONE_DEAL = np.int64(1)  # int64, not the literal 1: one specialisation of credi
 _FIRST = np.int64(0)  # the same for alias_draw
 _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = 4294967296.0
+STOP_EVERY = 1024
+"""Rejected joint draws (or deals) between two reads of a kernel's ``stop`` flag: a run whose
+ranges leave few valid joint holdings spends seconds rejecting draws inside one chunk, and a
+time limit or a cancel must still be heard (:class:`pokerlab.engine._control.StopFlag`)."""
+STOPPED = -2
+"""A kernel cut short by its ``stop`` flag returns ``STOPPED - deals`` (the deals it tallied)."""
+NEVER = np.zeros(1, np.uint8)
+"""A ``stop`` flag nobody sets."""
 
 
 def chunk_state(seed: int, chunk: int) -> np.ndarray:
@@ -259,11 +267,13 @@ def draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed, ch
 
 
 @njit(cache=True, _nrt=False)
-def draw_holding(state, combo_masks, offsets, prob, alias, fixed, max_rejects, chosen, stats):
+def draw_holding(state, combo_masks, offsets, prob, alias, fixed, max_rejects, chosen, stats,
+                 stop):  # fmt: skip
     """Draw one joint holding into ``chosen`` (flat combo indices): each player's combo from its
     alias table, the whole draw rejected on any shared card (``combo_masks``: one card mask per
     combo). Returns the mask of cards used (``fixed`` included). ``stats[0]`` += rejections;
-    after ``max_rejects`` rejections in a row ``stats[1]`` is set to 1 and the draw gives up."""
+    after ``max_rejects`` rejections in a row ``stats[1]`` is set to 1 and the draw gives up;
+    once ``stop[0]`` is set (read every :data:`STOP_EVERY` rejections) it is set to 2."""
     n = offsets.shape[0] - 1
     streak = 0
     while True:
@@ -284,6 +294,9 @@ def draw_holding(state, combo_masks, offsets, prob, alias, fixed, max_rejects, c
         if streak >= max_rejects:
             stats[1] = 1
             return used
+        if streak % STOP_EVERY == 0 and stop[0]:
+            stats[1] = 2
+            return used
 
 
 @njit(cache=True)
@@ -296,7 +309,8 @@ def sample_holdings(draw, fixed, n_samples, state, out):
         if joint_used.shape[0]:
             draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed, out[i])
         else:
-            draw_holding(state, masks, offsets, prob, alias, fixed, 1_000_000, out[i], stats)
+            draw_holding(state, masks, offsets, prob, alias, fixed, 1_000_000, out[i], stats,
+                         np.zeros(1, np.uint8))  # fmt: skip
         if stats[1]:
             return -1
     return stats[0]
@@ -339,13 +353,15 @@ def sample_deals(
     state,
     counts,
     tables,
+    stop,
 ):
     """Hold'em (two hole cards, one high pot): draw ``n_samples`` deals and add their showdowns
     to ``counts`` (layout of ``_showdown``), the joint holdings drawn by ``draw`` (a
     ``_joint_draw.HoldingDraw``). A player with ``held[p] == 0`` has one empty
     holding (mask 0) and is dealt two cards from what is left. Returns the number of rejected
     joint draws, or -1 if ``max_rejects`` consecutive draws were rejected (the ranges leave
-    almost no valid deal)."""
+    almost no valid deal), or ``STOPPED - deals`` when ``stop[0]`` cut it short (read before
+    each batch of deals and while rejecting draws)."""
     card_key, card_mask, mult, displace, values = tables
     masks_, offsets, prob, alias, joint_rows, joint_used, joint_prob, joint_alias = draw
     joint = joint_used.shape[0] > 0
@@ -386,7 +402,10 @@ def sample_deals(
     # deal), then credit.
     fast = joint and n_dealt == 0
     while done < n_samples:
+        if stop[0]:
+            return STOPPED - done
         size = min(batch, n_samples - done)
+        cut = False
         if fast:
             _deal_joint_batch(state, size, fixed, to_come, board_key, board_mask, joint_rows,
                               joint_used, joint_prob, joint_alias, hole_key, hole_mask, card_key,
@@ -398,9 +417,13 @@ def sample_deals(
                                       chosen)  # fmt: skip
                 else:
                     used = draw_holding(state, masks_, offsets, prob, alias, fixed, max_rejects,
-                                        chosen, stats)  # fmt: skip
-                if stats[1]:
+                                        chosen, stats, stop)  # fmt: skip
+                if stats[1] == 1:
                     return -1
+                if stats[1]:  # stopped: the deals before this one are tallied
+                    size = s
+                    cut = True
+                    break
                 s0, s1, s2, s3 = load_state(state)
                 used, deal_key, deal_mask, s0, s1, s2, s3 = deal_board(
                     s0, s1, s2, s3, used, to_come, board_key, board_mask, card_key, card_mask
@@ -433,6 +456,8 @@ def sample_deals(
             for s in range(size):
                 credit(strengths, s * n, n, _ONE_DEAL, counts)
         done += size
+        if cut:
+            return STOPPED - done
     return stats[0]
 
 
@@ -453,12 +478,13 @@ def sample_deals_generic(
     split,
     stats,
     tables,
+    stop,
 ):
     """Monte Carlo for any game (see ``_generic``): draw a joint holding (``draw``: a
     ``_joint_draw.HoldingDraw``), deal the missing board cards (up to ``board_total``) and each
     player's missing hole cards (``hole_total - held[p]``: stud, or a ``random`` hand),
     evaluate, credit the split pot into ``stats``. Returns rejections, or -1 after
-    ``max_rejects`` in a row."""
+    ``max_rejects`` in a row, or ``STOPPED - deals`` when ``stop[0]`` cut it short."""
     card_key, card_mask, mult, displace, values = tables
     masks_, offsets, prob, alias, joint_rows, joint_used, joint_prob, joint_alias = draw
     joint = joint_used.shape[0] > 0
@@ -479,14 +505,18 @@ def sample_deals_generic(
     scratch = np.empty(16, np.uint8)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
-    for _ in range(n_samples):
+    for i in range(n_samples):
+        if i % STOP_EVERY == 0 and stop[0]:
+            return STOPPED - i
         if joint:
             used = draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed, chosen)
         else:
             used = draw_holding(state, masks_, offsets, prob, alias, fixed, max_rejects, chosen,
-                                counters)  # fmt: skip
-        if counters[1]:
+                                counters, stop)  # fmt: skip
+        if counters[1] == 1:
             return -1
+        if counters[1]:
+            return STOPPED - i
         used = deal_cards(state, used, to_come, dealt)
         for k in range(to_come):
             full_board[nb + k] = dealt[k]

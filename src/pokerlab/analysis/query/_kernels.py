@@ -37,7 +37,7 @@ from pokerlab.analysis.query._kinds import (
     WINS_HI,
     WINS_LO,
 )
-from pokerlab.engine._sampling import deal_many, draw_holding, draw_joint
+from pokerlab.engine._sampling import STOPPED, deal_many, draw_holding, draw_joint
 from pokerlab.evaluation._game_kernels import OMAHA8_OFFSET, low_bit, omaha_high
 from pokerlab.evaluation._kernels import EMPTY_KEY, strength
 
@@ -108,13 +108,14 @@ def fill_exact_deals(joint, comp, unseen, combos, board, start, stop, hold_out, 
             board_out[i, b + j] = rest[comp[r, j]]
 
 
-@njit(cache=True)
-def sample_deals(state, draw, board, dead_mask, max_rejects, hold_out, board_out):
+@njit(cache=True, nogil=True)  # a watcher thread sets ``stop`` while it runs
+def sample_deals(state, draw, board, dead_mask, max_rejects, hold_out, board_out, stop):
     """Fill ``hold_out``/``board_out`` with independent deals from the defined distribution by
     the equity engine's sampler (``engine._sampling``, random stream ``state``): the joint
     holding drawn by ``draw`` (a ``HoldingDraw``, see ``engine._joint_draw``), then the missing
     cards (the board's, or stud's dealt cards in street order) dealt uniformly from the cards
-    left. Returns the rejected joint draws, or -1 after ``max_rejects`` in a row."""
+    left. Returns the rejected joint draws, or -1 after ``max_rejects`` in a row, or
+    ``STOPPED - deals`` when ``stop[0]`` cut it short (the first ``deals`` rows are filled)."""
     masks, offsets, prob, alias, joint_rows, joint_used, joint_prob, joint_alias = draw
     n = hold_out.shape[0]
     players = hold_out.shape[1]
@@ -132,9 +133,11 @@ def sample_deals(state, draw, board, dead_mask, max_rejects, hold_out, board_out
             used = draw_joint(state, joint_rows, joint_used, joint_prob, joint_alias, fixed, chosen)
         else:
             used = draw_holding(state, masks, offsets, prob, alias, fixed, max_rejects, chosen,
-                                stats)  # fmt: skip
-        if stats[1]:
+                                stats, stop)  # fmt: skip
+        if stats[1] == 1:
             return -1
+        if stats[1]:
+            return STOPPED - i
         deal_many(state, used, k, cards, deck)
         for p in range(players):
             hold_out[i, p] = chosen[p]

@@ -36,7 +36,14 @@ from pokerlab.analysis.query.compiler import (
 )
 from pokerlab.analysis.query.result import AggregateResult, Bucket, QueryResult
 from pokerlab.analysis.query.syntax import Query, Source, parse
-from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
+from pokerlab.engine._control import (
+    CancelLike,
+    StopFlag,
+    check_callbacks,
+    check_seed,
+    is_cancelled,
+    nothing_sampled,
+)
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.errors import (
@@ -80,7 +87,7 @@ CHUNK_WORK = 1 << 22
 """Sampled stud deals whose street equity changes from deal to deal come in chunks of about
 this many completions evaluated (so time limits and cancelling are heard)."""
 MAX_BUCKETS = 200
-MAX_REJECTS = 1_000_000
+MAX_REJECTS = 20_000_000
 """A sampled run gives up (:class:`EmptyRangeError`) after this many joint draws in a row
 that used some card twice (as the equity engine's sampler does)."""
 THREADS = min(available_cores(), 8)
@@ -827,7 +834,7 @@ def _run_sampled(
 ) -> tuple[int, int]:
     from pokerlab.analysis.query import _kernels as K
     from pokerlab.engine._joint_draw import holding_draw
-    from pokerlab.engine._sampling import chunk_state  # numba: loaded when a query runs
+    from pokerlab.engine._sampling import STOPPED, chunk_state  # numba: loaded when a query runs
 
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
@@ -840,30 +847,39 @@ def _run_sampled(
     hold = np.empty((run.chunk, problem.n_players), dtype=np.int64)
     boards = np.empty((run.chunk, tables.layout.width), dtype=np.uint8)
     deals = matched = 0
-    while True:
-        n = run.chunk if trials is None else min(run.chunk, trials - deals)
-        state = chunk_state(seed, deals // run.chunk)  # the engine's stream of this chunk
-        if K.sample_deals(state, draw, problem.board, dead, MAX_REJECTS, hold[:n],
-                          boards[:n]) < 0:  # fmt: skip
-            raise EmptyRangeError(f"the ranges leave almost no valid deal: {MAX_REJECTS:,} joint "
-                                  "draws in a row used some card twice")  # fmt: skip
-        feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
-        matched += _fold_chunk(compiled, folds, feats, np.ones(n))
-        deals += n
-        if run.cancelled():  # what was sampled is still an unbiased estimate
-            break
-        if trials is not None and deals >= trials:
-            break
-        if target is not None and deals > 1:
-            errors = [f.result("", True, deals, matched).stderr for f in folds
-                      if f.aggregate in ("avg", "count")]  # fmt: skip
-            if all(e is not None and e <= target for e in errors):
-                break  # with no avg or count to aim at: stops after one chunk
-        spent = time.perf_counter() - started
-        if limit is not None and spent >= limit:
-            break
-        if run.max_seconds is not None and spent >= run.max_seconds:
-            break
-        if progress is not None:  # deals asked for, else the time allowed
-            progress(deals / trials if trials is not None else spent / limit if limit else 0.0)
+    seconds = min((s for s in (limit, run.max_seconds) if s is not None), default=None)
+    with StopFlag(run.cancel, seconds) as stop:
+        while True:
+            n = run.chunk if trials is None else min(run.chunk, trials - deals)
+            state = chunk_state(seed, deals // run.chunk)  # the engine's stream of this chunk
+            status = K.sample_deals(state, draw, problem.board, dead, MAX_REJECTS, hold[:n],
+                                    boards[:n], stop.flag)  # fmt: skip
+            if status == -1:
+                raise EmptyRangeError(f"the ranges leave almost no valid deal: {MAX_REJECTS:,} "
+                                      "joint draws in a row used some card twice")  # fmt: skip
+            cut = status <= STOPPED  # stopped by the time limit or a cancel inside the chunk
+            if cut:
+                n = STOPPED - status
+            if n:
+                feats = _features(tables, problem, hold[:n], boards[:n], run.threads)
+                matched += _fold_chunk(compiled, folds, feats, np.ones(n))
+            deals += n
+            if cut or run.cancelled():  # what was sampled is still an unbiased estimate
+                break
+            if trials is not None and deals >= trials:
+                break
+            if target is not None and deals > 1:
+                errors = [f.result("", True, deals, matched).stderr for f in folds
+                          if f.aggregate in ("avg", "count")]  # fmt: skip
+                if all(e is not None and e <= target for e in errors):
+                    break  # with no avg or count to aim at: stops after one chunk
+            spent = time.perf_counter() - started
+            if limit is not None and spent >= limit:
+                break
+            if run.max_seconds is not None and spent >= run.max_seconds:
+                break
+            if progress is not None:  # deals asked for, else the time allowed
+                progress(deals / trials if trials is not None else spent / limit if limit else 0.0)
+    if deals == 0:
+        raise nothing_sampled(run.cancelled(), seconds)
     return deals, matched
