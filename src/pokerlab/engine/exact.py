@@ -579,8 +579,9 @@ def _complete(problem: Problem) -> bool:
 
 def _stud_walk(problem: Problem, kernel: Any, seconds: float, stripes: int = 0) -> Chunks[_Part]:
     """A stud kernel over chunks of player 0's holdings; with ``stripes``, of ``stripes`` units
-    per holding (``_generic.enumerate_stud_deals``: each a round-robin share of the first dealt
-    player's cards), so a known first hand still makes as many chunks as its time needs."""
+    per holding (``_generic.enumerate_stud_deals``: each an equal run of the first dealt
+    player's choices of cards), so a known first hand still makes as many chunks as its time
+    needs."""
     kernels = _kernels()
     game = problem.game
     n = problem.n_players
