@@ -79,6 +79,8 @@ def alias_tables(
 ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     """Walker/Vose alias tables, one per player's slice: ``prob`` (acceptance of the column)
     and ``alias`` (the other combo of the column, relative to the slice start)."""
+    from pokerlab.engine._sampling import alias_slice  # numba: loaded when a run samples
+
     prob = np.ones(len(weights), dtype=np.float64)
     alias = np.zeros(len(weights), dtype=np.int64)
     for p in range(len(offsets) - 1):
@@ -88,18 +90,7 @@ def alias_tables(
         alias[lo:hi] = np.arange(n)
         if np.all(w == w[0]):
             continue
-        scaled = (w * n / w.sum()).tolist()
-        small = [i for i, x in enumerate(scaled) if x < 1.0]
-        large = [i for i, x in enumerate(scaled) if x >= 1.0]
-        while small and large:
-            s, g = small.pop(), large.pop()
-            prob[lo + s] = scaled[s]
-            alias[lo + s] = g
-            scaled[g] -= 1.0 - scaled[s]
-            (small if scaled[g] < 1.0 else large).append(g)
-        for i in small + large:  # numerical leftovers are full columns
-            prob[lo + i] = 1.0
-            alias[lo + i] = i
+        alias_slice(w * n / w.sum(), prob[lo:hi], alias[lo:hi])
     return prob, alias
 
 

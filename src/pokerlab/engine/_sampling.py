@@ -535,3 +535,43 @@ def sample_deals_generic(
             )  # fmt: skip
         award_split(hi, lo, n, split, 1.0, stats)
     return counters[0]
+
+
+@njit(cache=True)
+def alias_slice(scaled, prob, alias):
+    """Vose's alias table of one player's combos, in place (``prob``, ``alias`` relative to the
+    slice): ``scaled`` is the weights times their count over their sum (so they average 1),
+    used up as columns are filled. Smaller and larger columns are stacks, taken from the top.
+    A loop in Python took 1.4 s for 6-card Omaha's 1.2 M weighted ``AA****`` holdings."""
+    n = scaled.shape[0]
+    small = np.empty(n, np.int64)
+    large = np.empty(n, np.int64)
+    n_small = 0
+    n_large = 0
+    for i in range(n):
+        if scaled[i] < 1.0:
+            small[n_small] = i
+            n_small += 1
+        else:
+            large[n_large] = i
+            n_large += 1
+    while n_small and n_large:
+        n_small -= 1
+        n_large -= 1
+        s = small[n_small]
+        g = large[n_large]
+        prob[s] = scaled[s]
+        alias[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        if scaled[g] < 1.0:
+            small[n_small] = g
+            n_small += 1
+        else:
+            large[n_large] = g
+            n_large += 1
+    for j in range(n_small):  # numerical leftovers are full columns
+        prob[small[j]] = 1.0
+        alias[small[j]] = small[j]
+    for j in range(n_large):
+        prob[large[j]] = 1.0
+        alias[large[j]] = large[j]
