@@ -202,3 +202,11 @@ def test_crowded_pair_ranges_find_a_deal_at_once(
     assert prepare(players, game=game).n_players == len(players)
     result = equity(players, game=game, method="mc", trials=20_000, seed=3, threads=1)
     assert result.players[0].equity > max(p.equity for p in result.players[1:])
+
+
+def test_a_big_stud_wildcard_hand_and_a_big_pattern_are_refused_by_player() -> None:
+    with pytest.raises(TooLargeError, match=r"player 3: '\*\*\*\*\*\*' is 6 unknown cards") as err:
+        prepare(["AsAd|Kc", "QsQh|Jd", "******"], game="stud")
+    assert "avoids  has" not in str(err.value) and "'*' (one card of any value)" in str(err.value)
+    with pytest.raises(TooLargeError, match=r"player 1: the pattern '2'.*':' joins patterns"):
+        prepare(["AsAhKsKh7c2d:2", "JdTd9c8c6h5h"], game="omaha6")

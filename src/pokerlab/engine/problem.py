@@ -319,6 +319,9 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
             rng = game.pattern_range(spec, size)
         except RangeError as exc:
             raise type(exc)(f"{who}: {exc}") from None
+        except TooLargeError as exc:
+            joined = " (':' joins patterns here; a weight is written '@', as in AA**@50)"
+            raise TooLargeError(f"{who}: {exc}" + (joined if ":" in spec else "")) from None
     if game.is_stud and not 1 <= rng.size <= game.hole_cards:
         raise GameError(f"{who}: {game.a_title} hand has 1 to {game.hole_cards} known cards, "
                         f"got {rng.size}")  # fmt: skip
@@ -327,6 +330,12 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
                         f"got {rng.size}")  # fmt: skip
     if rng.is_random and not rng.excluded and not game.is_stud:
         return _holdings(text, np.zeros((1, 0), dtype=np.uint8), np.ones(1))
+    if rng.is_random and len(rng) > MAX_HOLDINGS and not rng.excluded:  # stud: "******"
+        raise TooLargeError(
+            f"{who}: '{text}' is {rng.size} unknown cards, {len(rng):,} holdings, more than the "
+            f"{MAX_HOLDINGS:,} that can be listed; a stud hand's cards not listed are dealt, "
+            "so '*' (one card of any value) is the same hand"
+        )
     if rng.is_random and len(rng) > MAX_HOLDINGS:  # a random hand avoiding some cards
         avoided = format_cards(rng.excluded)
         raise TooLargeError(
