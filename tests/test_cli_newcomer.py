@@ -264,6 +264,18 @@ def _interrupted(*args: str, after: float = 4, group: bool = False) -> tuple[int
     return process.returncode, stdout, stderr
 
 
+def test_ctrl_c_is_heard_inside_a_long_monte_carlo_chunk() -> None:
+    # A 5-card Omaha hand against five 15% ranges keeps 2.5 joint draws in 100,000: one chunk
+    # of 16,384 deals takes about a minute, and Ctrl-C waited for the kernel to return.
+    code, stdout, stderr = _interrupted(
+        "equity", "--game", "omaha5", "AsAhKsKhQd", "15%", "15%", "15%", "15%", "15%", "--mc",
+        "--threads", "1", "--trials", "1000000", "--json", after=6,
+    )  # fmt: skip
+    assert code == 130, stderr
+    result = json.loads(stdout)
+    assert result["stopped"] == "cancelled" and 0 < result["samples"] < 16_384
+
+
 def test_ctrl_c_on_monte_carlo_prints_the_estimate_so_far() -> None:
     # A 0.001 % standard error takes minutes; the first Ctrl-C stops it after its chunk, and the
     # estimate of what was sampled is printed (a sampled estimate stays unbiased at any stop).
