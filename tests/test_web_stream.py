@@ -128,16 +128,6 @@ def test_a_stopped_exact_run_says_it_was_stopped(url: str) -> None:
     quick_answer(url)
 
 
-def test_a_client_leaving_the_stream_frees_the_worker(url: str) -> None:
-    with httpx.stream("POST", url + "/api/equity/stream", json=LONG_MC, timeout=30) as response:
-        stream = events(response)
-        assert next(stream)[0] == "start"
-        assert next(stream)[0] == "progress"  # a worker computes it
-    status = wait_idle(url)  # the connection closed: the run stops, the worker comes back
-    assert status["idle"] == 1 and status["busy"] == 0, status
-    quick_answer(url)
-
-
 def stopped_run(url: str, task: str, body: dict[str, Any], stop_path: str) -> tuple[str, Any]:
     """Stream ``task``, stop it through ``stop_path`` at its first progress event: the last
     event."""
@@ -171,8 +161,11 @@ def test_a_stopped_distribution_says_so_through_the_older_stop_route(url: str) -
     quick_answer(url)
 
 
-def test_a_client_leaving_a_query_stream_frees_the_worker(url: str) -> None:
-    with httpx.stream("POST", url + "/api/query/stream", json=LONG_EXACT_QUERY, timeout=30) as r:
+@pytest.mark.parametrize(("task", "body"), [("equity", LONG_MC), ("query", LONG_EXACT_QUERY)])
+def test_a_client_leaving_the_stream_frees_the_worker(
+    url: str, task: str, body: dict[str, object]
+) -> None:
+    with httpx.stream("POST", url + f"/api/{task}/stream", json=body, timeout=30) as r:
         stream = events(r)
         assert next(stream)[0] == "start"
         assert next(stream)[0] == "progress"  # a worker computes it
