@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 
 from cli_helpers import assert_one_line_error
 from pokerlab.cli import app
+from pokerlab.engine.montecarlo import CHUNK_DEALS
 
 ROOT = Path(__file__).resolve().parent.parent
 # Restores Python's Ctrl-C handler even where the test runner's parent ignores SIGINT.
@@ -273,7 +274,7 @@ def test_ctrl_c_is_heard_inside_a_long_monte_carlo_chunk() -> None:
     )  # fmt: skip
     assert code == 130, stderr
     result = json.loads(stdout)
-    assert result["stopped"] == "cancelled" and 0 < result["samples"] < 16_384
+    assert result["stopped"] == "cancelled" and 0 < result["samples"] < CHUNK_DEALS
 
 
 def test_ctrl_c_on_monte_carlo_prints_the_estimate_so_far() -> None:

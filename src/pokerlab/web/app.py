@@ -168,11 +168,8 @@ class _Failure(Exception):
         self.headers = headers
 
 
-_error = error_body
-
-
 def _unavailable(kind: str, message: str) -> _Failure:
-    return _Failure(503, _error(kind, message), {"Retry-After": _RETRY_AFTER})
+    return _Failure(503, error_body(kind, message), {"Retry-After": _RETRY_AFTER})
 
 
 def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
@@ -182,15 +179,15 @@ def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
     kind = first.get("type")
     if kind == "json_invalid":  # its loc is the character offset, not a field
         where = f" (at character {loc[1]})" if len(loc) > 1 else ""
-        return _error("ValidationError", f"the body is not valid JSON{where}", None)
+        return error_body("ValidationError", f"the body is not valid JSON{where}", None)
     if loc == ["body"]:  # no body, or not a JSON object
         what = "is missing" if kind == "missing" else "is not a JSON object"
         send = "send a JSON object with Content-Type: application/json"
-        return _error("ValidationError", f"the body {what}: {send}", None)
+        return error_body("ValidationError", f"the body {what}: {send}", None)
     field = ".".join(loc[1:]) if len(loc) > 1 and loc[0] == "body" else None
     words = _field_words(loc[1:]) if field else ""
     message = f"{words}: {_plain(first)}" if field else str(first["msg"])
-    return _error("ValidationError", message, field)
+    return error_body("ValidationError", message, field)
 
 
 _UNPARSED = "There was an error parsing the body"
@@ -254,7 +251,7 @@ async def _unless_client_leaves(request: Request, work: Awaitable[T]) -> T:
     with contextlib.suppress(asyncio.CancelledError):
         await task
     log.info("%s %s: the client went away; its task was stopped", request.method, request.url.path)
-    raise _Failure(499, _error("ClientClosed", "the client closed the connection"))
+    raise _Failure(499, error_body("ClientClosed", "the client closed the connection"))
 
 
 def _pool_failure(exc: Exception, task: str, limit: float) -> _Failure:
@@ -267,7 +264,7 @@ def _pool_failure(exc: Exception, task: str, limit: float) -> _Failure:
         return _unavailable("Busy", f"the server is busy: {exc}")
     if isinstance(exc, WorkerDied):
         return _unavailable("WorkerDied", f"{exc}; the request was not answered, retry it")
-    return _Failure(500, _error("InternalError", f"the {task} task failed (a bug)"))
+    return _Failure(500, error_body("InternalError", f"the {task} task failed (a bug)"))
 
 
 _POOL_ERRORS = (TaskTimeout, WarmingUp, PoolBusyError, WorkerDied, TaskFailed)
@@ -392,9 +389,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.status_code == 400 and exc.detail == _UNPARSED:  # bad input, said plainly
             message = ("the body is not JSON the server can read: invalid UTF-8, nested too "
                        "deep, or a number of thousands of digits")  # fmt: skip
-            return JSONResponse(_error("ValidationError", message), status_code=422)
+            return JSONResponse(error_body("ValidationError", message), status_code=422)
         kind = "TooLarge" if exc.status_code == 413 else "HTTPError"
-        body = _error(kind, str(exc.detail))
+        body = error_body(kind, str(exc.detail))
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(_Failure)
@@ -503,7 +500,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             try:
                 outcome = work.result()
             except asyncio.CancelledError:
-                body = _error("CancelledError", "stopped before a worker took the request")
+                body = error_body("CancelledError", "stopped before a worker took the request")
                 yield _event("error", body)
                 return
             except _POOL_ERRORS as exc:
@@ -547,7 +544,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         then ends with what the run has (a sampled result, or an error for an exact run)."""
         stream = streams.get(body.id)
         if stream is None:
-            raise _Failure(404, _error("NotFound", "no running stream has that id", "id"))
+            raise _Failure(404, error_body("NotFound", "no running stream has that id", "id"))
         stream.stop()
         return {"stopping": True}
 
