@@ -52,10 +52,25 @@ def test_equity_table_names_every_column_in_80_columns() -> None:
                  "5000", "--seed", "1")  # fmt: skip
     assert result.exit_code == 0, result.output
     header = next(line for line in result.stdout.splitlines() if "equity" in line)
-    for name in ("hand / range", "equity", "win", "tie", "hi", "lo", "scoop", "stderr", "combos"):
+    for name in ("hand / range", "equity", "win", "tie", "hi", "lo", "tie eq", "stderr", "combos"):
         assert name in header
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
     assert "…" not in result.stdout
+
+
+def test_split_table_shows_tie_equity_not_a_repeat_of_win() -> None:
+    """definitions.md asks for tie equity beside win and tie; in split games the table's scoop
+    column repeated win (a split game's win is the scoop), and tie equity was only in --json."""
+    args = ("equity", "--game", "omaha-hilo", "AsAh2c3d", "KdKcQhJh")
+    table = run(*args)
+    assert table.exit_code == 0, table.output
+    lines = table.stdout.splitlines()
+    assert lines[1].split()[-5:] == ["hi", "lo", "tie", "eq", "combos"]
+    assert "scoop" not in table.stdout
+    for got, line in zip(as_json(*args)["players"], lines[2:4], strict=True):
+        cells = line.split()
+        assert cells[-2] == f"{got['tie_equity'] * 100:.2f}%" == "6.72%"
+        assert cells[4] == f"{got['tie'] * 100:.2f}%"  # #, hand, equity, win, tie, ..
 
 
 def test_a_narrow_terminal_keeps_every_number() -> None:

@@ -30,20 +30,21 @@ def render_equity(result: EquityResult) -> None:
     split = result.players[0].hi is not None
     title = f"{result.game}" + (f"  board {result.board}" if result.board else "")
     title += f"  dead {result.dead}" if result.dead else ""
-    # Fits an 80-column terminal: in split games the tie-equity column (always in --json) gives
-    # its room to hi / lo / scoop, and percentages show two decimals instead of three.
+    # Fits an 80-column terminal: split games add hi / lo, so percentages show two decimals
+    # instead of three and tie equity is headed "tie eq". Scoop is not a column there: a split
+    # game's win is the scoop (definitions.md), so it would repeat win (--json still has it).
     table = Table(title=title, title_justify="left", box=None, pad_edge=False, header_style="bold")
     table.add_column("#", no_wrap=True)
     table.add_column("hand / range", overflow="fold", min_width=8)
     numbers = ["equity", "win", "tie"]
-    numbers += ["hi", "lo", "scoop"] if split else ["tie equity"]
+    numbers += ["hi", "lo", "tie eq"] if split else ["tie equity"]
     numbers += ["stderr"] if sampled else []
     digits = 2 if split else 3
     for name in [*numbers, "combos"]:  # a header stays on one line, as wide as its name
         table.add_column(name, justify="right", no_wrap=True, min_width=len(name))
     for i, p in enumerate(result.players, start=1):
         values = [p.equity, p.win, p.tie]
-        values += [p.hi or 0.0, p.lo or 0.0, p.scoop or 0.0] if split else [p.tie_equity]
+        values += [p.hi or 0.0, p.lo or 0.0, p.tie_equity] if split else [p.tie_equity]
         cells = [f"{x * 100:.{digits}f}%" for x in values]
         # below two deals the spread is unknown: the result's stderr is NaN
         cells += ([f"{p.stderr * 100:.{digits}f}%" if not math.isnan(p.stderr) else "unknown"]
