@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -29,11 +31,11 @@ _PERCENT = {1.0: "", 0.5: "@50", 0.25: "@25"}
 
 
 def _spot(
-    game: str, seed: int, complete: bool = False
+    game: str, seed: int, complete: bool = False, extra: int = 2
 ) -> tuple[list[str], Holdings, list[int], list[int]]:
-    """Random players (one to three weighted holdings each, drawn from a small shared pool so
-    that ranges overlap), board and dead cards; small enough for the brute force. ``complete``:
-    stud hands of all seven cards, 2 to 4 players."""
+    """Random players (one to ``1 + extra`` weighted holdings each, drawn from a small shared
+    pool so that ranges overlap), board and dead cards; small enough for the brute force.
+    ``complete``: stud hands of all seven cards, 2 to 4 players."""
     g = get_game(game)
     rng = random.Random(f"{game}-{seed}-{complete}")
     deck = list(range(52))
@@ -54,7 +56,7 @@ def _spot(
     texts, holdings = [], []
     for k, first in zip(known, firsts, strict=True):
         combos = {tuple(sorted(first)): rng.choice([1.0, 1.0, 0.5, 0.25])}
-        for _ in range(rng.randint(0, 2)):
+        for _ in range(rng.randint(0, extra)):
             combos[tuple(sorted(rng.sample(pool, k)))] = rng.choice([1.0, 0.5, 0.25])
         texts.append(",".join(format_cards(list(c)) + _PERCENT[w] for c, w in combos.items()))
         holdings.append(list(combos.items()))
@@ -88,6 +90,24 @@ def test_exact_matches_brute_force(game: str, seed: int) -> None:
             assert p.hi is not None and p.scoop == p.win
         else:
             assert p.hi is None and p.lo is None and p.scoop is None
+
+
+@pytest.mark.parametrize("seed", range(3, 9))
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo", "omaha5-hilo", "stud-hilo", "razz"])
+def test_wider_overlapping_ranges_match_brute_force(game: str, seed: int) -> None:
+    """Up to six weighted holdings a player, so the last player's holdings (summed by outcome
+    class against each joint holding of the others) tie, split and lose against many prefixes;
+    and complete stud hands, whose walk sums them the same way. The players are also given in
+    reverse order, which changes which range the engine walks last."""
+    g = get_game(game)
+    texts, holdings, board, dead = _spot(game, seed, complete=g.is_stud, extra=5)
+    ref = game_equity(game, holdings, board, dead, g.hole_cards, g.board_cards)
+    kwargs: dict[str, Any] = {"dead": format_cards(dead), "game": game, "method": "exact"}
+    got = equity(texts, board=format_cards(board), **kwargs)
+    _assert_matches(got, ref, texts)
+    back = equity(texts[::-1], board=format_cards(board), **kwargs)
+    for p, q in zip(got.players, back.players[::-1], strict=True):
+        assert (p.equity, p.win, p.tie) == pytest.approx((q.equity, q.win, q.tie), abs=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -194,11 +214,22 @@ def test_pattern_ranges_are_the_player_syntax() -> None:
     assert equity([rng, "JdTd9c8c"], board="2c7d9h", game="omaha").players[0].input == str(rng)
 
 
-def test_random_omaha_hand_is_dealt_by_monte_carlo_only() -> None:
+def test_random_omaha_hand_is_dealt_preflop_and_listed_on_later_streets() -> None:
     r = equity(["AsAhKsKh", "random"], game="omaha", trials=40_000, seed=5)
-    assert r.method == "monte-carlo"
-    with pytest.raises(TooLargeError, match="random"):
-        equity(["AsAhKsKh", "random"], game="omaha", method="exact")
+    assert r.method == "monte-carlo"  # 194,580 holdings x 1.7 M boards: minutes, not 2 s
+    with pytest.raises(TooLargeError, match=r"1x1,533,939 combos per player"):
+        equity(["AsAhKsKh2c", "random"], game="omaha5", method="exact")
+    # on the turn it is listed: 135,751 holdings (C(44, 4)), enumerated by auto
+    listed = equity(["AsAhKsKh", "random"], board="2c7d9hTs", game="omaha")
+    assert listed.method == "exact" and listed.players[1].combos == 135_751
+    assert listed.samples == 44 * math.comb(43, 4)  # a river, then a holding of the rest
+    sampled = equity(["AsAhKsKh", "random"], board="2c7d9hTs", game="omaha", method="mc",
+                     trials=200_000, seed=3)  # fmt: skip
+    for got, want in zip(sampled.players, listed.players, strict=True):
+        assert abs(got.equity - want.equity) < 4 * got.stderr
+    # and the same as the explicit range of every 4-card holding
+    every = equity(["AsAhKsKh", "****"], board="2c7d9hTs", game="omaha")
+    assert every.players[0].equity == pytest.approx(listed.players[0].equity, abs=1e-12)
     # a dealt random hand against an explicit one: the same as enumerating a random range
     exact = equity(["AsAhKsKh", "*"], board="2c7d9hTs", game="omaha", method="mc",
                    trials=100_000, seed=9)  # fmt: skip
@@ -208,9 +239,14 @@ def test_random_omaha_hand_is_dealt_by_monte_carlo_only() -> None:
     assert exact.players[1].combos == 135_751
 
 
-def test_outs_refuse_a_dealt_random_hand() -> None:
-    with pytest.raises(GameError, match="random"):
-        outs(["AsAhKsKh", "random"], board="Qs7h2d", game="omaha")
+def test_outs_list_a_dealt_random_hand() -> None:
+    """Refused before (only Monte Carlo dealt it); now its holdings are listed."""
+    listed = outs(["AsAhKsKh", "random"], board="Qs7h2d8c", game="omaha")
+    explicit = outs(["AsAhKsKh", "****"], board="Qs7h2d8c", game="omaha")
+    assert listed.next_cards.cards == explicit.next_cards.cards
+    assert np.array_equal(listed.next_cards.shares, explicit.next_cards.shares)
+    with pytest.raises(TooLargeError, match=r"1x1,086,008 holdings per player"):
+        outs(["AsAhKsKh2c", "random"], board="Qs7h2d", game="omaha5", time_limit=1)
 
 
 @pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])

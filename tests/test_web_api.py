@@ -430,7 +430,11 @@ def test_serve_refuses_an_address_it_cannot_listen_on() -> None:
     assert_one_line_error(busy, "--port", f"cannot listen on 127.0.0.1:{port}")
 
 
-def test_outs_with_a_dealt_random_hand_names_the_player(client: TestClient) -> None:
-    body = {"game": "omaha", "players": ["AsAhKsKh", "random"], "board": "Qs7h2d"}
-    error = error_of(client.post("/api/outs", json=body))
-    assert error["field"] == "players.1" and "'random' hand" in error["message"]
+def test_outs_list_a_dealt_random_hand_or_say_it_is_too_large(client: TestClient) -> None:
+    body = {"game": "omaha", "players": ["AsAhKsKh", "random"], "board": "Qs7h2d8c"}
+    turn = client.post("/api/outs", json=body)
+    assert turn.status_code == 200, turn.text
+    assert [p["input"] for p in turn.json()["players"]] == ["AsAhKsKh", "random"]
+    six = {"game": "omaha6", "players": ["AsAhKsKh2c3c", "random"], "board": "Qs7h2d"}
+    error = error_of(client.post("/api/outs", json=six))
+    assert "outs is too large" in error["message"] and "1x6,096,454 holdings" in error["message"]

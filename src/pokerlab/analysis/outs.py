@@ -227,7 +227,7 @@ def outs(
     raises :class:`~pokerlab.errors.CancelledError`. ``threads``: as in
     :func:`pokerlab.equity` (default every available core; the report is the same for any
     thread count)."""
-    from pokerlab.engine.exact import runout_stats
+    from pokerlab.engine.exact import runout_seconds, runout_stats
 
     n_threads = resolve_threads(threads)
     check_callbacks(cancel, progress=progress)
@@ -241,14 +241,8 @@ def outs(
             f"{len(problem.board)} cards",
             field="board",
         )
-    if problem.deals_hole_cards:
-        random = next(i for i, d in enumerate(problem.dealt.tolist()) if d)
-        raise GameError(
-            f"outs need every player's {problem.game.title} hand as holdings; a 'random' hand "
-            "is only dealt by Monte Carlo equity",
-            field=f"players.{random}",
-        )
-    refuse_too_large(problem, time_limit, "outs", TOO_LARGE_HINT)
+    refuse_too_large(problem, runout_seconds(problem), time_limit, "outs", TOO_LARGE_HINT)
+    problem = problem.listing_random_hands()  # a random Omaha hand: each holding of the rest
     skip = problem.dead_mask | problem.held_mask
     used = skip | sum(1 << int(c) for c in problem.board)
     deck = [c for c in range(52) if not used >> c & 1]

@@ -6,7 +6,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card
@@ -40,15 +40,35 @@ DEFAULT_TIME_LIMIT = 30.0
 Method = Literal["auto", "exact", "monte-carlo", "mc"]
 
 
+class _Engine(NamedTuple):
+    exact_strategy: Callable[[Problem], Strategy | None]
+    for_enumeration: Callable[[Problem, float], Problem | None]
+    monte_carlo: Strategy
+    executor_workers: Callable[[Any], int]
+
+
 @functools.cache
-def _engine() -> tuple[Callable[[Problem], Strategy | None], Strategy, Callable[[Any], int]]:
+def _engine() -> _Engine:
     """The strategies and the executor probe, imported on the first equity call (14 ms that
     ``import pokerlab`` alone does without) and then kept (a function-level import costs
     microseconds on every call)."""
     from pokerlab.engine._parallel import executor_workers
+    from pokerlab.engine.exact import for_enumeration
     from pokerlab.engine.strategies import MONTE_CARLO, exact_strategy
 
-    return exact_strategy, MONTE_CARLO, executor_workers
+    return _Engine(exact_strategy, for_enumeration, MONTE_CARLO, executor_workers)
+
+
+def _listed(engine: _Engine, problem: Problem, method: str) -> Problem | None:
+    """What an exact run would enumerate (:func:`~pokerlab.engine.exact.for_enumeration`):
+    ``auto`` lists a dealt ``random`` hand only when enumerating it may fit its budget, and
+    samples where the list is too long; a forced exact run lists it or says why it cannot."""
+    if method == "exact":
+        return engine.for_enumeration(problem, math.inf)
+    try:
+        return engine.for_enumeration(problem, AUTO_EXACT_SECONDS)
+    except TooLargeError:
+        return None
 
 
 def equity(
@@ -105,7 +125,7 @@ def equity(
     >>> round(p.equity, 4) == round(p.hi + p.lo, 4), p.scoop == p.win
     (True, True)
     """
-    exact_strategy, monte_carlo, executor_workers = _engine()
+    engine = _engine()
     started = time.perf_counter()
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise GameError(
@@ -122,39 +142,36 @@ def equity(
         )
     raw = prepare(players, board, dead, game)
     problem = raw.with_unit_weights()
-    exact = exact_strategy(problem)
-    estimate = exact.estimate(problem) if exact is not None else math.inf
     wants_mc = method in ("monte-carlo", "mc")
-    if method == "exact" and exact is None:
-        raise TooLargeError(
-            f"exact enumeration of {problem.game.title} needs every player's hole cards as a "
-            "range of holdings; a 'random' hand is only dealt by Monte Carlo (--mc, "
-            "method='monte-carlo')"
-        )
+    # a dealt random Omaha hand is listed for an exact run (not when it would only sample)
+    listed = None if wants_mc else _listed(engine, problem, method)
+    exact = engine.exact_strategy(listed) if listed is not None else None
+    estimate = exact.estimate(listed) if exact is not None and listed is not None else math.inf
     # a cluster shares the work: its workers together may take MAX_EXACT_SECONDS of wall time
     # asked only past one core's limit: a Dask client's worker count is a scheduler round trip
     too_large = method == "exact" and estimate > MAX_EXACT_SECONDS
-    workers = 1 if client is None or not too_large else executor_workers(client)
+    workers = 1 if client is None or not too_large else engine.executor_workers(client)
     if too_large and estimate > MAX_EXACT_SECONDS * workers:
         on = "" if client is None else f" ({estimate / workers:,.0f} s on {workers} workers)"
+        sizes = "x".join(f"{s:,}" for s in problem.range_sizes)
         raise TooLargeError(
-            f"exact enumeration is too large: about {estimate:,.0f} s of work{on} "
-            f"({'x'.join(str(s) for s in problem.sizes)} combos per player); use Monte Carlo "
-            "(--mc, method='monte-carlo') with a target standard error",
+            f"exact enumeration is too large: about {estimate:,.0f} s of work{on} ({sizes} "
+            "combos per player); use Monte Carlo (--mc, method='monte-carlo') with a target "
+            "standard error",
             field="method",
         )
     # The choice depends on the single-core estimate only, never on the thread count.
     run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
-    if exact is not None and run_exact and not wants_mc:
+    if exact is not None and listed is not None and run_exact and not wants_mc:
         control = Control(threads=n_threads, progress=progress, cancel=cancel, client=client)
-        tally = exact.run(problem, control)
+        tally = exact.run(listed, control)
     else:
         if trials is None and stderr is None and time_limit is None:
             stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         else:
             stopping = Stopping(trials, stderr, time_limit)
         control = Control(n_threads, progress, cancel, stopping, seed, partial, client)
-        tally = monte_carlo.run(problem, control)
+        tally = engine.monte_carlo.run(problem, control)
     split = problem.game.split
     stats = player_stats(tally.stats, tally.sampled, split)
     unknown = tally.sampled and tally.deals < 2  # one deal says nothing of the spread: not 0.0

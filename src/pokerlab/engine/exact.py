@@ -63,6 +63,8 @@ __all__ = [
     "StudDeals",
     "StudKnownHands",
     "StudSweep",
+    "for_enumeration",
+    "runout_seconds",
     "runout_stats",
 ]
 
@@ -74,7 +76,13 @@ _SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, 
 _SECONDS_PER_SORTED_RUNOUT = 3e-5  # sorting a counted range once per runout
 _SECONDS_PER_TABLE_LOOKUP = 7e-8  # numpy lookups (random vs random: 0.12 s on Zen 3)
 _SECONDS_PER_GENERIC_EVAL = 5e-8
-_SECONDS_PER_SWEPT_COMPLETION = 1e-6
+_SECONDS_PER_RUNOUT = 3e-8  # the board games' enumeration (GameBoards)
+_SECONDS_PER_HOLDING_EVAL = 3e-9
+_SECONDS_PER_PAIR_READ = 1e-9  # Omaha: a holding's value is one read per pair of hole cards
+_SECONDS_PER_CLASSED = 2e-9  # the widest player's holding, classed against a joint holding
+_SECONDS_PER_AWARD = 7e-8  # a joint holding (or an outcome class) awarded its pot shares
+_SECONDS_PER_SWEPT_COMPLETION = 1.5e-7  # a stud sweep's completion (benchmarks/bench_estimates.py)
+_SPLIT_SWEEP_FACTOR = 3  # hi/lo stud sweeps evaluate both halves: measured 3.5x slower
 _SECONDS_PER_KNOWN_HOLDING = 2e-9
 _CACHE_CAPACITY = 1 << 18
 _CACHE_BYTES = 32 << 20  # per thread
@@ -236,13 +244,39 @@ def _matchup_seconds(problem: Problem) -> float:
     spots, about ``space / g ** 0.75`` (24 for suit-blind ranges, 4 with a fixed AsAh, 2 with
     AcKd; on 10 spots the time taken was 0.7-1.9x this estimate). A flat ``space / 8`` made
     ``AcKd`` vs ``random`` vs ``QQ`` look like 1.7 s where it takes 6.8, so ``auto``
-    enumerated it."""
+    enumerated it. Only matchups that share no card are enumerated (:func:`_disjoint_share`):
+    ``AA,KK`` x4 has 20,736 matchups of which 216 are possible, and was estimated at 4.6 s
+    where it takes 0.03."""
     kernels = _kernels()
     space = _space(problem)
-    seconds = space * _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
+    skipped = space * _SECONDS_PER_JOINT_HOLDING
+    per_matchup = _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
+    seconds = space * _disjoint_share(problem) * per_matchup
     if problem.n_players > kernels.exact.CACHE_MAX_PLAYERS or space <= 64:
-        return seconds
-    return seconds / math.pow(1 + len(suit_symmetries(problem)), 0.75)
+        return skipped + seconds
+    return skipped + seconds / math.pow(1 + len(suit_symmetries(problem)), 0.75)
+
+
+_SHARE_SAMPLES = 4096
+
+
+def _disjoint_share(problem: Problem) -> float:
+    """The share of joint holdings (one holding per player, every combination) in which no
+    two players share a card, from :data:`_SHARE_SAMPLES` drawn uniformly with a fixed seed
+    (so the estimate is a function of the problem); never below one in that many, so a share
+    too small to see is overestimated rather than taken for 0."""
+    share = problem.memo.get("disjoint_share")
+    if share is None:
+        rng = np.random.default_rng(0)
+        masks = problem.combo_masks
+        used = np.zeros(_SHARE_SAMPLES, dtype=np.uint64)
+        disjoint = np.ones(_SHARE_SAMPLES, dtype=bool)
+        for p in range(problem.n_players):
+            picked = masks[rng.integers(problem.offsets[p], problem.offsets[p + 1], _SHARE_SAMPLES)]
+            disjoint &= (used & picked) == 0
+            used |= picked
+        share = problem.memo["disjoint_share"] = max(float(disjoint.mean()), 1 / _SHARE_SAMPLES)
+    return float(share)
 
 
 class PreflopTable:
@@ -308,7 +342,16 @@ def suit_symmetries(problem: Problem) -> NDArray[np.uint8]:
     >>> from pokerlab.engine.problem import prepare
     >>> len(suit_symmetries(prepare(["AsAhKsKh", "JdTd9c8c"], game="omaha")))
     1
+
+    Found once per problem (``Problem.memo``): the estimate and the run both ask.
     """
+    found = problem.memo.get("suit_symmetries")
+    if found is None:
+        found = problem.memo["suit_symmetries"] = _find_suit_symmetries(problem)
+    return found
+
+
+def _find_suit_symmetries(problem: Problem) -> NDArray[np.uint8]:
     fixed_cards = {int(c) for c in problem.board}
     fixed_cards |= {c for c in range(52) if problem.dead_mask >> c & 1}
     perms = [
@@ -331,9 +374,16 @@ def suit_symmetries(problem: Problem) -> NDArray[np.uint8]:
 
 
 def _symmetries_if_worth_it(problem: Problem, seconds: float) -> NDArray[np.uint8]:
-    """:func:`suit_symmetries` when the enumeration is estimated to take long enough to repay
-    finding them (about a millisecond of Python), else none."""
+    """:func:`suit_symmetries` when the enumeration is estimated (``seconds``, before
+    symmetry) to take long enough to repay finding them (a millisecond of Python, up to a
+    tenth of a second for wide ranges), else none."""
     return suit_symmetries(problem) if seconds > _SYMMETRY_SECONDS else _NO_SYMMETRY
+
+
+def _orbits(problem: Problem, seconds: float) -> float:
+    """``seconds`` of enumerating every runout, cut to one runout per orbit of the suit
+    symmetries the run will use (about one in ``1 + len(symmetries)``)."""
+    return seconds / (1 + len(_symmetries_if_worth_it(problem, seconds)))
 
 
 def _range_maps_onto_itself(
@@ -375,6 +425,10 @@ class BoardRunouts:
         return _two_card_high(problem) and len(problem.board) > 0
 
     def estimate(self, problem: Problem) -> float:
+        return _orbits(problem, self.runout_seconds(problem))
+
+    def runout_seconds(self, problem: Problem) -> float:
+        """The estimate of every runout, before suit symmetry (that of :meth:`by_runout`)."""
         kernels = _kernels()
         n_runouts = math.comb(problem.unseen, 5 - len(problem.board))
         sizes = sorted(problem.sizes)
@@ -416,7 +470,7 @@ class BoardRunouts:
         """Winner counts of chunks of runouts, players in the order of ``_kernel``."""
         problem = work.problem
         shape = (1, *_winner_shape(problem))
-        seconds = self.estimate(problem)
+        seconds = self.runout_seconds(problem)
         kernel, _ = self._kernel(problem, _symmetries_if_worth_it(problem, seconds))
 
         def run(start: int, stop: int) -> _Part:
@@ -437,7 +491,7 @@ class BoardRunouts:
         kernel, order = self._kernel(problem, _NO_SYMMETRY)
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, n), dtype=np.float64)
-        bounds = chunk_bounds(total, self.estimate(problem))
+        bounds = chunk_bounds(total, self.runout_seconds(problem))
         chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
         run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
         return _stats_of(_unorder(out, order))
@@ -454,12 +508,13 @@ def strength_classes() -> NDArray[np.int64]:
 
 
 def _unorder(counts: NDArray[np.float64], order: list[int]) -> NDArray[np.float64]:
-    """Winner counts of players walked in ``order`` back in the caller's player order."""
+    """Winner counts or statistics (rows ``0..n-1`` the players walked in ``order``, row ``n``
+    the totals) back in the caller's player order."""
     if all(p == i for i, p in enumerate(order)):
         return counts
-    n = counts.shape[-1]
-    out = np.zeros_like(counts)
-    out[..., n, 0] = counts[..., n, 0]
+    n = len(order)
+    out = np.empty_like(counts)
+    out[..., n, :] = counts[..., n, :]
     out[..., order, :] = counts[..., :n, :]
     return out
 
@@ -480,52 +535,111 @@ class GameBoards:
         )
 
     def estimate(self, problem: Problem) -> float:
-        n_runouts = math.comb(problem.unseen, problem.game.board_cards - len(problem.board))
-        per_runout = len(problem.combos) * _SECONDS_PER_GENERIC_EVAL
-        return n_runouts * (per_runout + _space(problem) * _SECONDS_PER_JOINT_HOLDING)
+        return _orbits(problem, self.runout_seconds(problem))
+
+    def runout_seconds(self, problem: Problem) -> float:
+        """The estimate of every runout, before suit symmetry (that of :meth:`by_runout`).
+        Per runout (those of the cards no player always holds): every holding evaluated
+        (Omaha: a read per pair of its hole cards), then every joint holding of all players but
+        the widest, each against the widest player's holdings (``_generic``); heads-up with
+        unit weights counts the holdings instead. A dealt ``random`` hand counts as the
+        holdings it lists (:func:`for_enumeration`), so the estimate comes before the list."""
+        game = problem.game
+        pairs = math.comb(game.hole_cards, 2) if game.high == HighEval.OMAHA else 10
+        per_holding = _SECONDS_PER_HOLDING_EVAL + pairs * _SECONDS_PER_PAIR_READ
+        sizes = sorted(problem.range_sizes)
+        per_runout = _SECONDS_PER_RUNOUT + sum(sizes) * per_holding
+        if problem.n_players == 2 and all(problem.uniform):  # counted by outcome class
+            per_runout += sizes[0] * sizes[1] * _SECONDS_PER_CLASSED  # (``count_heads_up``)
+        elif sizes[-1] <= _kernels().generic.FEW_HOLDINGS:
+            per_runout += math.prod(sizes) * _SECONDS_PER_AWARD
+        else:
+            walked = math.prod(sizes[:-1])
+            per_runout += walked * (_SECONDS_PER_AWARD + sizes[-1] * _SECONDS_PER_CLASSED)
+        return _runout_total(problem) * per_runout
 
     def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> _Kernel:
+        """The kernel over runouts, players in ``problem.size_order``: the walk prunes soonest
+        with the smallest ranges first, and the last (widest) range is summed by outcome class
+        per joint holding of the others (``_generic.award_last_by_outcome``); its statistics
+        come back in that order (:func:`_unorder`)."""
         kernels = _kernels()
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernels.tables(game)
+        order = problem.size_order
+        combos, offsets, weights = problem.reordered(order)
+        held = np.ascontiguousarray(problem.held[order])
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             kernels.generic.enumerate_boards(
-                problem.combos, problem.held, problem.offsets, problem.weights, problem.board,
-                skip, start, stop, int(game.high), int(game.low), game.split, by_runout, sym,
-                out, totals, tables,
+                combos, held, offsets, weights, problem.board, skip, start, stop,
+                int(game.high), int(game.low), game.split, by_runout, sym, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
         return kernel
 
     def chunks(self, work: Work) -> Chunks[_Part]:
+        """Statistics of chunks of runouts, players in ``problem.size_order``."""
         problem = work.problem
         shape = (1, *_stats_shape(problem))
-        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, self.estimate(problem)))
+        seconds = self.runout_seconds(problem)
+        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, seconds))
 
         def run(start: int, stop: int) -> _Part:
             out = np.zeros(shape, dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        return over(run, chunk_bounds(_runout_total(problem), self.estimate(problem)))
+        return over(run, chunk_bounds(_runout_total(problem), seconds))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self, problem, control, shape, winner_counts=False)
+        tally = _summed(self, problem, control, shape, winner_counts=False)
+        return Tally(_unorder(tally.stats, problem.size_order), tally.deals, sampled=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
         kernel = self._kernel(problem, _NO_SYMMETRY)
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, STATS), dtype=np.float64)
-        bounds = chunk_bounds(total, self.estimate(problem))
+        bounds = chunk_bounds(total, self.runout_seconds(problem))
         chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
         run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
-        return out
+        return _unorder(out, problem.size_order)
+
+
+def runout_seconds(problem: Problem) -> float:
+    """The estimated seconds of one core for :func:`runout_stats` of ``problem`` (or of
+    :func:`for_enumeration`'s list of its ``random`` hands): every runout, without the suit
+    symmetries an equity run skips runouts by; ``math.inf`` where it does not apply."""
+    if problem.deals_hole_cards:
+        return GameBoards().runout_seconds(problem)
+    for strategy in (BoardRunouts(), GameBoards()):
+        if strategy.applies(problem):
+            return strategy.runout_seconds(problem)
+    return math.inf
+
+
+_MOST_ORBITS = 24  # suit permutations: symmetry cuts an enumeration by at most this
+
+
+def for_enumeration(problem: Problem, limit: float = math.inf) -> Problem | None:
+    """The problem the exact strategies enumerate: ``problem``, or where a board game deals a
+    ``random`` hand (Omaha keeps it as one empty holding, which only Monte Carlo deals), the
+    same with those hands listed as every holding of the cards left
+    (:meth:`~pokerlab.engine.problem.Problem.listing_random_hands`: 148,995 on an Omaha flop
+    against a known hand; more than 5,000,000 is a :class:`~pokerlab.errors.TooLargeError`).
+    ``None`` when the enumeration of the list is estimated over ``limit`` seconds even once
+    symmetry cuts it as much as it can: listing takes up to a second, so an ``auto`` run that
+    will sample anyway does not list."""
+    if not problem.deals_hole_cards:
+        return problem
+    if runout_seconds(problem) > limit * _MOST_ORBITS:
+        return None
+    return problem.listing_random_hands()
 
 
 def runout_stats(problem: Problem, control: Control) -> NDArray[np.float64]:
@@ -552,7 +666,9 @@ def _swept_completions(problem: Problem) -> int:
 
 
 def _sweep_seconds(problem: Problem) -> float:
-    return _space(problem) * _swept_completions(problem) * _SECONDS_PER_SWEPT_COMPLETION
+    per_completion = _SECONDS_PER_SWEPT_COMPLETION
+    per_completion *= _SPLIT_SWEEP_FACTOR if problem.game.split else 1
+    return _space(problem) * _swept_completions(problem) * per_completion
 
 
 def _known_seconds(problem: Problem) -> float:

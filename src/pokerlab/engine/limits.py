@@ -122,16 +122,14 @@ def _estimate_text(seconds: float) -> str:
     return f"{seconds:,.0f} s" if seconds >= 10 else f"{seconds:.2g} s"
 
 
-def refuse_too_large(problem: Problem, seconds: float, what: str, hint: str) -> float:
-    """The estimated seconds of enumerating ``problem`` exactly (by the exact strategy that
-    would run it); raises :class:`TooLargeError` (naming its size and ``hint``, how to make it
-    smaller) when that is over ``seconds``."""
-    from pokerlab.engine.strategies import exact_strategy
-
-    strategy = exact_strategy(problem)
-    estimate = math.inf if strategy is None else strategy.estimate(problem)
+def refuse_too_large(
+    problem: Problem, estimate: float, seconds: float, what: str, hint: str
+) -> None:
+    """Raise :class:`TooLargeError` (naming the size of ``problem`` and ``hint``, how to make
+    it smaller) when the ``estimate`` of its exact work (seconds of one core) is over
+    ``seconds``."""
     if estimate > seconds:
-        size = "x".join(f"{s:,}" for s in problem.sizes)
+        size = "x".join(f"{s:,}" for s in problem.range_sizes)
         if math.isinf(estimate):
             work = "unbounded work"
         else:
@@ -141,7 +139,6 @@ def refuse_too_large(problem: Problem, seconds: float, what: str, hint: str) -> 
             f"{_limit_text(seconds)}; {hint}",
             field="time_limit",
         )
-    return estimate
 
 
 def time_limited(

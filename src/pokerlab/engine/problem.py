@@ -14,6 +14,7 @@ import math
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -90,6 +91,9 @@ class Problem:
     Monte Carlo samples."""
     unseen: int = field(init=False, repr=False, compare=False)
     """Cards neither on the board nor dead."""
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What a strategy derives from the problem at most once (its suit symmetries: an estimate
+    and the run both need them, and finding them can take a tenth of a second)."""
 
     def __post_init__(self) -> None:
         # derived once here: every strategy reads them, some several times per call
