@@ -353,6 +353,12 @@ def test_seed_reproduces_and_stopping_rules() -> None:
     c = query(text + ", stderr=0.004, seed=1")
     assert c.results[0].stderr is not None and c.results[0].stderr <= 0.004
     assert c.seed == 1
+    # why each stopped, as pokerlab.equity says it (and the JSON with it)
+    assert (a.stopped, c.stopped) == ("trials", "stderr")
+    assert a.to_dict()["stopped"] == "trials"
+    exact = query("select avg(riverEquity(hero)) as eq from hero='AhKh', villain='QQ', "
+                  "board='Ts9h2h'")  # fmt: skip
+    assert exact.method == "exact" and exact.stopped == "complete"
 
 
 def test_unreachable_stderr_target_stops_at_the_time_limit(
@@ -365,6 +371,7 @@ def test_unreachable_stderr_target_stops_at_the_time_limit(
               "board='Ts9h2h', mc, stderr=0.001, seed=1 "
               "where handType(hero, flop) = 'quads'")  # fmt: skip
     assert r.method == "monte-carlo" and r.matched == 0 and r["eq"].value is None
+    assert r.stopped == "time"
 
 
 def test_no_deal_matches_gives_no_value() -> None:
@@ -1196,6 +1203,7 @@ def test_cancel_ends_a_sampled_run_with_its_deals_and_stops_an_exact_one() -> No
     cut = query(text, method="monte-carlo", trials=10 * runner.CHUNK, seed=3,
                 cancel=after_two_checks)  # fmt: skip
     assert cut.method == "monte-carlo" and cut.deals == 2 * runner.CHUNK
+    assert cut.stopped == "cancelled"
     # the same deals as a run asked for that many: a cancelled estimate is the one of its chunks
     same = query(text, method="monte-carlo", trials=2 * runner.CHUNK, seed=3)
     assert cut.results == same.results

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pokerlab.engine.tally import StopReason
+
 __all__ = ["AggregateResult", "Bucket", "QueryResult"]
 
 
@@ -58,7 +60,9 @@ class QueryResult:
 
     ``method`` is ``"exact"`` (every deal enumerated, weighted by the combos' weights) or
     ``"monte-carlo"`` (``deals`` sampled without bias, ``seed`` reproduces them); ``matched``
-    is how many deals passed ``where`` (all when there is none); ``seconds`` the wall time.
+    is how many deals passed ``where`` (all when there is none); ``seconds`` the wall time;
+    ``stopped`` why it ended, as :attr:`pokerlab.EquityResult.stopped`: ``complete`` (exact),
+    ``trials``, ``stderr``, ``time`` or ``cancelled`` (what was sampled is still unbiased).
     """
 
     method: str
@@ -71,6 +75,7 @@ class QueryResult:
     players: tuple[tuple[str, str], ...]
     board: str
     dead: str
+    stopped: StopReason = "complete"
 
     def __getitem__(self, name: str) -> AggregateResult:
         for r in self.results:
@@ -80,7 +85,8 @@ class QueryResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract: ``method``, ``deals``, ``matched``, ``results`` (``name``,
-        ``value``, ``stderr``), plus ``seconds``, ``seed``, ``game``, ``players``, ``board``."""
+        ``value``, ``stderr``), plus ``seconds``, ``seed``, ``game``, ``players``, ``board``,
+        ``dead`` and ``stopped``."""
         return {
             "method": self.method,
             "deals": self.deals,
@@ -92,4 +98,5 @@ class QueryResult:
             "players": [{"name": n, "input": t} for n, t in self.players],
             "board": self.board,
             "dead": self.dead,
+            "stopped": self.stopped,
         }

@@ -46,6 +46,7 @@ from pokerlab.engine._control import (
 )
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
 from pokerlab.engine.problem import Problem, prepare
+from pokerlab.engine.tally import StopReason
 from pokerlab.errors import (
     CancelledError,
     EmptyRangeError,
@@ -763,13 +764,14 @@ def query(
         deals, matched = _run_exact(problem, tables, compiled, folds, joint, weights,
                                     unseen, stages, progress, run)  # fmt: skip
         used_seed = None
+        stopped: StopReason = "complete"
     else:
         used_seed = req.seed if req.seed is not None else _fresh_seed()
         chunk = _sampled_chunk(problem, compiled, len(unseen))
         run = dataclasses.replace(run, chunk=chunk)
         tables.min_slice = max(1, MIN_SLICE * chunk // CHUNK)
-        deals, matched = _run_sampled(problem, tables, compiled, folds, req, used_seed, progress,
-                                      run)  # fmt: skip
+        deals, matched, stopped = _run_sampled(problem, tables, compiled, folds, req, used_seed,
+                                               progress, run)  # fmt: skip
     results = tuple(
         fold.result(name, not run_exact, deals, matched)
         for fold, (name, _, _) in zip(folds, compiled.select, strict=True)
@@ -785,6 +787,7 @@ def query(
         players=tuple((n, t) for (n, _), t in zip(req.players, problem.inputs, strict=True)),
         board=problem.board_text,
         dead=problem.dead_text,
+        stopped=stopped,
     )
 
 
@@ -831,7 +834,8 @@ def _run_sampled(
     seed: int,
     progress: Callable[[float], object] | None,
     run: _Run,
-) -> tuple[int, int]:
+) -> tuple[int, int, StopReason]:
+    """Deals sampled, deals matched, and why the sampling stopped (as equity's ``stopped``)."""
     from pokerlab.analysis.query import _kernels as K
     from pokerlab.engine._joint_draw import holding_draw
     from pokerlab.engine._sampling import STOPPED, chunk_state  # numba: loaded when a query runs
@@ -847,6 +851,7 @@ def _run_sampled(
     hold = np.empty((run.chunk, problem.n_players), dtype=np.int64)
     boards = np.empty((run.chunk, tables.layout.width), dtype=np.uint8)
     deals = matched = 0
+    stopped: StopReason = "trials"
     seconds = min((s for s in (limit, run.max_seconds) if s is not None), default=None)
     with StopFlag(run.cancel, seconds) as stop:
         while True:
@@ -865,6 +870,7 @@ def _run_sampled(
                 matched += _fold_chunk(compiled, folds, feats, np.ones(n))
             deals += n
             if cut or run.cancelled():  # what was sampled is still an unbiased estimate
+                stopped = "cancelled" if run.cancelled() else "time"
                 break
             if trials is not None and deals >= trials:
                 break
@@ -872,14 +878,14 @@ def _run_sampled(
                 errors = [f.result("", True, deals, matched).stderr for f in folds
                           if f.aggregate in ("avg", "count")]  # fmt: skip
                 if all(e is not None and e <= target for e in errors):
+                    stopped = "stderr"
                     break  # with no avg or count to aim at: stops after one chunk
             spent = time.perf_counter() - started
-            if limit is not None and spent >= limit:
-                break
-            if run.max_seconds is not None and spent >= run.max_seconds:
+            if any(s is not None and spent >= s for s in (limit, run.max_seconds)):
+                stopped = "time"
                 break
             if progress is not None:  # deals asked for, else the time allowed
                 progress(deals / trials if trials is not None else spent / limit if limit else 0.0)
     if deals == 0:
         raise nothing_sampled(run.cancelled(), seconds)
-    return deals, matched
+    return deals, matched, stopped
