@@ -303,3 +303,27 @@ def test_a_distribution_cancelled_in_its_last_sampled_holding_raises() -> None:
         pokerlab.equity_distribution(
             "AhAs", "KK", method="mc", trials=100_000, seed=1, progress=progress, cancel=stop
         )
+
+
+def test_the_holding_cap_can_be_raised_from_the_api_and_the_cli() -> None:
+    """Past 5,000 holdings a per-holding distribution is refused; the refusal names the cap and
+    ``--max-holdings`` raises it (there was no CLI option: an Omaha range of 12,000 holdings
+    could not be asked for at all)."""
+    from click.testing import CliRunner
+
+    from pokerlab.cli import app
+
+    spot = ("QQ+", "AK")  # preflop: per holding, 18 + 16 holdings
+    with pytest.raises(TooLargeError, match=r"34 holdings in all.*--max-holdings"):
+        pokerlab.equity_distribution(*spot, max_holdings=33)
+    dist = pokerlab.equity_distribution(*spot, max_holdings=34)
+    assert [len(p.hands) for p in dist.players] == [18, 16]
+    runner = CliRunner()
+    refused = runner.invoke(app, ["distribution", *spot, "--max-holdings", "33"])
+    assert refused.exit_code != 0 and "--max-holdings" in refused.output
+    ok = runner.invoke(app, ["distribution", *spot, "--max-holdings", "34", "--json"])
+    assert ok.exit_code == 0, ok.output
+    for bad in (0, -3, 2.5, "many", True):
+        with pytest.raises(GameError, match="whole number of holdings") as caught:
+            pokerlab.equity_distribution(*spot, max_holdings=bad)  # type: ignore[arg-type]
+        assert caught.value.field == "max_holdings"

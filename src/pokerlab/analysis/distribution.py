@@ -30,6 +30,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import is_whole
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
@@ -286,7 +287,8 @@ def _per_holding(
     if total > max_holdings:
         raise TooLargeError(
             f"{total:,} holdings in all: an equity per holding is computed for at "
-            f"most {max_holdings:,} outside heads-up hold'em with a board; narrow the ranges",
+            f"most {max_holdings:,} outside heads-up hold'em with a board (each one an equity "
+            "run); narrow the ranges or raise the cap (--max-holdings, max_holdings=)",
             field="players",
         )
     steps = problem.n_players * math.prod(problem.sizes)
@@ -385,6 +387,11 @@ def equity_distribution(
     """
     check_exact_options(method, trials=trials, seed=seed)
     check_callbacks(cancel, progress=progress)
+    if not is_whole(max_holdings) or max_holdings < 1:
+        raise GameError(
+            f"must be a whole number of holdings, 1 or more, got {max_holdings!r}",
+            field="max_holdings",
+        )
     n_threads = resolve_threads(threads)
     villains = (
         [villain]

@@ -9,6 +9,7 @@ from typing import cast
 import click
 
 from pokerlab.analysis.distribution import (
+    MAX_HOLDINGS,
     Distribution,
     Method,
     equity_distribution,
@@ -106,6 +107,14 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option("--trials", type=int, default=None, help="Monte Carlo: deals per combo.")
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
 @threads_option
+@click.option(
+    "--max-holdings",
+    type=click.IntRange(min=1),
+    default=MAX_HOLDINGS,
+    show_default=True,
+    help="Outside heads-up hold'em with a board: refuse more holdings in all than this "
+    "(each is one equity run).",
+)
 @click.option("--list", "list_combos", is_flag=True, help="List every combo and its equity.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
@@ -136,6 +145,7 @@ def distribution_command(
     trials: int | None,
     seed: int | None,
     threads: int | None,
+    max_holdings: int,
     list_combos: bool,
     as_json: bool,
     csv_path: str | None,
@@ -158,6 +168,7 @@ def distribution_command(
                 trials=trials,
                 seed=seed,
                 threads=threads,
+                max_holdings=max_holdings,
                 progress=bar,
             )
 
