@@ -57,6 +57,12 @@ def test_tables() -> None:
         (("hits", "KK", "--board", "KsKh2d", "--dead", "KdKc"), "no combo left"),
         (("hits", "AA**", "--board", "Ks9s2d", "-g", "razz"), "no board"),
         (("hits", "AA", "--board", "Ks9s2d", "--list"), "add --json"),  # it was ignored
+        # said "a random range stays unexpanded" while refusing to expand it
+        (
+            ("hits", "random", "--board", "Qc8s7h", "-g", "omaha6"),
+            "13,983,816 holdings of 6 cards: at most 5,000,000 can be listed; narrow the range "
+            "with card patterns (e.g. AA****)",
+        ),
     ],
 )
 def test_bad_input_is_one_line(args: tuple[str, ...], fragment: str) -> None:

@@ -180,8 +180,8 @@ def materialise(value: SetValue, size: int) -> NDArray[np.uint64]:
     total = math.comb(len(avail), size)
     if value.pred is None and total > MAX_HOLDINGS:
         raise TooLargeError(
-            f"{total:,} holdings of {size} cards: pokerlab materialises at most "
-            f"{MAX_HOLDINGS:,} (a random range stays unexpanded; narrow it with card patterns)"
+            f"{total:,} holdings of {size} cards: at most {MAX_HOLDINGS:,} can be listed; "
+            f"narrow the range with card patterns (e.g. AA{'*' * (size - 2)})"
         )
     if value.pred is not None and total > _ENUM_LIMIT:
         raise TooLargeError(
