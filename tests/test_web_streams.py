@@ -207,3 +207,24 @@ def test_a_foreign_host_gets_the_json_error_body(client: TestClient) -> None:
     ):
         pass
     assert closed.value.code == 1008
+
+
+def test_progress_read_with_the_answer_is_not_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's last progress frames and its answer can be read in one loop tick, before the
+    stream's pending get() resumes; they stayed queued and were dropped, so a fast exact query
+    streamed no progress under load (a flaky test). A pool that reports three times and answers
+    at once stands for that here: every report streams, in order, before the answer."""
+    from pokerlab.web.pool import Outcome
+
+    with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1") as c:
+
+        async def run_at_once(task: str, arguments: Any, **options: Any) -> Outcome:
+            for done in (1, 2, 3):
+                options["on_progress"]({"fraction": done / 3})
+            return Outcome("ok", {"answer": 42}, 0.0, 0.0)
+
+        monkeypatch.setattr(c.app.state.pool, "run", run_at_once)  # type: ignore[attr-defined]
+        got = events(c.post("/api/query/stream", json={"text": EXACT}).text)
+    assert [kind for kind, _ in got] == ["start", "progress", "progress", "progress", "result"]
+    assert [data["fraction"] for kind, data in got if kind == "progress"] == [1 / 3, 2 / 3, 1.0]
+    assert got[-1][1] == {"answer": 42}

@@ -497,6 +497,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if update.done():
                     elapsed = loop.time() - started
                     yield _event("progress", {**update.result(), "elapsed": elapsed})
+            # The answer can come in the same loop tick as the last progress frames (read just
+            # before it), before the pending get() resumes: those frames are still queued (a
+            # get() cancelled before it resumes takes nothing), so they go out first, in order.
+            if update is not None and not update.done():
+                update.cancel()
+            while not updates.empty():
+                elapsed = loop.time() - started
+                yield _event("progress", {**updates.get_nowait(), "elapsed": elapsed})
             try:
                 outcome = work.result()
             except asyncio.CancelledError:
