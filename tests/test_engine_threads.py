@@ -37,6 +37,9 @@ EXACT_SPOTS = [
     (["AsKsQsJs[9-]c", "2h3h4h5h7d"], "", "stud", "stud-sweep"),
     (["As2d3h9c4d*", "KdKc7s5h5c6d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
     (["(3-3-)45678", "As2d3h9c4d7c8h", "KcJd9s7d6cTh5s"], "", "razz", "stud-known-hands"),
+    # a known hand first: the next widest range goes first (the chunks' runs), the widest last
+    (["As2d3h9c4d7c8h", "KcJd9s7d6cTh5s@50,QcJh9h7h6hTd5d,QsJs9s8s6sTc5c", "(3-3-)45678"], "",
+     "razz", "stud-known-hands"),
     # one known hand first: its chunks are stripes of the first dealt player's cards
     (["KdKc7s5h5c6d", "As2d3h9c4d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
 ]  # fmt: skip
@@ -338,3 +341,17 @@ def test_no_more_helpers_than_chunks() -> None:
     assert len(_helper_threads()) <= 2
     assert list(run) == [1, 4]
     assert _helper_threads() == []
+
+
+def test_complete_stud_hands_chunk_the_next_widest_range() -> None:
+    """The chunks were runs of player 0's holdings: one known hand first made the whole walk
+    one chunk (one core, no progress, a cancel heard at the end). Now the next widest range
+    leads the walk and the widest is summed by class last, in whatever order they are given."""
+    from pokerlab.engine.exact import StudKnownHands
+
+    players = ["9s9hTdTcJsJhQd", "A2345KQ", "(3-3-)45678"]  # 1 x 16,384 x 49,152 holdings
+    strategy = StudKnownHands()
+    for order in (players, players[::-1], [players[1], players[0], players[2]]):
+        problem = prepare(order, game="razz")
+        chunks = strategy.chunks(_parallel.Work(problem, strategy.name))
+        assert chunks.count is not None and chunks.count > 10

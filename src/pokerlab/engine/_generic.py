@@ -666,34 +666,14 @@ def enumerate_stud_deals(
                 q -= 1
 
 
-@njit(cache=True, nogil=True)
-def enumerate_known_hands(
-    combos,
-    held,
-    offsets,
-    masks,
-    weights,
-    dead_mask,
-    start,
-    stop,
-    hole_total,
-    hi_code,
-    lo_code,
-    split,
-    stats,
-    totals,
-    tables,
-):
-    """Exact enumeration for stud games when every holding is all of its player's cards
-    (``held[p] == hole_total``, no card left to deal): each holding is evaluated once; the
-    joint holdings of all players but the last are walked depth-first (player 0's holdings
-    ``start..stop-1`` only: a chunk), and the last player's compatible holdings are summed by
-    class of equal (high, low) value, so each class is credited once per prefix (razz
-    ``(3-3-)45678`` vs ``A345678``: one class instead of 16,384 holdings)."""
+@njit(cache=True)
+def known_hand_classes(combos, held, offsets, hole_total, hi_code, lo_code, tables):
+    """What :func:`enumerate_known_hands` reads, computed once for all its chunks: every
+    holding's ``(high, low)`` values, and the last player's holdings by class of equal values
+    (``cls[i]`` of its holding ``i``; ``class_hi``, ``class_lo`` of each class)."""
     n = offsets.shape[0] - 1
     pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
                                              tables)  # fmt: skip
-    # classes of the last player's holdings by (high, low)
     first_row = offsets[n - 1]
     size = offsets[n] - first_row
     order = stable_argsort(pre_hi[first_row:] * 65536 + pre_lo[first_row:])
@@ -712,6 +692,24 @@ def enumerate_known_hands(
             class_lo[n_classes] = pre_lo[t]
             n_classes += 1
         cls[order[i]] = n_classes - 1
+    return pre_hi, pre_lo, cls, class_hi[:n_classes].copy(), class_lo[:n_classes].copy()
+
+
+@njit(cache=True, nogil=True)
+def enumerate_known_hands(
+    offsets, masks, weights, dead_mask, start, stop, pre_hi, pre_lo, cls, class_hi, class_lo,
+    split, stats, totals,
+):  # fmt: skip
+    """Exact enumeration for stud games when every holding is all of its player's cards
+    (``held[p] == hole_total``, no card left to deal), from :func:`known_hand_classes`: the
+    joint holdings of all players but the last are walked depth-first (player 0's holdings
+    ``start..stop-1`` only: a chunk), and the last player's compatible holdings are summed by
+    class of equal (high, low) value, so each class is credited once per prefix (razz
+    ``(3-3-)45678`` vs ``A345678``: one class instead of 16,384 holdings)."""
+    n = offsets.shape[0] - 1
+    first_row = offsets[n - 1]
+    size = offsets[n] - first_row
+    n_classes = class_hi.shape[0]
     class_w = np.zeros(n_classes, np.float64)
     class_n = np.zeros(n_classes, np.int64)
     hi = np.empty(n, np.int64)

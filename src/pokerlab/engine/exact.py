@@ -693,27 +693,21 @@ def _complete(problem: Problem) -> bool:
     return bool((problem.held == problem.game.hole_cards).all())
 
 
-def _stud_walk(problem: Problem, kernel: Any, seconds: float, stripes: int = 0) -> Chunks[_Part]:
-    """A stud kernel over chunks of player 0's holdings; with ``stripes``, of ``stripes`` units
-    per holding (``_generic.enumerate_stud_deals``: each an equal run of the first dealt
-    player's choices of cards), so a known first hand still makes as many chunks as its time
-    needs."""
-    kernels = _kernels()
-    game = problem.game
+def _stud_walk(
+    problem: Problem, call: Callable[[int, int, NDArray[np.float64], NDArray[np.int64]], None],
+    seconds: float, stripes: int = 0,
+) -> Chunks[_Part]:  # fmt: skip
+    """A stud kernel, ``call(start, stop, stats, totals)``, over chunks of player 0's holdings;
+    with ``stripes``, of ``stripes`` units per holding (``_generic.enumerate_stud_deals``: each
+    an equal run of the first dealt player's choices of cards), so a known first hand still
+    makes as many chunks as its time needs."""
     n = problem.n_players
-    tables = kernels.tables(game)
-    masks = problem.combo_masks
     units = problem.sizes[0] * max(stripes, 1)
-    striping = (stripes,) if stripes else ()
 
     def run(start: int, stop: int) -> _Part:
         stats = np.zeros((n + 1, STATS), dtype=np.float64)
         totals = np.zeros(2, dtype=np.int64)
-        kernel(
-            problem.combos, problem.held, problem.offsets, masks, problem.weights,
-            np.uint64(problem.dead_mask), start, stop, *striping, game.hole_cards,
-            int(game.high), int(game.low), game.split, stats, totals, tables,
-        )  # fmt: skip
+        call(start, stop, stats, totals)
         return stats, int(totals[0])
 
     return over(run, chunk_bounds(units, seconds))
@@ -889,14 +883,37 @@ class StudKnownHands:
     def estimate(self, problem: Problem) -> float:
         return _known_seconds(problem)
 
+    @staticmethod
+    def _order(problem: Problem) -> list[int]:
+        """The widest range last (summed by class), the next widest first (the chunks' runs):
+        with one known hand first, the whole walk was one chunk (one core, no progress)."""
+        by_size = problem.size_order
+        return [by_size[-2], *by_size[:-2], by_size[-1]]
+
     def chunks(self, work: Work) -> Chunks[_Part]:
+        """Statistics of runs of the first player's holdings, players in :meth:`_order`; the
+        holdings' values and the last player's classes are found once, not per chunk."""
         kernels = _kernels()
-        seconds = self.estimate(work.problem)
-        return _stud_walk(work.problem, kernels.generic.enumerate_known_hands, seconds)
+        problem = work.problem.permuted(self._order(work.problem))
+        game = problem.game
+        classes = kernels.generic.known_hand_classes(
+            problem.combos, problem.held, problem.offsets, game.hole_cards, int(game.high),
+            int(game.low), kernels.tables(game),
+        )  # fmt: skip
+        dead = np.uint64(problem.dead_mask)
+
+        def call(start: int, stop: int, stats: NDArray[np.float64], totals: Any) -> None:
+            kernels.generic.enumerate_known_hands(
+                problem.offsets, problem.combo_masks, problem.weights, dead, start, stop,
+                *classes, game.split, stats, totals,
+            )  # fmt: skip
+
+        return _stud_walk(problem, call, self.estimate(problem))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self, problem, control, shape, winner_counts=False)
+        tally = _summed(self, problem, control, shape, winner_counts=False)
+        return Tally(_unorder(tally.stats, self._order(problem)), tally.deals, sampled=False)
 
 
 class StudDeals:
@@ -913,9 +930,20 @@ class StudDeals:
     def chunks(self, work: Work) -> Chunks[_Part]:
         kernels = _kernels()
         problem = work.problem
+        game = problem.game
         seconds = self.estimate(problem)
         stripes = _deal_stripes(problem, seconds)
-        return _stud_walk(problem, kernels.generic.enumerate_stud_deals, seconds, stripes)
+        tables = kernels.tables(game)
+        dead = np.uint64(problem.dead_mask)
+
+        def call(start: int, stop: int, stats: NDArray[np.float64], totals: Any) -> None:
+            kernels.generic.enumerate_stud_deals(
+                problem.combos, problem.held, problem.offsets, problem.combo_masks,
+                problem.weights, dead, start, stop, stripes, game.hole_cards, int(game.high),
+                int(game.low), game.split, stats, totals, tables,
+            )  # fmt: skip
+
+        return _stud_walk(problem, call, seconds, stripes)
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)

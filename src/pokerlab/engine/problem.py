@@ -149,6 +149,25 @@ class Problem:
         offsets[1:] = np.cumsum([len(r) for r in rows])
         return np.ascontiguousarray(self.combos[index]), offsets, self.weights[index]
 
+    def permuted(self, order: Sequence[int]) -> Problem:
+        """The same problem with its players taken in ``order`` (player ``i`` of the result is
+        player ``order[i]`` of this one)."""
+        if all(p == i for i, p in enumerate(order)):
+            return self
+        index = np.concatenate([np.arange(self.offsets[p], self.offsets[p + 1]) for p in order])
+        combos, offsets, weights = self.reordered(order)
+        return dataclasses.replace(
+            self,
+            inputs=tuple(self.inputs[p] for p in order),
+            combos=combos,
+            offsets=offsets,
+            weights=weights,
+            held=self.held[list(order)],
+            dealt=self.dealt[list(order)],
+            combo_masks=self.combo_masks[index],
+            uniform=tuple(self.uniform[p] for p in order),
+        )
+
     def weight_peaks(self) -> list[float]:
         """Each player's largest weight (a uniform player's first: no array scan)."""
         if not all(self.uniform):
