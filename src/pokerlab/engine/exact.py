@@ -80,6 +80,7 @@ _SECONDS_PER_RUNOUT = 3e-8  # the board games' enumeration (GameBoards)
 _SECONDS_PER_HOLDING_EVAL = 3e-9
 _SECONDS_PER_PAIR_READ = 1e-9  # Omaha: a holding's value is one read per pair of hole cards
 _SECONDS_PER_CLASSED = 2e-9  # the widest player's holding, classed against a joint holding
+_HOLDINGS_IN_CACHE = 1_000_000  # past about this many, a holding's reads miss the caches
 _SECONDS_PER_AWARD = 7e-8  # a joint holding (or an outcome class) awarded its pot shares
 _SECONDS_PER_SWEPT_COMPLETION = 1.5e-7  # a stud sweep's completion (benchmarks/bench_estimates.py)
 _SPLIT_SWEEP_FACTOR = 3  # hi/lo stud sweeps evaluate both halves: measured 3.5x slower
@@ -548,6 +549,9 @@ class GameBoards:
         pairs = math.comb(game.hole_cards, 2) if game.high == HighEval.OMAHA else 10
         per_holding = _SECONDS_PER_HOLDING_EVAL + pairs * _SECONDS_PER_PAIR_READ
         sizes = sorted(problem.range_sizes)
+        # millions of holdings outgrow the caches: each costs more (a random 6-card Omaha hand
+        # on a turn with dead cards, 2.3 M holdings: 4.8x the in-cache cost)
+        per_holding *= 1 + sum(sizes) / _HOLDINGS_IN_CACHE
         per_runout = _SECONDS_PER_RUNOUT + sum(sizes) * per_holding
         if problem.n_players == 2 and all(problem.uniform):  # counted by outcome class
             per_runout += sizes[0] * sizes[1] * _SECONDS_PER_CLASSED  # (``count_heads_up``)
