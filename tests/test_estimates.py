@@ -69,3 +69,35 @@ def test_a_hi_lo_stud_sweep_costs_more_than_a_high_one() -> None:
     _, split = _strategy(["AsAd2c", "QQ*"], game="stud-hilo")
     assert sweep.name == "stud-sweep"
     assert sweep.estimate(split) == pytest.approx(3 * sweep.estimate(high))
+
+
+def test_auto_does_not_list_a_random_hand_it_will_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing a random 6-card Omaha hand (millions of holdings) takes up to a second; auto
+    listed it whenever enumerating might fit 24 times its budget, then sampled. The estimate of
+    the list comes first, symmetry included (the list is suit-blind)."""
+    import pokerlab
+
+    players = ["AsAhKsKhQdJd", "random"]
+    spot = {"board": "Qc8s7h2d", "dead": "2c3c4c5c6c", "game": "omaha6"}
+    problem = prepare(players, spot["board"], spot["dead"], spot["game"])
+    listed = problem.listing_random_hands()
+    assert listed.sizes[1] == 2_324_784
+    strategy = exact_strategy(listed)
+    assert strategy is not None and strategy.estimate(listed) > 2  # auto samples it
+
+    def refuse(self: Problem) -> Problem:
+        raise AssertionError("listed a hand it samples")
+
+    monkeypatch.setattr(Problem, "listing_random_hands", refuse)
+    result = pokerlab.equity(players, **spot, trials=2_000, seed=1)
+    assert result.method == "monte-carlo"
+
+
+def test_a_random_hand_too_long_to_list_says_how_to_narrow_it() -> None:
+    """It said "give it as a range", and ``******`` (the same range) was refused the same way."""
+    import pokerlab
+    from pokerlab.errors import TooLargeError
+
+    for hand in ("random", "******"):
+        with pytest.raises(TooLargeError, match=r"6,096,454 holdings.*\(e\.g\. AA\*\*\*\*\)"):
+            pokerlab.equity(["AsAhKsKhQdJd", hand], board="Qc8s7h", game="omaha6", method="exact")

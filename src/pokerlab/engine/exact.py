@@ -80,7 +80,7 @@ _SECONDS_PER_RUNOUT = 3e-8  # the board games' enumeration (GameBoards)
 _SECONDS_PER_HOLDING_EVAL = 3e-9
 _SECONDS_PER_PAIR_READ = 1e-9  # Omaha: a holding's value is one read per pair of hole cards
 _SECONDS_PER_CLASSED = 2e-9  # the widest player's holding, classed against a joint holding
-_HOLDINGS_IN_CACHE = 1_000_000  # past about this many, a holding's reads miss the caches
+_HOLDINGS_IN_CACHE = 500_000  # past about this many, a holding's reads miss the caches
 _SECONDS_PER_AWARD = 7e-8  # a joint holding (or an outcome class) awarded its pot shares
 _SECONDS_PER_SWEPT_COMPLETION = 1.5e-7  # a stud sweep's completion (benchmarks/bench_estimates.py)
 _SPLIT_SWEEP_FACTOR = 3  # hi/lo stud sweeps evaluate both halves: measured 3.5x slower
@@ -627,21 +627,18 @@ def runout_seconds(problem: Problem) -> float:
     return math.inf
 
 
-_MOST_ORBITS = 24  # suit permutations: symmetry cuts an enumeration by at most this
-
-
 def for_enumeration(problem: Problem, limit: float = math.inf) -> Problem | None:
     """The problem the exact strategies enumerate: ``problem``, or where a board game deals a
     ``random`` hand (Omaha keeps it as one empty holding, which only Monte Carlo deals), the
     same with those hands listed as every holding of the cards left
     (:meth:`~pokerlab.engine.problem.Problem.listing_random_hands`: 148,995 on an Omaha flop
     against a known hand; more than 5,000,000 is a :class:`~pokerlab.errors.TooLargeError`).
-    ``None`` when the enumeration of the list is estimated over ``limit`` seconds even once
-    symmetry cuts it as much as it can: listing takes up to a second, so an ``auto`` run that
-    will sample anyway does not list."""
+    ``None`` when the enumeration of the list is estimated over ``limit`` seconds, found
+    before listing (up to a second), so an ``auto`` run that will sample does not list: the
+    list is suit-blind, so the problem keeps the suit symmetries it has without it."""
     if not problem.deals_hole_cards:
         return problem
-    if runout_seconds(problem) > limit * _MOST_ORBITS:
+    if _orbits(problem, runout_seconds(problem)) > limit:
         return None
     return problem.listing_random_hands()
 

@@ -208,7 +208,8 @@ class Problem:
         if len(every) > MAX_HOLDINGS:
             raise TooLargeError(
                 f"a 'random' {self.game.title} hand has {len(every):,} holdings here, more than "
-                f"the {MAX_HOLDINGS:,} that can be listed; give it as a range",
+                f"the {MAX_HOLDINGS:,} that can be listed; narrow it with card patterns (e.g. "
+                f"AA{'*' * (self.game.hole_cards - 2)}), or sample it (Monte Carlo deals it)",
                 field="players",
             )
         listed = (np.ascontiguousarray(every.holdings), np.ascontiguousarray(every.masks))
