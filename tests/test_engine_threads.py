@@ -34,6 +34,8 @@ EXACT_SPOTS = [
     # unit weights heads-up: deals counted by outcome class; preflop: chunks start mid-runout
     (["As2sKd3d", "AA**$ds"], "Qs7d2c", "omaha-hilo", "game-boards"),
     (["AsAhKsKh", "JdTd9c8c"], "", "omaha", "game-boards"),
+    # a river: one runout, cut into runs of the widest range's holdings
+    (["As2sKd3d", "AA**$ds@50,KK**", "QQ**"], "Qs7d2c5h9c", "omaha-hilo", "game-boards"),
     (["AsKsQsJs[9-]c", "2h3h4h5h7d"], "", "stud", "stud-sweep"),
     (["As2d3h9c4d*", "KdKc7s5h5c6d", "8d8c9d9hTsJs"], "", "stud-hilo", "stud-deals"),
     (["(3-3-)45678", "As2d3h9c4d7c8h", "KcJd9s7d6cTh5s"], "", "razz", "stud-known-hands"),
@@ -355,3 +357,29 @@ def test_complete_stud_hands_chunk_the_next_widest_range() -> None:
         problem = prepare(order, game="razz")
         chunks = strategy.chunks(_parallel.Work(problem, strategy.name))
         assert chunks.count is not None and chunks.count > 10
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [
+        (["As2sKd3d", "AA**$ds@50,KK**", "QQ**"], "Qs7d2c5h9c", "omaha-hilo"),  # classed last
+        (["AsAhKsKh", "random"], "Qs7d2c5h", "omaha"),  # heads-up, counted
+        (["AsAhKsKh", "JdTd9c8c", "KK**"], "Qs7d2c5h9h", "omaha"),
+    ],
+)
+def test_a_river_splits_into_runs_of_the_widest_range(
+    monkeypatch: pytest.MonkeyPatch, players: list[str], board: str, game: str
+) -> None:
+    """A river has one runout, and the chunks were runs of runouts: a 35-second river run was
+    one chunk (one core, no progress, no cancel). Cut into runs of the widest range's holdings,
+    it deals exactly the deals of the whole."""
+    from pokerlab.engine.exact import GameBoards
+
+    whole = equity(players, board=board, game=game, method="exact", threads=1)
+    monkeypatch.setattr(_parallel, "TARGET_CHUNK_SECONDS", 1e-7)
+    problem = prepare(players, board=board, game=game).listing_random_hands()
+    chunks = GameBoards().chunks(_parallel.Work(problem, "game-boards"))
+    assert chunks.count is not None and chunks.count > 10
+    striped = equity(players, board=board, game=game, method="exact", threads=2)
+    assert striped.samples == whole.samples
+    np.testing.assert_allclose(striped.counts, whole.counts, rtol=1e-12)

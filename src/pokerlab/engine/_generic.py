@@ -332,6 +332,7 @@ def enumerate_boards(
     skip_mask,
     start,
     stop,
+    stripes,
     hi_code,
     lo_code,
     split,
@@ -341,12 +342,13 @@ def enumerate_boards(
     totals,
     tables,
 ):
-    """Exact enumeration for board games, board-major: for runouts ``start..stop-1`` (k-subsets
-    of the unseen cards, lexicographic), evaluate every combo once, then walk the joint holdings
-    depth-first (pruned at the first shared card) and credit each deal with its weight product:
-    past :data:`FEW_HOLDINGS` holdings of the last player, the walk stops at the others and
-    credits the last player's compatible holdings by outcome class
-    (:func:`award_last_by_outcome`).
+    """Exact enumeration for board games, board-major: for units ``start..stop-1`` (each
+    runout, a k-subset of the unseen cards in lexicographic order, cut into ``stripes`` equal
+    runs of the last player's holdings; ``by_runout`` needs 1), evaluate every combo once,
+    then walk the joint holdings depth-first (pruned at the first shared card) and credit each
+    deal with its weight product: past :data:`FEW_HOLDINGS` holdings of the last player, the
+    walk stops at the others and credits the last player's compatible holdings by outcome
+    class (:func:`award_last_by_outcome`).
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
     real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
     ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
@@ -415,9 +417,13 @@ def enumerate_boards(
         level_key[0] += card_key[board[i]]
         level_cards[0] |= card_mask[board[i]]
         level_low[0] |= low_bit(board[i])
+    # units start..stop-1: unit u is stripe u % stripes of runout u // stripes, a stripe an
+    # equal run of the last player's holdings (a river's one runout still splits into chunks)
+    r_start = start // stripes
+    r_stop = (stop - 1) // stripes + 1 if stop > start else r_start
     idx = np.empty(5, np.int64)
     if to_come > 0:
-        _unrank_combination(start, nd, to_come, idx)
+        _unrank_combination(r_start, nd, to_come, idx)
     hi_val = np.empty(n_combos, np.int64)
     lo_val = np.zeros(n_combos, np.int64)
     hi = np.empty(n, np.int64)
@@ -426,19 +432,25 @@ def enumerate_boards(
     level_weight = np.empty(n + 1, np.float64)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
-    first = offsets[:-1]
-    last = offsets[1:]
+    first = offsets[:-1].copy()
+    last = offsets[1:].copy()
     final = n - 1
+    last_row = offsets[final]
+    last_size = offsets[n] - last_row
     # the walk's depth: all players when the last has a few holdings, else all but the last,
     # whose holdings are summed by outcome class (classing one holding costs more than it saves)
-    depth = n if last[final] - first[final] <= FEW_HOLDINGS else final
+    depth = n if last_size <= FEW_HOLDINGS else final
     class_w = np.empty(OUTCOME_CLASSES, np.float64)
     class_n = np.empty(OUTCOME_CLASSES, np.int64)
     run_cards = np.empty(5, np.int64)
     image = np.empty(5, np.int64)
     changed = 0
-    for r in range(start, stop):
-        stats = out[r - start] if by_runout else out[0]
+    for r in range(r_start, r_stop):
+        stats = out[r - r_start] if by_runout else out[0]
+        stripe_lo = max(start - r * stripes, 0)
+        stripe_hi = min(stop - r * stripes, stripes)
+        first[final] = last_row + last_size * stripe_lo // stripes
+        last[final] = last_row + last_size * stripe_hi // stripes
         for i in range(changed, to_come):
             c = deck[idx[i]]
             run_cards[i] = c

@@ -562,11 +562,12 @@ class GameBoards:
             per_runout += walked * (_SECONDS_PER_AWARD + sizes[-1] * _SECONDS_PER_CLASSED)
         return _runout_total(problem) * per_runout
 
-    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> _Kernel:
-        """The kernel over runouts, players in ``problem.size_order``: the walk prunes soonest
-        with the smallest ranges first, and the last (widest) range is summed by outcome class
-        per joint holding of the others (``_generic.award_last_by_outcome``); its statistics
-        come back in that order (:func:`_unorder`)."""
+    def _kernel(self, problem: Problem, sym: NDArray[np.uint8], stripes: int = 1) -> _Kernel:
+        """The kernel over units (``stripes`` per runout), players in ``problem.size_order``:
+        the walk prunes soonest with the smallest ranges first, and the last (widest) range is
+        summed by outcome class per joint holding of the others
+        (``_generic.award_last_by_outcome``); its statistics come back in that order
+        (:func:`_unorder`)."""
         kernels = _kernels()
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
@@ -578,7 +579,7 @@ class GameBoards:
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             kernels.generic.enumerate_boards(
-                combos, held, offsets, weights, problem.board, skip, start, stop,
+                combos, held, offsets, weights, problem.board, skip, start, stop, stripes,
                 int(game.high), int(game.low), game.split, by_runout, sym, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
@@ -590,14 +591,19 @@ class GameBoards:
         problem = work.problem
         shape = (1, *_stats_shape(problem))
         seconds = self.runout_seconds(problem)
-        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, seconds))
+        runouts = _runout_total(problem)
+        # few runouts (a river: one) for the chunks wanted: each cut into runs of the widest
+        # player's holdings, so a long river run still uses every core, reports and stops
+        widest = max(problem.sizes)
+        stripes = max(1, min(-(-chunks_wanted(seconds) // runouts), widest))
+        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, seconds), stripes)
 
         def run(start: int, stop: int) -> _Part:
             out = np.zeros(shape, dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        return over(run, chunk_bounds(_runout_total(problem), seconds))
+        return over(run, chunk_bounds(runouts * stripes, seconds))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
