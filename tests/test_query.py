@@ -449,7 +449,7 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             "villain='random', board='Qs7d4h'",
             [
                 f"'random' 6-card Omaha hand has {math.comb(52 - 9, 6):,} holdings here",
-                "give it as a range",
+                "narrow it with card patterns (e.g. AA****)",
             ],
         ),
         (

@@ -209,7 +209,7 @@ class Problem:
             raise TooLargeError(
                 f"a 'random' {self.game.title} hand has {len(every):,} holdings here, more than "
                 f"the {MAX_HOLDINGS:,} that can be listed; narrow it with card patterns (e.g. "
-                f"AA{'*' * (self.game.hole_cards - 2)}), or sample it (Monte Carlo deals it)",
+                f"AA{'*' * (self.game.hole_cards - 2)}); Monte Carlo equity deals it unlisted",
                 field="players",
             )
         listed = (np.ascontiguousarray(every.holdings), np.ascontiguousarray(every.masks))
