@@ -572,9 +572,8 @@ class GameBoards:
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
         tables = kernels.tables(game)
-        order = problem.size_order
-        combos, offsets, weights = problem.reordered(order)
-        held = np.ascontiguousarray(problem.held[order])
+        walked = problem.permuted(problem.size_order)
+        combos, offsets, weights, held = walked.combos, walked.offsets, walked.weights, walked.held
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
@@ -627,10 +626,16 @@ def runout_seconds(problem: Problem) -> float:
     symmetries an equity run skips runouts by; ``math.inf`` where it does not apply."""
     if problem.deals_hole_cards:
         return GameBoards().runout_seconds(problem)
+    strategy = _runout_strategy(problem)
+    return math.inf if strategy is None else strategy.runout_seconds(problem)
+
+
+def _runout_strategy(problem: Problem) -> BoardRunouts | GameBoards | None:
+    """The board-major strategy that enumerates ``problem`` runout by runout, if one does."""
     for strategy in (BoardRunouts(), GameBoards()):
         if strategy.applies(problem):
-            return strategy.runout_seconds(problem)
-    return math.inf
+            return strategy
+    return None
 
 
 def for_enumeration(problem: Problem, limit: float = math.inf) -> Problem | None:
@@ -653,10 +658,10 @@ def runout_stats(problem: Problem, control: Control) -> NDArray[np.float64]:
     """Per runout (every completion of the board, in lexicographic order of the unseen cards
     that no player holds in all its holdings), the tally in the engine's one layout: stacked
     ``(runouts, n + 1, STATS)``. For :mod:`pokerlab.analysis.outs`."""
-    for strategy in (BoardRunouts(), GameBoards()):
-        if strategy.applies(problem):
-            return strategy.by_runout(problem, control)
-    raise ValueError("runouts need a board game with every player's holdings")  # prepare()'s job
+    strategy = _runout_strategy(problem)
+    if strategy is None:  # prepare()'s and outs()'s job
+        raise ValueError("runouts need a board game with every player's holdings")
+    return strategy.by_runout(problem, control)
 
 
 # --- stud -----------------------------------------------------------------------------------

@@ -140,28 +140,26 @@ class Problem:
     def reordered(
         self, order: Sequence[int]
     ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float64]]:
-        """``(combos, offsets, weights)`` with the players taken in ``order``."""
-        if all(p == i for i, p in enumerate(order)):
-            return self.combos, self.offsets, self.weights
-        rows = [np.arange(self.offsets[p], self.offsets[p + 1]) for p in order]
-        index = np.concatenate(rows)
-        offsets = np.zeros(self.n_players + 1, dtype=np.int64)
-        offsets[1:] = np.cumsum([len(r) for r in rows])
-        return np.ascontiguousarray(self.combos[index]), offsets, self.weights[index]
+        """``(combos, offsets, weights)`` with the players taken in ``order``
+        (:meth:`permuted`'s)."""
+        walked = self.permuted(order)
+        return walked.combos, walked.offsets, walked.weights
 
     def permuted(self, order: Sequence[int]) -> Problem:
         """The same problem with its players taken in ``order`` (player ``i`` of the result is
         player ``order[i]`` of this one)."""
         if all(p == i for i, p in enumerate(order)):
             return self
-        index = np.concatenate([np.arange(self.offsets[p], self.offsets[p + 1]) for p in order])
-        combos, offsets, weights = self.reordered(order)
+        rows = [np.arange(self.offsets[p], self.offsets[p + 1]) for p in order]
+        index = np.concatenate(rows)
+        offsets = np.zeros(self.n_players + 1, dtype=np.int64)
+        offsets[1:] = np.cumsum([len(r) for r in rows])
         return dataclasses.replace(
             self,
             inputs=tuple(self.inputs[p] for p in order),
-            combos=combos,
+            combos=np.ascontiguousarray(self.combos[index]),
             offsets=offsets,
-            weights=weights,
+            weights=self.weights[index],
             held=self.held[list(order)],
             dealt=self.dealt[list(order)],
             combo_masks=self.combo_masks[index],
