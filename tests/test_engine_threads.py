@@ -365,21 +365,28 @@ def test_complete_stud_hands_chunk_the_next_widest_range() -> None:
         (["As2sKd3d", "AA**$ds@50,KK**", "QQ**"], "Qs7d2c5h9c", "omaha-hilo"),  # classed last
         (["AsAhKsKh", "random"], "Qs7d2c5h", "omaha"),  # heads-up, counted
         (["AsAhKsKh", "JdTd9c8c", "KK**"], "Qs7d2c5h9h", "omaha"),
+        # hold'em: the last walked range is striped, the widest counted (sorted or by rank)
+        (["AhKd", "QQ+,AK", "random", "random"], "Qs7d2c5h9c", "holdem"),
+        (["AhKd", "random"], "Qs7d2c5h9c", "holdem"),  # the one walked combo: a single chunk
+        (["AhKd", "QQ+:0.5,AK", "JJ-99,AQs"], "Qs7d2c5h9c", "holdem"),  # weighted: all walked
+        (["AhKd", "QQ+:0.5,AK", "22+"], "Qs7d2c5h", "holdem"),  # a turn: 44 runouts
     ],
 )
 def test_a_river_splits_into_runs_of_the_widest_range(
     monkeypatch: pytest.MonkeyPatch, players: list[str], board: str, game: str
 ) -> None:
     """A river has one runout, and the chunks were runs of runouts: a 35-second river run was
-    one chunk (one core, no progress, no cancel). Cut into runs of the widest range's holdings,
+    one chunk (one core, no progress, no cancel). Cut into runs of a wide range's holdings,
     it deals exactly the deals of the whole."""
-    from pokerlab.engine.exact import GameBoards
+    from pokerlab.engine.exact import BoardRunouts, GameBoards
 
     whole = equity(players, board=board, game=game, method="exact", threads=1)
     monkeypatch.setattr(_parallel, "TARGET_CHUNK_SECONDS", 1e-7)
     problem = prepare(players, board=board, game=game).listing_random_hands()
-    chunks = GameBoards().chunks(_parallel.Work(problem, "game-boards"))
-    assert chunks.count is not None and chunks.count > 10
+    strategy = BoardRunouts() if game == "holdem" else GameBoards()
+    chunks = strategy.chunks(_parallel.Work(problem, strategy.name))
+    assert chunks.count is not None
+    assert chunks.count > 10 or problem.sizes.count(1) == len(players) - 1
     striped = equity(players, board=board, game=game, method="exact", threads=2)
     assert striped.samples == whole.samples
     np.testing.assert_allclose(striped.counts, whole.counts, rtol=1e-12)

@@ -70,6 +70,7 @@ def enumerate_runouts(
     skip_mask,
     start,
     stop,
+    stripes,
     by_runout,
     sym,
     counted,
@@ -80,11 +81,14 @@ def enumerate_runouts(
     totals,
     tables,
 ):
-    """Add runouts ``start..stop-1`` (cards in code order, ``(i, j)`` pairs with ``i < j``
-    lexicographically) to ``out[0]`` (float64, counts layout), or each to its own
-    ``out[r - start]`` when ``by_runout``. ``totals[0]`` += deals (joint holding x runout),
-    ``totals[1]`` += runouts. Runouts use no card of the board or of ``skip_mask`` (dead cards,
-    and cards every combo of some player holds); combos must not touch board or dead cards.
+    """Add units ``start..stop-1`` to ``out[0]`` (float64, counts layout), or each runout to its
+    own ``out[r - start]`` when ``by_runout`` (then ``stripes`` is 1). Unit ``u`` is the
+    ``u % stripes``-th of ``stripes`` equal runs of the last walked player's combos on runout
+    ``u // stripes`` (runouts: cards in code order, ``(i, j)`` pairs with ``i < j``
+    lexicographically), so a river's one runout still splits into chunks. ``totals[0]`` +=
+    deals (joint holding x runout), ``totals[1]`` += runouts begun. Runouts use no card of the
+    board or of ``skip_mask`` (dead cards, and cards every combo of some player holds); combos
+    must not touch board or dead cards.
     ``counted``: the last player's combos all weigh the same and are counted (module
     docstring); ``dealt``: they are every pair of the cards they use (a ``random`` hand).
     ``rank_key``: each rank's additive key without suit counters; ``dense[v]``: the place of
@@ -137,8 +141,8 @@ def enumerate_runouts(
     level_weight = np.empty(n + 1, np.float64)
     pos = np.empty(n, np.int64)
     chosen = np.empty(n, np.int64)
-    first = offsets[:-1]
-    last = offsets[1:]
+    first = offsets[:-1].copy()
+    last = offsets[1:].copy()
     run_cards = np.empty(2, np.int64)
     image = np.empty(2, np.int64)
     # the counted player: its weight, and how its combos are counted
@@ -183,23 +187,33 @@ def enumerate_runouts(
             pair_combo[52 * a + b] = t
             pair_combo[52 * b + a] = t
     walked = np.empty(2 * n, np.int64)
+    # the striped player: the last walked (in ``size_order``, the widest but a counted one)
+    striped = n_walk - 1
+    striped_row = offsets[striped]
+    striped_size = offsets[striped + 1] - striped_row
+    r_start = start // stripes
+    r_stop = (stop - 1) // stripes + 1 if stop > start else r_start
     # decode the first runout of the chunk
     i = 0
     j = 0
     if to_come == 2:
-        rem = start
+        rem = r_start
         while rem >= nd - 1 - i:
             rem -= nd - 1 - i
             i += 1
         j = i + 1 + rem
     elif to_come == 1:
-        i = start
+        i = r_start
     acc = out[0]
     has_sym = sym.shape[0] > 0
     slot = 0
-    for r in range(start, stop):
+    for r in range(r_start, r_stop):
         if by_runout:
-            acc = out[r - start]
+            acc = out[r - r_start]
+        stripe_lo = max(start - r * stripes, 0)
+        stripe_hi = min(stop - r * stripes, stripes)
+        first[striped] = striped_row + striped_size * stripe_lo // stripes
+        last[striped] = striped_row + striped_size * stripe_hi // stripes
         if to_come >= 1:
             run_cards[0] = deck[i]
             run_cards[1] = deck[j]
@@ -459,7 +473,7 @@ def enumerate_runouts(
                 acc[n - 1, 0] += w * win
             acc[n, 0] += w * deals
             totals[0] += orbit * deals
-        totals[1] += 1
+        totals[1] += stripe_lo == 0
         # next runout
         if to_come == 2:
             j += 1

@@ -416,6 +416,13 @@ def _runout_total(problem: Problem) -> int:
     return math.comb(unseen, problem.game.board_cards - len(problem.board))
 
 
+def _stripes(seconds: float, runouts: int, striped: int) -> int:
+    """Units per runout of a board enumeration estimated at ``seconds``: with fewer runouts
+    (a river: one) than chunks wanted, each is cut into runs of one player's ``striped``
+    holdings, so a long river run still uses every core, reports progress and stops."""
+    return max(1, min(-(-chunks_wanted(seconds) // runouts), striped))
+
+
 class BoardRunouts:
     """Two hole cards, one high pot, a flop, turn or river given: per runout every combo is
     evaluated once, then the joint holdings compare strengths (``_runouts``)."""
@@ -444,10 +451,12 @@ class BoardRunouts:
             per_runout += math.prod(sizes) * _SECONDS_PER_JOINT_HOLDING
         return n_runouts * per_runout
 
-    def _kernel(self, problem: Problem, sym: NDArray[np.uint8]) -> tuple[_Kernel, list[int]]:
-        """The kernel over runouts, and the player order it walks in: the walk over joint
-        holdings prunes soonest with the smallest ranges first, and the last is counted when
-        it can be (:func:`_counts_last`)."""
+    def _kernel(
+        self, problem: Problem, sym: NDArray[np.uint8], stripes: int = 1
+    ) -> tuple[_Kernel, list[int]]:
+        """The kernel over units (``stripes`` per runout), and the player order it walks in:
+        the walk over joint holdings prunes soonest with the smallest ranges first, and the
+        last is counted when it can be (:func:`_counts_last`)."""
         kernels = _kernels()
         order = problem.size_order
         combos, offsets, weights = problem.reordered(order)
@@ -460,8 +469,8 @@ class BoardRunouts:
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             kernels.runouts.enumerate_runouts(
-                combos, offsets, weights, problem.board, skip, start, stop, by_runout, sym,
-                counted, dealt, kernels.rank_key, dense, out, totals, tables,
+                combos, offsets, weights, problem.board, skip, start, stop, stripes, by_runout,
+                sym, counted, dealt, kernels.rank_key, dense, out, totals, tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -472,14 +481,18 @@ class BoardRunouts:
         problem = work.problem
         shape = (1, *_winner_shape(problem))
         seconds = self.runout_seconds(problem)
-        kernel, _ = self._kernel(problem, _symmetries_if_worth_it(problem, seconds))
+        runouts = _runout_total(problem)
+        sizes = sorted(problem.sizes)  # the last walked player's combos are striped
+        stripes = _stripes(seconds, runouts, sizes[-2] if _counts_last(problem) else sizes[-1])
+        sym = _symmetries_if_worth_it(problem, seconds)
+        kernel, _ = self._kernel(problem, sym, stripes)
 
         def run(start: int, stop: int) -> _Part:
             out = np.zeros(shape, dtype=np.float64)
             deals = kernel(start, stop, False, out)
             return out[0], deals
 
-        return over(run, chunk_bounds(_runout_total(problem), seconds))
+        return over(run, chunk_bounds(runouts * stripes, seconds))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
@@ -591,10 +604,7 @@ class GameBoards:
         shape = (1, *_stats_shape(problem))
         seconds = self.runout_seconds(problem)
         runouts = _runout_total(problem)
-        # few runouts (a river: one) for the chunks wanted: each cut into runs of the widest
-        # player's holdings, so a long river run still uses every core, reports and stops
-        widest = max(problem.sizes)
-        stripes = max(1, min(-(-chunks_wanted(seconds) // runouts), widest))
+        stripes = _stripes(seconds, runouts, max(problem.sizes))  # the widest is striped
         kernel = self._kernel(problem, _symmetries_if_worth_it(problem, seconds), stripes)
 
         def run(start: int, stop: int) -> _Part:
