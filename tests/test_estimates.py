@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from pokerlab.engine.api import MAX_EXACT_SECONDS
+from pokerlab import equity
+from pokerlab.engine.api import MAX_EXACT_SECONDS, refusal_tail
 from pokerlab.engine.exact import suit_symmetries
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.engine.strategies import Strategy, exact_strategy
+from pokerlab.errors import GameError, TooLargeError
 
 
 def _strategy(
@@ -101,3 +103,26 @@ def test_a_random_hand_too_long_to_list_says_how_to_narrow_it() -> None:
     for hand in ("random", "******"):
         with pytest.raises(TooLargeError, match=r"6,096,454 holdings.*\(e\.g\. AA\*\*\*\*\)"):
             pokerlab.equity(["AsAhKsKhQdJd", hand], board="Qc8s7h", game="omaha6", method="exact")
+
+
+def test_a_caller_lowers_the_bound_past_which_a_forced_exact_run_is_refused() -> None:
+    """A server refuses at once what its limit could never fit (the web's time limit)."""
+    players, board = ["AsAhKsKh", "random"], "2c3d4h5s"  # estimated at 0.08 s of one core
+    assert equity(players, board=board, game="omaha", method="auto").method == "exact"
+    with pytest.raises(TooLargeError) as caught:
+        equity(players, board=board, game="omaha", method="exact", max_exact_seconds=0.01)
+    assert caught.value.field == "method"
+    assert str(caught.value).endswith(refusal_tail(0.01))
+    assert "about 0.08 s of work (1x135,751 combos per player)" in str(caught.value)
+    # auto samples what the bound refuses
+    sampled = equity(players, board=board, game="omaha", trials=2000, seed=1,
+                     max_exact_seconds=0.01)  # fmt: skip
+    assert sampled.method == "monte-carlo"
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, float("nan"), "10", True])
+def test_a_bad_exact_bound_is_a_one_line_error(bad: object) -> None:
+    with pytest.raises(GameError) as caught:
+        equity(["AhAs", "KdKc"], max_exact_seconds=bad)  # type: ignore[arg-type]
+    assert caught.value.field == "max_exact_seconds"
+    assert str(caught.value).startswith("must be a positive number of seconds, got ")

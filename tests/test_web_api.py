@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -19,7 +20,9 @@ from fastapi.testclient import TestClient
 
 import pokerlab
 from pokerlab.cli import app as cli_app
+from pokerlab.errors import TooLargeError
 from pokerlab.games import GAMES
+from pokerlab.web import tasks
 from pokerlab.web.app import Settings, create_app
 
 SRC = Path(pokerlab.__file__).parent
@@ -238,7 +241,8 @@ def test_other_routes_name_their_field(client: TestClient) -> None:
 # ---- limits and concurrency ----------------------------------------------------------------
 
 
-def test_an_exact_run_past_its_time_limit_is_stopped(client: TestClient) -> None:
+def test_an_exact_run_far_past_its_time_limit_is_refused_at_once(client: TestClient) -> None:
+    """It used to run until the limit and then say it did not finish."""
     body = {  # about 160 s of work on one core
         "players": ["random", "random", "random"],
         "board": "AhKs2d",
@@ -247,7 +251,24 @@ def test_an_exact_run_past_its_time_limit_is_stopped(client: TestClient) -> None
     }
     error = error_of(client.post("/api/equity", json=body))
     assert error["field"] == "time_limit" and error["type"] == "TooLargeError"
+    assert re.fullmatch(
+        r"exact enumeration is too large: about \d+ s of work \(1,176x1,176x1,176 combos per "
+        r"player\), far over the time limit of 0.3 s; use Monte Carlo with a target standard "
+        r"error, or a smaller problem",
+        error["message"],
+    ), error["message"]
     assert client.post("/api/equity", json={"players": ["AhAs", "KdKc"]}).status_code == 200
+
+
+def test_an_exact_run_past_its_time_limit_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One estimated under the refusal bound that still outruns its limit is cancelled there."""
+    monkeypatch.setattr(tasks, "EXACT_REFUSAL_FACTOR", 1e4)
+    with pytest.raises(TooLargeError) as caught:
+        tasks.run_equity(players=["random", "random", "random"], board="AhKs2d", dead="",
+                         game="holdem", method="exact", trials=None, stderr=None,
+                         time_limit=0.3, seed=None, limit=10.0)  # fmt: skip
+    assert caught.value.field == "time_limit"
+    assert "did not finish within its time limit of 0.3 s" in str(caught.value)
 
 
 def test_a_task_that_cannot_stop_itself_is_killed_and_its_worker_replaced(

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+from pokerlab._numbers import is_real
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card
 from pokerlab.engine._control import (
@@ -18,7 +19,7 @@ from pokerlab.engine._control import (
     Stopping,
     check_callbacks,
 )
-from pokerlab.engine.limits import check_exact_options
+from pokerlab.engine.limits import check_exact_options, estimate_text
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
@@ -28,12 +29,22 @@ from pokerlab.games import Game
 if TYPE_CHECKING:
     from pokerlab.engine.strategies import Strategy
 
-__all__ = ["AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "equity"]
+__all__ = ["AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "TOO_LARGE_HINT", "equity", "refusal_tail"]
 
 AUTO_EXACT_SECONDS = 2.0
 """``method="auto"`` enumerates when the estimated exact time is at most this."""
 MAX_EXACT_SECONDS = 1800.0
 """A forced exact run estimated above this is refused (:class:`TooLargeError`)."""
+TOO_LARGE_HINT = "use Monte Carlo (--mc, method='monte-carlo') with a target standard error"
+"""How a refused exact run can be made to finish."""
+
+
+def refusal_tail(max_exact_seconds: float) -> str:
+    """How the refusal of a forced exact run over ``max_exact_seconds`` ends (a server swaps
+    it for words of its own form)."""
+    return f"over the limit of {max_exact_seconds:,g} s; {TOO_LARGE_HINT}"
+
+
 DEFAULT_STDERR = 0.001
 DEFAULT_TIME_LIMIT = 30.0
 
@@ -87,6 +98,7 @@ def equity(
     threads: int | None = None,
     partial: PartialCallback | None = None,
     client: Any = None,
+    max_exact_seconds: float | None = None,
 ) -> EquityResult:
     """Equity of each player: hands (``"AhAs"``) or ranges (``"QQ+,AKs"``, a :class:`Range`).
 
@@ -108,6 +120,10 @@ def equity(
     there), merged here in chunk order: the same bits as without a client, exact or Monte Carlo
     with a ``seed`` stopped by ``trials`` or ``stderr``; a ``time_limit`` stops after the chunks
     merged by then (best effort). ``threads`` then does not apply.
+
+    ``max_exact_seconds`` (default :data:`MAX_EXACT_SECONDS`): a forced exact run estimated at
+    more seconds of one core is refused at once (:class:`~pokerlab.errors.TooLargeError`), and
+    ``auto`` samples it; a server lowers it to its own limit.
 
     >>> r = equity(["AdAc", "KhKs"])
     >>> r.method, r.samples, round(r.players[0].equity, 6)
@@ -133,6 +149,13 @@ def equity(
         )
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_callbacks(cancel, progress=progress, partial=partial)
+    if max_exact_seconds is None:
+        max_exact_seconds = MAX_EXACT_SECONDS
+    elif not (is_real(max_exact_seconds) and max_exact_seconds > 0):
+        raise GameError(
+            f"must be a positive number of seconds, got {max_exact_seconds!r}",
+            field="max_exact_seconds",
+        )
     n_threads = resolve_threads(threads)
     if client is not None and not callable(getattr(client, "submit", None)):
         raise GameError(
@@ -147,21 +170,23 @@ def equity(
     listed = None if wants_mc else _listed(engine, problem, method)
     exact = engine.exact_strategy(listed) if listed is not None else None
     estimate = exact.estimate(listed) if exact is not None and listed is not None else math.inf
-    # a cluster shares the work: its workers together may take MAX_EXACT_SECONDS of wall time
+    # a cluster shares the work: its workers together may take max_exact_seconds of wall time
     # asked only past one core's limit: a Dask client's worker count is a scheduler round trip
-    too_large = method == "exact" and estimate > MAX_EXACT_SECONDS
+    too_large = method == "exact" and estimate > max_exact_seconds
     workers = 1 if client is None or not too_large else engine.executor_workers(client)
-    if too_large and estimate > MAX_EXACT_SECONDS * workers:
-        on = "" if client is None else f" ({estimate / workers:,.0f} s on {workers} workers)"
+    if too_large and estimate > max_exact_seconds * workers:
+        on = (
+            "" if client is None else f" ({estimate_text(estimate / workers)} on {workers} workers)"
+        )
         sizes = "x".join(f"{s:,}" for s in problem.range_sizes)
         raise TooLargeError(
-            f"exact enumeration is too large: about {estimate:,.0f} s of work{on} ({sizes} "
-            "combos per player); use Monte Carlo (--mc, method='monte-carlo') with a target "
-            "standard error",
+            f"exact enumeration is too large: about {estimate_text(estimate)} of work{on} ({sizes} "
+            f"combos per player), {refusal_tail(max_exact_seconds)}",
             field="method",
         )
     # The choice depends on the single-core estimate only, never on the thread count.
-    run_exact = method == "exact" or (method == "auto" and estimate <= AUTO_EXACT_SECONDS)
+    auto_limit = min(AUTO_EXACT_SECONDS, max_exact_seconds)
+    run_exact = method == "exact" or (method == "auto" and estimate <= auto_limit)
     if exact is not None and listed is not None and run_exact and not wants_mc:
         control = Control(threads=n_threads, progress=progress, cancel=cancel, client=client)
         tally = exact.run(listed, control)

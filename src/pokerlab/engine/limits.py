@@ -24,6 +24,7 @@ __all__ = [
     "MIN_STDERR",
     "check_exact_options",
     "check_sampling",
+    "estimate_text",
     "refuse_too_large",
     "time_limited",
 ]
@@ -114,7 +115,7 @@ def _limit_text(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
-def _estimate_text(seconds: float) -> str:
+def estimate_text(seconds: float) -> str:
     """An estimate with the digits that show it over a limit: ``0.046 s``, ``3.4 s``,
     ``1,234 s``, ``2.5e+07 s``."""
     if seconds >= 1e7:
@@ -133,7 +134,7 @@ def refuse_too_large(
         if math.isinf(estimate):
             work = "unbounded work"
         else:
-            work = f"about {_estimate_text(estimate)} of work"
+            work = f"about {estimate_text(estimate)} of work"
         raise TooLargeError(
             f"{what} is too large: {work} ({size} holdings per player), over the limit of "
             f"{_limit_text(seconds)}; {hint}",

@@ -33,7 +33,7 @@ from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep,
 from pokerlab.analysis.hits import hits
 from pokerlab.analysis.outs import TOO_LARGE_HINT, outs
 from pokerlab.analysis.query import query
-from pokerlab.engine.api import DEFAULT_STDERR, equity
+from pokerlab.engine.api import DEFAULT_STDERR, MAX_EXACT_SECONDS, equity, refusal_tail
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
@@ -85,6 +85,11 @@ def time_limit_error(limit: float, task: str = "equity") -> TooLargeError:
         field="time_limit" if task in _LIMITED else None,
     )
 
+
+EXACT_REFUSAL_FACTOR = 3.0
+"""An exact equity request estimated at more than this times its time limit (in seconds of
+the worker's threads) is refused at once: the estimates err by up to about 2.7x on the high
+side, so one refused would not have finished, and one that runs past its limit is stopped."""
 
 _CANCEL_MARGIN = 0.1
 """Seconds past the time limit at which a run is cancelled: a Monte Carlo run stops at the limit
@@ -165,7 +170,8 @@ def run_equity(
 ) -> Payload:
     """``pokerlab equity --json``. Monte Carlo stops at ``time_limit`` (at most ``limit``); with
     no stopping rule it targets the library's default standard error, as the CLI does. An exact
-    run past the time is a :func:`time_limit_error`; one stopped by ``stop()`` is a
+    run estimated far over the time (:data:`EXACT_REFUSAL_FACTOR`) is refused at once, one
+    past it is a :func:`time_limit_error`; one stopped by ``stop()`` is a
     :class:`~pokerlab.errors.CancelledError` saying how far it got (a Monte Carlo run stopped so
     answers what it sampled). ``progress(update)`` is called between chunks with ``{"fraction"}``
     and, for Monte Carlo, the running ``"samples"``, ``"equity"`` and ``"stderr"`` (per player)."""
@@ -180,14 +186,22 @@ def run_equity(
         report.extra.update(samples=samples, equity=list(equities), stderr=list(stderrs))
 
     exact = method == "exact"  # takes no sampling options (the pool holds it to the budget)
+    refused_at = min(EXACT_REFUSAL_FACTOR * budget * threads, MAX_EXACT_SECONDS)  # one core
     try:
         result = equity(
             players, board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
             trials=None if exact else trials, stderr=None if exact else stderr,
             time_limit=None if exact else budget, seed=None if exact else seed,
             progress=report, partial=estimates if progress is not None else None, cancel=cancel,
-            **threads_for(equity, threads),
+            max_exact_seconds=refused_at, **threads_for(equity, threads),
         )  # fmt: skip
+    except TooLargeError as exc:  # said in the terms of the request's form (no --mc)
+        message = str(exc)
+        if message.endswith(refusal_tail(refused_at)):  # refused for the time limit
+            tail = f"far over the time limit of {budget:g} s; {_SMALLER['equity']}"
+            exc.args = (message.replace(refusal_tail(refused_at), tail), *exc.args[1:])
+            exc.field = "time_limit"
+        raise
     except CancelledError:
         if cancel.requested():
             raise report.stopped(_EXACT_STOPPED) from None
