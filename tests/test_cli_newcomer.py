@@ -187,6 +187,9 @@ def test_outs_too_large_is_refused_at_once_with_how_to_narrow_it() -> None:
         "holdings per player",
         "narrow the ranges, give the turn card, or allow more time (--time)",
     )
+    turn = run("outs", *["random"] * 9, "--board", "Th7c2h5s")  # the turn card is given
+    assert_one_line_error(turn, "narrow the ranges, or allow more time (--time)")
+    assert "turn card" not in turn.stderr
     assert_one_line_error(
         run("outs", "--game", "omaha-hilo", "A2**", "KK**", "--board", "Th7c3h"),
         "over the limit of 60 s",

@@ -143,6 +143,10 @@ def test_time_limit_errors_say_what_each_request_can_change() -> None:
         tasks.run_outs(players=["22+,A2+,K2+,Q2+"] * 3, board="Th7c2h", dead="", game="holdem",
                        limit=0.01)  # fmt: skip
     assert "--time" not in str(caught.value) and "give the turn card" in str(caught.value)
+    with pytest.raises(TooLargeError) as caught:  # a turn: the turn card is given
+        tasks.run_outs(players=["22+,A2+,K2+,Q2+"] * 3, board="Th7c2h5s", dead="", game="holdem",
+                       limit=0.01)  # fmt: skip
+    assert str(caught.value).endswith("over the limit of 0.01 s; narrow the ranges")
     draw = tasks.time_limit_error(1, "draw")
     assert draw.field == "time_limit" and "fewer trials" in str(draw)
     distribution = tasks.time_limit_error(1, "distribution")

@@ -40,7 +40,15 @@ from pokerlab.engine.tally import SHARE, TIE
 from pokerlab.errors import GameError
 from pokerlab.games import Game
 
-__all__ = ["TOO_LARGE_HINT", "OutsReport", "RunoutTotals", "StreetOuts", "outs", "turn_outcomes"]
+__all__ = [
+    "MORE_TIME",
+    "OutsReport",
+    "RunoutTotals",
+    "StreetOuts",
+    "outs",
+    "too_large_hint",
+    "turn_outcomes",
+]
 
 
 def _shares(stats: NDArray[np.float64], column: int = SHARE) -> NDArray[np.float64]:
@@ -203,8 +211,19 @@ def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
     return {turn: street.agreed(player) for turn, street in report.by_turn.items()}
 
 
-TOO_LARGE_HINT = "narrow the ranges, give the turn card, or allow more time (--time)"
-"""How a too-large outs request can shrink (the web page, which has no ``--time``, says its own)."""
+MORE_TIME = "allow more time (--time)"
+"""The part of :func:`too_large_hint` that a caller with no ``--time`` (the web page) drops."""
+
+
+def too_large_hint(board_cards: int, more_time: bool = True) -> str:
+    """How a too-large outs request on a board of ``board_cards`` cards can shrink: narrower
+    ranges, the turn card when it is a flop, and (``more_time``) a longer time limit."""
+    ways = ["narrow the ranges"]
+    if board_cards == 3:
+        ways.append("give the turn card")
+    if more_time:
+        ways.append(MORE_TIME)
+    return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
 
 
 def outs(
@@ -241,14 +260,15 @@ def outs(
             f"{len(problem.board)} cards",
             field="board",
         )
-    refuse_too_large(problem, runout_seconds(problem), time_limit, "outs", TOO_LARGE_HINT)
+    hint = too_large_hint(len(problem.board))
+    refuse_too_large(problem, runout_seconds(problem), time_limit, "outs", hint)
     problem = problem.listing_random_hands()  # a random Omaha hand: each holding of the rest
     skip = problem.dead_mask | problem.held_mask
     used = skip | sum(1 << int(c) for c in problem.board)
     deck = [c for c in range(52) if not used >> c & 1]
     counts = time_limited(
         lambda stop: runout_stats(problem, Control(n_threads, progress, stop)),
-        time_limit, "outs", TOO_LARGE_HINT, cancel,
+        time_limit, "outs", hint, cancel,
     )  # fmt: skip
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())

@@ -31,7 +31,7 @@ from pokerlab.analysis.distribution import equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
 from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
 from pokerlab.analysis.hits import hits
-from pokerlab.analysis.outs import TOO_LARGE_HINT, outs
+from pokerlab.analysis.outs import outs, too_large_hint
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, MAX_EXACT_SECONDS, equity, refusal_tail
 from pokerlab.engine.limits import check_exact_options
@@ -67,7 +67,7 @@ _SMALLER = {
     "equity": "use Monte Carlo with a target standard error, or a smaller problem",
     "query": "sample it ('mc' in the query) with fewer trials, or narrow the ranges",
     "draw": "ask for fewer trials, or fewer or narrower opponents",
-    "outs": "narrow the ranges, or give the turn card",
+    "outs": "narrow the ranges, or give the turn card on a flop",
     "distribution": "narrow the hero's range or the villains'",
     "hits": "narrow the range",
 }
@@ -231,7 +231,10 @@ def run_outs(
             progress=report, **threads_for(outs, threads),
         )  # fmt: skip
     except TooLargeError as exc:  # the page has no --time, and its limit is the server's
-        exc.args = (str(exc).replace(TOO_LARGE_HINT, _SMALLER["outs"]), *exc.args[1:])
+        message = str(exc)
+        for cards in (3, 4):  # the hint of a flop or of a turn
+            message = message.replace(too_large_hint(cards), too_large_hint(cards, False))
+        exc.args = (message, *exc.args[1:])
         raise
     except CancelledError:  # only stop() cancels it: the time limit is a TooLargeError
         raise report.stopped("outs have no partial result", units="runouts") from None
