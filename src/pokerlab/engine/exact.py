@@ -69,7 +69,7 @@ __all__ = [
 ]
 
 # Measured on the reference machine (benchmarks/bench_equity.py), deliberately rounded up.
-_SECONDS_PER_PREFLOP_MATCHUP = 1.2e-3
+_SECONDS_PER_PREFLOP_MATCHUP = 1.4e-3  # Zen 4, 3- and 4-way spots (see _matchup_seconds)
 _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, sorted
@@ -241,9 +241,11 @@ def _table_seconds(problem: Problem) -> float:
 def _matchup_seconds(problem: Problem) -> float:
     """Each matchup the cache has not seen (one per class of suit-isomorphic matchups) costs a
     full enumeration of the boards. How many classes the space holds depends on how many suit
-    permutations map every range onto itself (``g``, identity included): fitted on 3- and 4-way
-    spots, about ``space / g ** 0.75`` (24 for suit-blind ranges, 4 with a fixed AsAh, 2 with
-    AcKd; on 10 spots the time taken was 0.7-1.9x this estimate). A flat ``space / 8`` made
+    permutations map every range onto itself (``g``, identity included): about ``space / g``
+    (24 for suit-blind ranges, 4 with a fixed AsAh, 2 with AcKd). On eight 3- and 4-way spots
+    on Zen 4 the time taken was 0.62-1.6x this estimate, with no trend in ``g``;
+    ``space / g ** 0.75``, fitted earlier on Zen 3, estimated the suit-blind 4-way spots 2x
+    high (``QQ+`` x4: 2.0 s, taking 1.0 s, so ``auto`` sampled it). A flat ``space / 8`` made
     ``AcKd`` vs ``random`` vs ``QQ`` look like 1.7 s where it takes 6.8, so ``auto``
     enumerated it. Only matchups that share no card are enumerated (:func:`_disjoint_share`):
     ``AA,KK`` x4 has 20,736 matchups of which 216 are possible, and was estimated at 4.6 s
@@ -255,7 +257,7 @@ def _matchup_seconds(problem: Problem) -> float:
     seconds = space * _disjoint_share(problem) * per_matchup
     if problem.n_players > kernels.exact.CACHE_MAX_PLAYERS or space <= 64:
         return skipped + seconds
-    return skipped + seconds / math.pow(1 + len(suit_symmetries(problem)), 0.75)
+    return skipped + seconds / (1 + len(suit_symmetries(problem)))
 
 
 _SHARE_SAMPLES = 4096
