@@ -134,3 +134,14 @@ def test_a_card_twice_within_the_board_or_the_dead_cards_names_which() -> None:
                           "the board: duplicate card 'Th'")  # fmt: skip
     assert_one_line_error(run("equity", "AhKh", "QQ", "--dead", "3c 3c"),
                           "the dead cards: duplicate card '3c'")  # fmt: skip
+
+
+def test_a_stud_game_is_refused_for_having_no_board_whatever_board_is_given() -> None:
+    """Without --board click said "Missing option '--board'", with one "Razz has no board; got
+    3 board cards"; only an empty board gave the reason."""
+    for board in ([], ["--board", "4c5c6c"], ["--board", ""]):
+        result = run("outs", "--game", "razz", "As2d3h", "KdKc7s", *board)
+        assert_one_line_error(result, "outs need a board game; Razz has no board",
+                              "outs(player, fifth)")  # fmt: skip
+    no_board = run("outs", "AhKh", "QQ")  # hold'em
+    assert_one_line_error(no_board, "outs need a flop (3 cards) or a turn (4 cards), got a board")

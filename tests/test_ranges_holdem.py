@@ -480,6 +480,9 @@ def test_constructors() -> None:
         (",QQ", "invalid range ',QQ' at character 1: empty item before the first comma"),
         ("QQ+ AKs", "invalid range 'QQ+ AKs' at character 1: expected ',' or a weight after QQ+"),
         ("AKs junk", "expected + or - after AKs, found 'j'"),
+        # a space inside the class: it said "found 's'" while asking for s
+        ("AK s", "expected s, o, + or - right after AK, found a space before 's' (write AKs)"),
+        ("QQ+,AK O", "right after AK, found a space before 'O' (write AKO)"),
         ("AAs", "invalid range 'AAs' at character 1: a pair cannot be suited or offsuit"),
         ("KKo+", "a pair cannot be suited or offsuit: write KK, not KKo"),
         ("AsAs", "invalid range 'AsAs' at character 1: duplicate card 'As' in an exact combo"),

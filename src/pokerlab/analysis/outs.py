@@ -37,8 +37,8 @@ from pokerlab.engine.limits import (
 )
 from pokerlab.engine.problem import PlayerInput, prepare
 from pokerlab.engine.tally import SHARE, TIE
-from pokerlab.errors import GameError
-from pokerlab.games import Game
+from pokerlab.errors import GameError, blame
+from pokerlab.games import Game, get_game
 
 __all__ = [
     "MORE_TIME",
@@ -251,9 +251,15 @@ def outs(
     n_threads = resolve_threads(threads)
     check_callbacks(cancel, progress=progress)
     check_sampling(time_limit=time_limit, capped=False)  # math.inf: no limit
-    problem = prepare(players, board, dead, game).with_unit_weights()
-    if problem.game.is_stud:
-        raise GameError(f"outs need a board game; {problem.game.title} has no board", field="game")
+    with blame("game"):
+        rules = get_game(game)
+    if rules.is_stud:  # before the board is read: "Razz has no board; got 3 board cards"
+        raise GameError(
+            f"outs need a board game; {rules.title} has no board (a query's outs(player, "
+            "fifth) or outs(player, sixth) counts a stud street's outs)",
+            field="game",
+        )
+    problem = prepare(players, board, dead, rules).with_unit_weights()
     if len(problem.board) not in (3, 4):
         raise GameError(
             f"outs need a flop (3 cards) or a turn (4 cards), got a board of "

@@ -119,7 +119,7 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
 
 @click.command("outs")
 @click.argument("players", nargs=-1, required=True)
-@click.option("--board", "-b", required=True, help="A flop (3 cards) or a turn (4 cards).")
+@click.option("--board", "-b", default="", help="A flop (3 cards) or a turn (4 cards).")
 @click.option("--dead", "-d", default="", help="Dead cards.")
 @click.option(
     "--game",

@@ -166,8 +166,8 @@ def _span(item: _Item, a: _Class, b: _Class) -> list[str]:
 def _hand_item(item: _Item, text: str) -> list[int]:
     """Combo indices of a hand item (class, class+, span or exact combo), ``text`` without the
     weight."""
-    hand, i = _read_hand(item, 0)
-    i = _skip_ws(text, i)
+    hand, end = _read_hand(item, 0)
+    i = _skip_ws(text, end)
     if isinstance(hand, _Combo):
         if i < len(text):
             raise item.error(
@@ -200,6 +200,11 @@ def _hand_item(item: _Item, text: str) -> list[int]:
         names = _span(item, hand, other)
     else:
         allowed = "+ or -" if hand.is_pair or hand.suffix else "s, o, + or -"
+        if i > end and allowed.startswith("s") and text[i] in "soSO":  # 'AK s'
+            raise item.error(
+                f"expected {allowed} right after {hand.text}, found a space before "
+                f"'{text[i]}' (write {hand.text}{text[i]})"
+            )
         raise item.error(f"expected {allowed} after {hand.text}, {_found(text, i)}")
     return [int(c) for n in names for c in CLASS_COMBOS[CLASS_INDEX[n]]]
 
