@@ -101,7 +101,9 @@ class Game:
         if size not in self.board_sizes:
             sizes = ", ".join(str(s) for s in self.board_sizes)
             if self.is_stud:
-                raise GameError(f"{self.title} has no board; got {size} board cards")
+                raise GameError(
+                    f"{self.title} has no board; got {size} board card{'s' * (size != 1)}"
+                )
             raise GameError(
                 f"{self.a_title} board has {sizes} cards, got {size}"
                 + (" (the flop is 3 cards)" if 0 < size < 3 else "")

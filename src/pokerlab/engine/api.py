@@ -145,7 +145,7 @@ def equity(
     started = time.perf_counter()
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise GameError(
-            f"unknown method '{method}': use auto, exact or monte-carlo", field="method"
+            f"unknown method '{method}': use auto, exact or monte-carlo (mc)", field="method"
         )
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_callbacks(cancel, progress=progress, partial=partial)
