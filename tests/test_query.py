@@ -443,6 +443,11 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         ("select count(winsLo(hero))" + SPOT, ["no low half"]),
         ("select avg(riverEquity(hero))" + SPOT + ", seed=-1", ["seed expects a whole number"]),
         ("select avg(riverEquity(hero))" + SPOT + ", trials=1.5", ["trials expects a whole"]),
+        # it said "stderr: must be between 0 and 1, got 5.0", with no column
+        (
+            "select avg(riverEquity(hero))" + SPOT + ", stderr=5",
+            ["column ", ": stderr must be below 1 (0.001 is 0.1%), got 5"],
+        ),  # fmt: skip
         ("select avg(riverEquity(hero))" + SPOT + ", method='fast'", ["unknown method 'fast'"]),
         (
             "select avg(riverEquity(hero)) from game='omaha6', hero='AsAhKsKh2c3c', "

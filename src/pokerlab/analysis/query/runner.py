@@ -195,6 +195,8 @@ def _request(q: Query) -> _Request:
             r.trials = _integer(s.value, key, at, 1, COUNTABLE_TRIALS)
         elif key == "stderr":
             r.stderr = _number(s.value, key, at)
+            if r.stderr >= 1:  # a share of the pot: 0.001, not 5
+                raise QueryError(f"{at}: {key} must be below 1 (0.001 is 0.1%), got {s.value:g}")
         elif key == "time":
             r.time_limit = _number(s.value, key, at)
         elif key == "seed":
