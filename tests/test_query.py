@@ -447,7 +447,7 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         (
             "select avg(riverEquity(hero))" + SPOT + ", stderr=5",
             ["column ", ": stderr must be below 1 (0.001 is 0.1%), got 5"],
-        ),  # fmt: skip
+        ),
         ("select avg(riverEquity(hero))" + SPOT + ", method='fast'", ["unknown method 'fast'"]),
         (
             "select avg(riverEquity(hero)) from game='omaha6', hero='AsAhKsKh2c3c', "
