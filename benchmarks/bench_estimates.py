@@ -52,6 +52,7 @@ SPOTS: list[tuple[str, list[str], str, bool]] = [
     ("stud", ["AsAdKc", "QQ*"], "", False),
     ("stud-hilo", ["AsAd2c", "QQ*"], "", False),
     ("razz", ["As2d3c", "4s5h6d"], "", True),
+    ("razz", ["A 2 7 9 K Q", "3 4 8 J T 5"], "", True),  # rank classes: one group
     ("stud-hilo", ["AsAd2c", "QsQh3d"], "", True),
 ]
 

@@ -7,10 +7,12 @@ which stops when told to), and ``run(problem, control)`` computes a
 ``chunks(work)`` are the fixed chunks ``run`` merges (:mod:`pokerlab.engine._parallel`); a
 worker of a client rebuilds them from the :class:`~pokerlab.engine._parallel.Work` and runs some
 of them (:func:`run_work`).
-The exact strategies are tried in the order of :data:`~pokerlab.engine.exact.EXACT_STRATEGIES`
-(the first that applies runs); :class:`~pokerlab.engine.montecarlo.MonteCarlo` applies to
-everything. No strategy names a game: each asks what the game evaluates
-(:mod:`pokerlab.evaluation.codes`) and how its cards are dealt.
+The exact strategies are tried in the order of :data:`STRATEGIES` (the first that applies
+runs): :class:`~pokerlab.engine.rank_classes.RankClasses`, then
+:data:`~pokerlab.engine.exact.EXACT_STRATEGIES`;
+:class:`~pokerlab.engine.montecarlo.MonteCarlo` applies to everything. No strategy names a
+game: each asks what the game evaluates (:mod:`pokerlab.evaluation.codes`) and how its cards
+are dealt.
 
 >>> from pokerlab.engine.problem import prepare
 >>> exact_strategy(prepare(["AsKs", "QQ"], board="Qh7c2d")).name
@@ -30,9 +32,10 @@ from pokerlab.engine._parallel import Chunks, Work
 from pokerlab.engine.exact import EXACT_STRATEGIES
 from pokerlab.engine.montecarlo import MonteCarlo
 from pokerlab.engine.problem import Problem
+from pokerlab.engine.rank_classes import RankClasses
 from pokerlab.engine.tally import Tally
 
-__all__ = ["MONTE_CARLO", "Strategy", "exact_strategy", "run_work"]
+__all__ = ["MONTE_CARLO", "STRATEGIES", "Strategy", "exact_strategy", "run_work"]
 
 
 class Strategy(Protocol):
@@ -48,13 +51,16 @@ class Strategy(Protocol):
 
 
 MONTE_CARLO: Strategy = MonteCarlo()
+STRATEGIES: tuple[Strategy, ...] = (RankClasses(), *EXACT_STRATEGIES)
+"""The exact strategies in the order they are tried: rank classes (suit-blind stud, where
+they group joint holdings) before those that enumerate holding by holding."""
 
 
 def exact_strategy(problem: Problem) -> Strategy | None:
     """The first exact strategy that applies, or ``None`` (a dealt ``random`` hand in a board
     game with more than two hole cards: only Monte Carlo answers it)."""
     strategy: Strategy
-    for strategy in EXACT_STRATEGIES:
+    for strategy in STRATEGIES:
         if strategy.applies(problem):
             return strategy
     return None
@@ -83,7 +89,7 @@ def run_work(work: Work, start: int, stop: int) -> list[Any]:
 
 def _strategy_named(name: str) -> Strategy:
     strategy: Strategy
-    for strategy in (*EXACT_STRATEGIES, MONTE_CARLO):
+    for strategy in (*STRATEGIES, MONTE_CARLO):
         if strategy.name == name:
             return strategy
     raise ValueError(f"no strategy named '{name}' (a worker with another pokerlab version?)")
