@@ -139,3 +139,14 @@ def test_a_bad_exact_bound_is_a_one_line_error(bad: object) -> None:
         equity(["AhAs", "KdKc"], max_exact_seconds=bad)  # type: ignore[arg-type]
     assert caught.value.field == "max_exact_seconds"
     assert str(caught.value).startswith("must be a positive number of seconds, got ")
+
+
+def test_auto_enumerates_only_within_the_callers_time_limit() -> None:
+    """``--time 1`` with auto enumerated a spot estimated under the 2 s budget for 2.1 s."""
+    players = ["AhAs", "KdKc", "random"]
+    strategy, problem = _strategy(players)
+    estimate = strategy.estimate(problem)
+    assert 0.05 < estimate <= AUTO_EXACT_SECONDS
+    assert equity(players, time_limit=estimate * 2, threads=1).method == "exact"
+    sampled = equity(players, time_limit=estimate / 2, seed=1, threads=1)
+    assert sampled.method == "monte-carlo" and sampled.stopped in ("time", "stderr")

@@ -70,14 +70,15 @@ def _engine() -> _Engine:
     return _Engine(exact_strategy, for_enumeration, MONTE_CARLO, executor_workers)
 
 
-def _listed(engine: _Engine, problem: Problem, method: str) -> Problem | None:
+def _listed(engine: _Engine, problem: Problem, method: str, budget: float) -> Problem | None:
     """What an exact run would enumerate (:func:`~pokerlab.engine.exact.for_enumeration`):
-    ``auto`` lists a dealt ``random`` hand only when enumerating it may fit its budget, and
-    samples where the list is too long; a forced exact run lists it or says why it cannot."""
+    ``auto`` lists a dealt ``random`` hand only when enumerating it may fit its ``budget``,
+    and samples where the list is too long; a forced exact run lists it or says why it
+    cannot."""
     if method == "exact":
         return engine.for_enumeration(problem, math.inf)
     try:
-        return engine.for_enumeration(problem, AUTO_EXACT_SECONDS)
+        return engine.for_enumeration(problem, budget)
     except TooLargeError:
         return None
 
@@ -106,8 +107,9 @@ def equity(
     ``seed`` are then refused: they steer sampling); ``"monte-carlo"`` (or ``"mc"``) samples
     deals without bias until ``trials`` deals, a target ``stderr`` or ``time_limit`` seconds
     (defaults: stderr 0.001 within 30 s); ``"auto"`` enumerates when that is estimated to take
-    at most :data:`AUTO_EXACT_SECONDS`, else samples. ``progress(fraction)`` is called between
-    chunks; ``cancel`` (an Event or a callable) stops the run: an exact run raises
+    at most :data:`AUTO_EXACT_SECONDS` (and at most ``time_limit``), else samples.
+    ``progress(fraction)`` is called between chunks; ``cancel`` (an Event or a callable) stops
+    the run: an exact run raises
     :class:`~pokerlab.errors.CancelledError`, a Monte Carlo run returns what it has sampled.
     ``threads``: how many threads to run on (default: every available core, see
     :func:`pokerlab._threads.resolve_threads`); exact results, and Monte Carlo results with a
@@ -167,7 +169,11 @@ def equity(
     problem = raw.with_unit_weights()
     wants_mc = method in ("monte-carlo", "mc")
     # a dealt random Omaha hand is listed for an exact run (not when it would only sample)
-    listed = None if wants_mc else _listed(engine, problem, method)
+    # auto enumerates within its budget, and within the caller's time limit when there is one
+    auto_limit = min(AUTO_EXACT_SECONDS, max_exact_seconds)
+    if is_real(time_limit) and time_limit > 0:  # type: ignore[operator]
+        auto_limit = min(auto_limit, float(time_limit))  # type: ignore[arg-type]
+    listed = None if wants_mc else _listed(engine, problem, method, auto_limit)
     exact = engine.exact_strategy(listed) if listed is not None else None
     estimate = exact.estimate(listed) if exact is not None and listed is not None else math.inf
     # a cluster shares the work: its workers together may take max_exact_seconds of wall time
@@ -185,7 +191,6 @@ def equity(
             field="method",
         )
     # The choice depends on the single-core estimate only, never on the thread count.
-    auto_limit = min(AUTO_EXACT_SECONDS, max_exact_seconds)
     run_exact = method == "exact" or (method == "auto" and estimate <= auto_limit)
     if exact is not None and listed is not None and run_exact and not wants_mc:
         control = Control(threads=n_threads, progress=progress, cancel=cancel, client=client)
