@@ -227,6 +227,30 @@ def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
     return cid
 
 
+@njit(cache=True)
+def _orbit_id(choice, combo_cards, n, perms):
+    """Id of the matchup's orbit under the suit permutations ``perms`` (one suit map per row,
+    the identity among them): the least id of its images, each written as
+    :func:`_canonical_id` writes suits it does not relabel. Matchups that differ by one of the
+    permutations have one id; the order of first appearance misses those that swap the two
+    suits of a pair (AhAs vs KdKc vs X and vs X with hearts and spades swapped)."""
+    best = np.int64(-1)
+    for g in range(perms.shape[0]):
+        cid = np.int64(0)
+        for p in range(n):
+            row = choice[p]
+            a = combo_cards[row, 0]
+            b = combo_cards[row, 1]
+            a = 4 * (a >> 2) + perms[g, a & 3]
+            b = 4 * (b >> 2) + perms[g, b & 3]
+            if a < b:
+                a, b = b, a
+            cid = cid * ID_RADIX + (a * (a - 1) // 2 + b + 1)
+        if best < 0 or cid < best:
+            best = cid
+    return best
+
+
 @njit(cache=True, nogil=True)
 def enumerate_matchups(
     combo_cards,
@@ -236,6 +260,7 @@ def enumerate_matchups(
     start,
     stop,
     use_cache,
+    perms,
     cache_keys,
     cache_rows,
     store,
@@ -251,8 +276,11 @@ def enumerate_matchups(
     """Add the counts of matchups ``start..stop-1`` (mixed-radix index, player 0 fastest; no
     board, ``dead_mask`` the dead cards) to
     ``acc`` (float64, weighted by the product of combo weights). ``totals[0]`` += deals
-    enumerated, ``totals[1]`` += valid matchups, ``totals[2]`` += cache hits. ``corr`` and
-    ``touched``: scratch of one entry per hash slot (``corr`` all zero, left all zero)."""
+    enumerated, ``totals[1]`` += valid matchups, ``totals[2]`` += cache hits. The cache keys a
+    matchup by :func:`_orbit_id` under ``perms`` (the suit permutations that map the dead cards
+    onto themselves), or with no rows by :func:`_canonical_id` (the shipped table's ids).
+    ``corr`` and ``touched``: scratch of one entry per hash slot (``corr`` all zero, left all
+    zero)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     sizes = np.empty(n, np.int64)
@@ -306,7 +334,10 @@ def enumerate_matchups(
         slot = -1
         cid = -1
         if use_cache:
-            cid = _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label)
+            if perms.shape[0] > 0:
+                cid = _orbit_id(choice, combo_cards, n, perms)
+            else:
+                cid = _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label)
             h = (cid * 0x9E3779B97F4A7C15) & table_mask
             while cache_keys[h] != -1 and cache_keys[h] != cid:
                 h = (h + 1) & table_mask

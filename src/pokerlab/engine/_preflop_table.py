@@ -51,9 +51,9 @@ def build() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     acc = np.zeros((3, 2))
     totals = np.zeros(3, dtype=np.int64)
     _exact.enumerate_matchups(
-        all_combos, offsets, weights, np.uint64(0), 0, len(combos) ** 2, True, cache_keys,
-        cache_rows, store, stored, acc, totals, _scratch.corr, _scratch.touched, RANK_KEY,
-        _exact.CHOOSE, kernel_tables(),
+        all_combos, offsets, weights, np.uint64(0), 0, len(combos) ** 2, True,
+        np.zeros((0, 4), dtype=np.int64), cache_keys, cache_rows, store, stored, acc, totals,
+        _scratch.corr, _scratch.touched, RANK_KEY, _exact.CHOOSE, kernel_tables(),
     )  # fmt: skip
     if stored[0] >= _CAPACITY:
         raise RuntimeError("the matchup cache filled up; raise _CAPACITY")

@@ -69,7 +69,7 @@ __all__ = [
 ]
 
 # Measured on the reference machine (benchmarks/bench_equity.py), deliberately rounded up.
-_SECONDS_PER_PREFLOP_MATCHUP = 1.4e-3  # Zen 4, 3- and 4-way spots (see _matchup_seconds)
+_SECONDS_PER_PREFLOP_MATCHUP = 1.0e-3  # Zen 4, 3- and 4-way spots (see _matchup_seconds)
 _SECONDS_PER_EVAL = 4e-9
 _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, sorted
@@ -163,12 +163,26 @@ class _MatchupCache:
         self.stored = np.zeros(1, dtype=np.int64)
 
 
+def dead_preserving_suit_maps(dead_mask: int) -> NDArray[np.int64]:
+    """The suit permutations (row ``g`` maps suit ``s`` to ``[g, s]``; the identity first)
+    that map the dead cards onto themselves: preflop, those under which a matchup's counts
+    are its image's."""
+    dead = [c for c in range(52) if dead_mask >> c & 1]
+    maps = [
+        perm
+        for perm in itertools.permutations(range(4))
+        if all(dead_mask >> (4 * (c >> 2) + perm[c & 3]) & 1 for c in dead)
+    ]
+    return np.array(maps, dtype=np.int64).reshape(-1, 4)
+
+
 def matchup_chunks(problem: Problem) -> Chunks[_Part]:
     """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
     kernels = _kernels()
     n = problem.n_players
     space = _space(problem)
     use_cache = n <= kernels.exact.CACHE_MAX_PLAYERS
+    perms = dead_preserving_suit_maps(problem.dead_mask)
     tables = kernels.tables()
     caches: dict[int, _MatchupCache] = {}
 
@@ -180,7 +194,7 @@ def matchup_chunks(problem: Problem) -> Chunks[_Part]:
         totals = np.zeros(3, dtype=np.int64)
         kernels.exact.enumerate_matchups(
             problem.combos, problem.offsets, problem.weights, np.uint64(problem.dead_mask), start,
-            stop, use_cache, cache.keys, cache.rows, cache.store, cache.stored, acc, totals,
+            stop, use_cache, perms, cache.keys, cache.rows, cache.store, cache.stored, acc, totals,
             _scratch.corr, _scratch.touched, kernels.rank_key, kernels.exact.CHOOSE, tables,
         )  # fmt: skip
         return acc, int(totals[0])
@@ -242,8 +256,9 @@ def _matchup_seconds(problem: Problem) -> float:
     """Each matchup the cache has not seen (one per class of suit-isomorphic matchups) costs a
     full enumeration of the boards. How many classes the space holds depends on how many suit
     permutations map every range onto itself (``g``, identity included): about ``space / g``
-    (24 for suit-blind ranges, 4 with a fixed AsAh, 2 with AcKd). On eight 3- and 4-way spots
-    on Zen 4 the time taken was 0.62-1.6x this estimate, with no trend in ``g``;
+    (24 for suit-blind ranges, 4 with a fixed AsAh, 2 with AcKd): the cache keys a matchup by
+    its orbit under those maps (``_exact._orbit_id``). On seven 3- and 4-way spots on Zen 4
+    the time taken was 0.58-1.6x this estimate, with no trend in ``g``;
     ``space / g ** 0.75``, fitted earlier on Zen 3, estimated the suit-blind 4-way spots 2x
     high (``QQ+`` x4: 2.0 s, taking 1.0 s, so ``auto`` sampled it). A flat ``space / 8`` made
     ``AcKd`` vs ``random`` vs ``QQ`` look like 1.7 s where it takes 6.8, so ``auto``
