@@ -85,6 +85,12 @@ def test_advise_exact_table_and_deuce7() -> None:
         (["Jh Jd 7c 4s 2h", "--vs", "random", "--exact"], ["use Monte Carlo (--mc"]),
         (["Jh Jd 7c 4s 2h", "--vs", "random", "--seed", "-1"], ["seed must be", "got -1"]),
         (["Jh Jd 7c 4s 2h", "--vs", "random:"], ["':' needs how it draws"]),
+        # it said "invalid card 'ra' at character 1", and a bad card's place was in its hand
+        (["Jh Jd 7c 4s 2h", "--vs", "random|AcAd7h4c2d"], ["'random' is every hand, so it"]),
+        (
+            ["Jh Jd 7c 4s 2h", "--vs", "KhKd9c8s3c|AcAd7h4Xc2d"],
+            ["hand 'AcAd7h4Xc2d': invalid card '4X' at character 7"],
+        ),
         (["Jh Jd 7c 4s 2h", "--vs", "random:optimal"], ["plays in `draw match`"]),
         (["Jh Jd 7c 4s 2h", "--vs", "random:clever"], ["strategy"]),
         (["Jh Jd 7c 4s 2h", "--vs", "random", "--trials", "0"], ["trials"]),

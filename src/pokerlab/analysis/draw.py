@@ -237,11 +237,21 @@ def parse_opponent(text: str) -> Opponent:
     strategy = strategy or "pat"
     if body.strip().lower() == "random":
         return Opponent(None, strategy)
-    try:
-        listed = [tuple(parse_cards(part)) for part in body.split("|")]
-    except CardError:
-        if "|" in body:
-            raise
+    parts = body.split("|")
+    if len(parts) > 1 and any(part.strip().lower() == "random" for part in parts):
+        raise GameError(  # "random|AcAd7h4c2d" said "invalid card 'ra'"
+            f"opponent '{written}': 'random' is every hand, so it is given alone, not joined "
+            "to hands by '|'"
+        )
+    listed = []
+    for part in parts:
+        try:
+            listed.append(tuple(parse_cards(part)))
+        except CardError as exc:
+            if len(parts) > 1:  # the position is in this hand, not in the whole text
+                raise CardError(f"opponent '{written}', hand '{part.strip()}': {exc}") from None
+            break
+    if len(listed) < len(parts):  # one part that is not cards: a pattern range
         hands = _pattern_hands(body)
         return Opponent(hands, strategy, written if hands is not None else None)
     seen: dict[frozenset[Card], str] = {}
