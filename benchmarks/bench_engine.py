@@ -41,6 +41,13 @@ SPOTS: list[dict[str, Any]] = [
      "players": ["QQ+,AKs", "JJ-99,AQo", "random"], "board": "2c7c9c", "method": "exact"},
     {"name": "AhAs vs KdKc vs QcQd, preflop, exact (matchups)",
      "players": ["AhAs", "KdKc", "QcQd"], "board": "", "method": "exact"},
+    {"name": "AhAs vs KdKc vs random, preflop, exact (matchups by suit orbit)",
+     "players": ["AhAs", "KdKc", "random"], "board": "", "method": "exact"},
+    {"name": "22+,A2+,K2+ x3 vs random, river Qs7d2c5h9c, exact (runout in stripes)",
+     "players": ["22+,A2+,K2+"] * 3 + ["random"], "board": "Qs7d2c5h9c", "method": "exact"},
+    {"name": "Razz A 2 7 9 K Q vs A 3 8 J T 5, dead A, exact (rank classes)",
+     "players": ["A 2 7 9 K Q", "A 3 8 J T 5"], "board": "", "dead": "A", "game": "razz",
+     "method": "exact"},
     {"name": "QQ+,AKs vs JJ-99,AQs vs 88,AJs, preflop, exact (matchups)", "slow": True,
      "players": ["QQ+,AKs", "JJ-99,AQs", "88,AJs"], "board": "", "method": "exact"},
     {"name": "Omaha AsAhKsKh vs JdTd9c8c, preflop, exact",
@@ -80,7 +87,8 @@ def _cpu_seconds(fn: Any) -> float:
 
 def run_spot(spot: dict[str, Any], threads: int | None, repeats: int) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
-        "board": spot["board"], "game": spot.get("game", "holdem"), "method": spot["method"],
+        "board": spot["board"], "dead": spot.get("dead", ""), "game": spot.get("game", "holdem"),
+        "method": spot["method"],
     }  # fmt: skip
     if spot["method"] == "mc":
         kwargs.update(trials=spot["trials"], seed=1)

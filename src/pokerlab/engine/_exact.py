@@ -402,6 +402,60 @@ def enumerate_matchups(
                     store[row, i, j] = counts[i, j]
 
 
+@njit(cache=True, nogil=True)
+def matchup_orbits(combo_cards, offsets, weights, dead_mask, start, stop, perms, ids, wsum, count,
+                   first):  # fmt: skip
+    """The suit orbits (:func:`_orbit_id` under ``perms``) of the valid matchups
+    ``start..stop-1`` (mixed-radix index, player 0 fastest; no card twice, none dead, weight
+    above 0), gathered in an open-addressing table of ``ids.shape[0]`` slots (a power of two,
+    ``ids`` all -1): per orbit the sum of its matchups' weights (``wsum``), their number
+    (``count``) and the first one's index (``first``). Returns the orbits found, or -1 when
+    the table filled up."""
+    n = offsets.shape[0] - 1
+    sizes = np.empty(n, np.int64)
+    digit = np.empty(n, np.int64)
+    choice = np.empty(n, np.int64)
+    rem = start
+    for p in range(n):
+        sizes[p] = offsets[p + 1] - offsets[p]
+        digit[p] = rem % sizes[p]
+        rem //= sizes[p]
+    table_mask = ids.shape[0] - 1
+    found = 0
+    for index in range(start, stop):
+        used = dead_mask
+        weight = 1.0
+        ok = True
+        for p in range(n):
+            row = offsets[p] + digit[p]
+            choice[p] = row
+            m = (_ONE << uint64(combo_cards[row, 0])) | (_ONE << uint64(combo_cards[row, 1]))
+            if used & m:
+                ok = False
+            used |= m
+            weight *= weights[row]
+        for p in range(n):
+            digit[p] += 1
+            if digit[p] < sizes[p]:
+                break
+            digit[p] = 0
+        if not ok or weight == 0.0:
+            continue
+        cid = _orbit_id(choice, combo_cards, n, perms)
+        h = (cid * 0x9E3779B97F4A7C15) & table_mask
+        while ids[h] != -1 and ids[h] != cid:
+            h = (h + 1) & table_mask
+        if ids[h] == -1:
+            if 2 * (found + 1) > ids.shape[0]:
+                return -1
+            ids[h] = cid
+            first[h] = index
+            found += 1
+        wsum[h] += weight
+        count[h] += 1
+    return found
+
+
 @njit(cache=True)
 def card_demand_scores(masks, offsets):
     """Each holding's demand: the sum over its cards of each card's demand, the share of every

@@ -176,8 +176,44 @@ def dead_preserving_suit_maps(dead_mask: int) -> NDArray[np.int64]:
     return np.array(maps, dtype=np.int64).reshape(-1, 4)
 
 
+ORBIT_PASS_MAX = 20_000_000
+"""Most matchups gathered into suit orbits before any is enumerated (about a second of one
+core); a larger space is cut into chunks of matchups, each thread caching its own orbits."""
+
+
+def _matchup_orbits(
+    problem: Problem, perms: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.int64]]:
+    """Every suit orbit of the valid matchups, in the order of its first matchup's index: that
+    index, the orbit's summed weight and its number of matchups (``_exact.matchup_orbits``)."""
+    kernels = _kernels()
+    space = _space(problem)
+    guess = space * _disjoint_share(problem) / len(perms)
+    slots = 1 << max(4, math.ceil(math.log2(4 * guess + 1)))
+    while True:
+        ids = np.full(slots, -1, dtype=np.int64)
+        wsum = np.zeros(slots, dtype=np.float64)
+        count = np.zeros(slots, dtype=np.int64)
+        first = np.zeros(slots, dtype=np.int64)
+        found = kernels.exact.matchup_orbits(
+            problem.combos, problem.offsets, problem.weights, np.uint64(problem.dead_mask), 0,
+            space, perms, ids, wsum, count, first,
+        )  # fmt: skip
+        if found >= 0:
+            break
+        slots *= 4
+    used = np.flatnonzero(ids >= 0)
+    order = used[np.argsort(first[used], kind="stable")]
+    return first[order], wsum[order], count[order]
+
+
 def matchup_chunks(problem: Problem) -> Chunks[_Part]:
-    """Weighted counts of every matchup (chunks of the mixed-radix matchup index)."""
+    """Weighted counts of every matchup. Up to :data:`ORBIT_PASS_MAX` matchups (and players the
+    orbit ids can pack), the matchups are first gathered into suit orbits and the chunks are
+    runs of orbits, one matchup of each enumerated and weighted by its orbit's weight: each
+    orbit is enumerated once whatever the thread count (per-thread caches enumerated an orbit
+    once per thread, and two threads ran slower than one). Otherwise chunks of the mixed-radix
+    matchup index, each thread caching the orbits it has seen."""
     kernels = _kernels()
     n = problem.n_players
     space = _space(problem)
@@ -185,6 +221,33 @@ def matchup_chunks(problem: Problem) -> Chunks[_Part]:
     perms = dead_preserving_suit_maps(problem.dead_mask)
     tables = kernels.tables()
     caches: dict[int, _MatchupCache] = {}
+    if use_cache and space <= ORBIT_PASS_MAX:
+        firsts, wsums, counts = _matchup_orbits(problem, perms)
+        ones = np.ones(len(problem.weights))
+        no_perms = perms[:0]
+
+        def run_orbits(start: int, stop: int) -> _Part:
+            cache = caches.get(threading.get_ident())
+            if cache is None:
+                cache = caches[threading.get_ident()] = _MatchupCache(n, space, False)
+            acc = np.zeros((n + 1, n), dtype=np.float64)
+            one = np.zeros((n + 1, n), dtype=np.float64)
+            deals = 0
+            for k in range(start, stop):
+                index = int(firsts[k])
+                one[...] = 0.0
+                totals = np.zeros(3, dtype=np.int64)
+                kernels.exact.enumerate_matchups(
+                    problem.combos, problem.offsets, ones, np.uint64(problem.dead_mask), index,
+                    index + 1, False, no_perms, cache.keys, cache.rows, cache.store, cache.stored,
+                    one, totals, _scratch.corr, _scratch.touched, kernels.rank_key,
+                    kernels.exact.CHOOSE, tables,
+                )  # fmt: skip
+                acc += wsums[k] * one
+                deals += int(counts[k]) * int(totals[0])
+            return acc, deals
+
+        return over(run_orbits, chunk_bounds(len(firsts), _matchup_seconds(problem)))
 
     def run(start: int, stop: int) -> _Part:
         cache = caches.get(threading.get_ident())
