@@ -68,14 +68,17 @@ def test_headsup_preflop_equity_never_imports_numba() -> None:
 
 
 def test_a_cold_run_compiles_each_kernel_once(tmp_path: Path) -> None:
-    """Three-way preflop hold'em runs the matchup kernel and its board counter: one
-    specialisation each, none of the helpers twice (literal 0/1 arguments used to give
-    ``award``, ``credit`` and ``_canonical_id`` a second one), and not the counter of given
-    boards that used to come with it (boards go to other strategies)."""
+    """Three-way preflop hold'em runs the matchup kernel, its board counter and the pass that
+    gathers matchups into suit orbits: one specialisation each, none of the helpers twice
+    (literal 0/1 arguments used to give ``award``, ``credit`` and ``_canonical_id`` a second
+    one), and not the counter of given boards that used to come with it (boards go to other
+    strategies)."""
     out, kernels = run_cold(["equity", "AhAs", "KdKc", "QsQh"], tmp_path)
     assert "exact" in out
     assert kernels == Counter(
         {
+            "_exact.matchup_orbits": 1,
+            "_exact._orbit_id": 1,
             "_exact.enumerate_matchups": 1,
             "_exact.preflop_counts": 1,
             "_exact._canonical_id": 1,

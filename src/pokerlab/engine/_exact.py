@@ -227,6 +227,42 @@ def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
     return cid
 
 
+@njit(cache=True, inline="always")
+def _start_odometer(offsets, start, sizes, digit):
+    """Set the matchup odometer (``digit[p]``: player ``p``'s holding, player 0 fastest) to
+    mixed-radix index ``start``; ``sizes``: each player's holdings."""
+    rem = start
+    for p in range(offsets.shape[0] - 1):
+        sizes[p] = offsets[p + 1] - offsets[p]
+        digit[p] = rem % sizes[p]
+        rem //= sizes[p]
+
+
+@njit(cache=True, inline="always")
+def _odometer_matchup(combo_cards, offsets, weights, sizes, digit, choice, base):
+    """The odometer's matchup (its rows into ``choice``), then the odometer advanced to the
+    next index. Returns ``(valid, cards, weight)``: whether no card is used twice (nor one of
+    ``base``), every card used, and the product of the holdings' weights."""
+    n = offsets.shape[0] - 1
+    used = base
+    weight = 1.0
+    valid = True
+    for p in range(n):
+        row = offsets[p] + digit[p]
+        choice[p] = row
+        m = (_ONE << uint64(combo_cards[row, 0])) | (_ONE << uint64(combo_cards[row, 1]))
+        if used & m:
+            valid = False
+        used |= m
+        weight *= weights[row]
+    for p in range(n):
+        digit[p] += 1
+        if digit[p] < sizes[p]:
+            break
+        digit[p] = 0
+    return valid, used, weight
+
+
 @njit(cache=True)
 def _orbit_id(choice, combo_cards, n, perms):
     """Id of the matchup's orbit under the suit permutations ``perms`` (one suit map per row,
@@ -286,11 +322,7 @@ def enumerate_matchups(
     sizes = np.empty(n, np.int64)
     digit = np.empty(n, np.int64)
     choice = np.empty(n, np.int64)
-    rem = start
-    for p in range(n):
-        sizes[p] = offsets[p + 1] - offsets[p]
-        digit[p] = rem % sizes[p]
-        rem //= sizes[p]
+    _start_odometer(offsets, start, sizes, digit)
     fixed_mask = dead_mask
     n_fixed = np.int64(0)  # int64 at once: one specialisation of _canonical_id
     fixed_cards = np.empty(52, np.int64)
@@ -310,24 +342,9 @@ def enumerate_matchups(
     table_mask = cache_keys.shape[0] - 1
     capacity = store.shape[0]
     for _index in range(start, stop):
-        # current matchup from the odometer; check card conflicts
-        used = fixed_mask
-        weight = 1.0
-        ok = True
-        for p in range(n):
-            row = offsets[p] + digit[p]
-            choice[p] = row
-            m = (_ONE << uint64(combo_cards[row, 0])) | (_ONE << uint64(combo_cards[row, 1]))
-            if used & m:
-                ok = False
-            used |= m
-            weight *= weights[row]
-        # advance the odometer for the next index
-        for p in range(n):
-            digit[p] += 1
-            if digit[p] < sizes[p]:
-                break
-            digit[p] = 0
+        ok, used, weight = _odometer_matchup(
+            combo_cards, offsets, weights, sizes, digit, choice, fixed_mask
+        )
         if not ok or weight == 0.0:
             continue
         totals[1] += 1
@@ -415,30 +432,13 @@ def matchup_orbits(combo_cards, offsets, weights, dead_mask, start, stop, perms,
     sizes = np.empty(n, np.int64)
     digit = np.empty(n, np.int64)
     choice = np.empty(n, np.int64)
-    rem = start
-    for p in range(n):
-        sizes[p] = offsets[p + 1] - offsets[p]
-        digit[p] = rem % sizes[p]
-        rem //= sizes[p]
+    _start_odometer(offsets, start, sizes, digit)
     table_mask = ids.shape[0] - 1
     found = 0
     for index in range(start, stop):
-        used = dead_mask
-        weight = 1.0
-        ok = True
-        for p in range(n):
-            row = offsets[p] + digit[p]
-            choice[p] = row
-            m = (_ONE << uint64(combo_cards[row, 0])) | (_ONE << uint64(combo_cards[row, 1]))
-            if used & m:
-                ok = False
-            used |= m
-            weight *= weights[row]
-        for p in range(n):
-            digit[p] += 1
-            if digit[p] < sizes[p]:
-                break
-            digit[p] = 0
+        ok, _, weight = _odometer_matchup(
+            combo_cards, offsets, weights, sizes, digit, choice, dead_mask
+        )
         if not ok or weight == 0.0:
             continue
         cid = _orbit_id(choice, combo_cards, n, perms)
