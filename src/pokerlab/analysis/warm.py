@@ -84,6 +84,7 @@ def warm_tasks() -> list[Task]:
             exact(["As2h3s4c5d6h7s", "QdQcJhJs9c8c", "9s9dTd7c6cTh"], "stud-hilo"),
         ),
         ("razz exact", exact(["As2h3s4c5d6h", "QdQcJhJs9c8c"], "razz")),
+        ("razz exact, suitless (rank classes)", exact(["A 2 7 9 K Q", "3 4 8 J T 5"], "razz")),
         ("stud Monte Carlo", mc(["AsAhKs", "QdQcJh", "9s9c8d"], "stud")),
         ("stud hi/lo Monte Carlo", mc(["As2h3s", "QdQcJh", "9s9c8d"], "stud-hilo")),
         ("razz Monte Carlo", mc(["As2h3s", "QdQcJh", "9s9c8d"], "razz")),
