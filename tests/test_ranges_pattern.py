@@ -822,3 +822,30 @@ def test_a_removed_card_lists_no_known_card() -> None:
     assert pattern_card_count("AA*!Kd") == 3
     rng = PatternRange("AA*", 3).remove("Kd")
     assert pattern_card_count(rng.to_string()) == 3
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "fragment"),
+    [
+        ("stud", "As|2d|3h", "'As|2d|3h' has a '|' out of place"),
+        ("stud", "|As2d", "'|As2d' has a '|' out of place"),
+        ("stud", "KK*,As2d|", "'As2d|' has a '|' out of place"),
+        ("omaha", "AsKs|QdQc", "this game's hands have none"),
+        ("omaha", "AA**|", "this game's hands have none"),
+    ],
+)
+def test_a_bar_is_one_per_stud_item_between_cards(game: str, text: str, fragment: str) -> None:
+    """A helper found '|' read as a space anywhere, any number of times, in any game."""
+    from pokerlab import equity
+
+    with pytest.raises(RangeError, match="player 1: range ") as caught:
+        equity([text, "QQ*" if game == "stud" else "KK**"], game=game, trials=100, seed=1)
+    assert fragment in str(caught.value)
+
+
+def test_one_bar_per_stud_item_is_read_as_a_space() -> None:
+    from pokerlab.ranges.pattern import without_updown_bars
+
+    assert without_updown_bars("As2d|3h, Kd2c|3c", stud=True) == "As2d 3h, Kd2c 3c"
+    assert without_updown_bars("(AA,KK)|*", stud=True) == "(AA,KK) *"  # one item: one bar
+    assert without_updown_bars("AsKs", stud=False) == "AsKs"

@@ -42,7 +42,12 @@ from pokerlab.errors import (
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges._echo import echo_text
-from pokerlab.ranges.pattern import MAX_HOLDINGS, PatternRange, pattern_card_count
+from pokerlab.ranges.pattern import (
+    MAX_HOLDINGS,
+    PatternRange,
+    pattern_card_count,
+    without_updown_bars,
+)
 
 __all__ = ["PlayerInput", "Problem", "prepare"]
 
@@ -321,8 +326,8 @@ def _parse_range(text: str) -> _Holdings:
 def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     """A player's holdings in a game other than hold'em: a pattern range
     (:mod:`pokerlab.ranges.pattern`) of its hole cards (Omaha: 4, 5 or 6; stud: its known cards,
-    1 to 7, as many as the patterns list; ``|`` may separate downcards from upcards and is
-    otherwise ignored). A ``random`` board-game hand is kept as "no known cards": the engines
+    1 to 7, as many as the patterns list; one ``|`` may separate downcards from upcards,
+    :func:`~pokerlab.ranges.pattern.without_updown_bars`). A ``random`` board-game hand is kept as "no known cards": the engines
     deal it from the unseen cards. A random range with excluded cards (``random!As``) is
     expanded like any range: dealing it from the unseen cards that avoid them would weigh each
     deal by how many of them the other hands hold."""
@@ -333,8 +338,8 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
         text = str(player).strip()
         if not text:
             raise RangeError(f"{who}: empty hand or range")
-        spec = text.replace("|", " ")
         try:
+            spec = without_updown_bars(text, stud=game.is_stud)
             size = pattern_card_count(spec, low_aces=game.low_aces) if game.is_stud else None
             if size is None:
                 size = game.hole_cards

@@ -180,6 +180,7 @@ __all__ = [
     "PatternRange",
     "parse_pattern_range",
     "pattern_card_count",
+    "without_updown_bars",
 ]
 
 #: The largest holding size (seven-card stud).
@@ -641,6 +642,39 @@ def _term_counts(node: Node) -> set[int]:
         return {-1}
     assert isinstance(node, Group)
     return set().union(*(_term_counts(p) for p in node.parts))
+
+
+def without_updown_bars(text: str, *, stud: bool) -> str:
+    """``text`` with each ``|`` (a stud hand's downcards from its upcards: ``As2d|3h``) read as a
+    space, once it is where one belongs: in stud, at most one per item (items split at commas
+    outside brackets), with cards on both sides; never in another game. Else a
+    :class:`~pokerlab.errors.RangeError` naming the item.
+
+    >>> without_updown_bars("As2d|3h,(KK)|*", stud=True)
+    'As2d 3h,(KK) *'
+    """
+    if "|" not in text:
+        return text
+    if not stud:
+        raise RangeError(
+            f"range '{shorten(text)}': '|' separates a stud hand's downcards from its upcards; "
+            "this game's hands have none"
+        )
+    depth = 0
+    start = 0
+    for i, ch in enumerate(text + ","):
+        depth += (ch in "([") - (ch in ")]")
+        if ch != "," or depth > 0:
+            continue
+        item = text[start:i].strip()
+        start = i + 1
+        bars = item.count("|")
+        if bars > 1 or (bars == 1 and (item.startswith("|") or item.endswith("|"))):
+            raise RangeError(
+                f"range '{shorten(text)}': '{shorten(item)}' has a '|' out of place; one '|' "
+                "may separate the downcards from the upcards (As2d|3h)"
+            )
+    return text.replace("|", " ")
 
 
 def pattern_card_count(text: str, *, low_aces: bool = False) -> int:

@@ -59,7 +59,7 @@ from pokerlab.errors import (
 from pokerlab.evaluation._tables import HighTables
 from pokerlab.evaluation.codes import HighEval, LowEval
 from pokerlab.ranges import Range
-from pokerlab.ranges.pattern import PatternRange, pattern_card_count
+from pokerlab.ranges.pattern import PatternRange, pattern_card_count, without_updown_bars
 
 __all__ = [
     "AUTO_EXACT_DEALS",
@@ -512,7 +512,7 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
         game = problem.game
         try:
             if game.is_stud:  # the player's known cards
-                known = text.replace("|", " ")
+                known = without_updown_bars(text, stud=True)
                 size = int(problem.held[p])
                 listed = pattern_card_count(known, low_aces=game.low_aces)
                 if listed != size:
