@@ -38,6 +38,7 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
     blame,
+    shorten,
 )
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
@@ -327,10 +328,10 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     """A player's holdings in a game other than hold'em: a pattern range
     (:mod:`pokerlab.ranges.pattern`) of its hole cards (Omaha: 4, 5 or 6; stud: its known cards,
     1 to 7, as many as the patterns list; one ``|`` may separate downcards from upcards,
-    :func:`~pokerlab.ranges.pattern.without_updown_bars`). A ``random`` board-game hand is kept as "no known cards": the engines
-    deal it from the unseen cards. A random range with excluded cards (``random!As``) is
-    expanded like any range: dealing it from the unseen cards that avoid them would weigh each
-    deal by how many of them the other hands hold."""
+    :func:`~pokerlab.ranges.pattern.without_updown_bars`). A ``random`` board-game hand is
+    kept as "no known cards": the engines deal it from the unseen cards. A random range with
+    excluded cards (``random!As``) is expanded like any range: dealing it from the unseen cards
+    that avoid them would weigh each deal by how many of them the other hands hold."""
     who = f"player {index + 1}"
     if isinstance(player, PatternRange):
         rng, text = player, player.to_string()
@@ -338,14 +339,16 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
         text = str(player).strip()
         if not text:
             raise RangeError(f"{who}: empty hand or range")
+        spec = text
         try:
             spec = without_updown_bars(text, stud=game.is_stud)
             size = pattern_card_count(spec, low_aces=game.low_aces) if game.is_stud else None
             if size is None:
                 size = game.hole_cards
             rng = game.pattern_range(spec, size)
-        except RangeError as exc:
-            raise type(exc)(f"{who}: {exc}") from None
+        except RangeError as exc:  # quoting what was typed: '(AA,KK)|*', not '(AA,KK) *'
+            message = str(exc).replace(f"'{shorten(spec)}'", f"'{shorten(text)}'")
+            raise type(exc)(f"{who}: {message}") from None
         except TooLargeError as exc:
             joined = " (':' joins patterns here; a weight is written '@', as in AA**@50)"
             raise TooLargeError(f"{who}: {exc}" + (joined if ":" in spec else "")) from None
