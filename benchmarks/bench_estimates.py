@@ -31,6 +31,7 @@ from pokerlab.engine.strategies import exact_strategy
 SPOTS: list[tuple[str, list[str], str, bool]] = [
     ("holdem", ["AA,KK"] * 4, "", True),
     ("holdem", ["AA,KK,QQ"] * 4, "", True),
+    ("holdem", ["AhAs", "KdKc", "random"], "", True),  # pairs: suit orbits (_exact._orbit_id)
     ("holdem", ["AhKh", "QdQc", "random"], "", False),
     ("holdem", ["AcKd", "random", "QQ"], "", False),
     ("holdem", ["QsQh", "8c7c", "random"], "Jc9h2d", True),
