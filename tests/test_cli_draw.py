@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -130,6 +131,17 @@ def test_match_text() -> None:
     result = run("match", "--bots", "rules,random,stand-pat", "--hands", "300", "--game", "2-7")
     assert result.exit_code == 0, result.output
     assert "standings" in result.stdout and "stand-pat" in result.stdout
+
+
+def test_match_text_fits_80_columns() -> None:
+    """Its last line, the test's rule and the time, wrapped at 80 columns: the time alone."""
+    result = CliRunner().invoke(draw_group, ["match", "--hands", "50", "--seed", "1"],
+                                env={"COLUMNS": "80"})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    assert re.fullmatch(r"played in \d+\.\d\d s", lines[-1]), lines[-1]
+    assert lines[-2].endswith("the two-sided binomial test gives p < 0.05")
 
 
 @pytest.mark.parametrize(
