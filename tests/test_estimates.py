@@ -10,6 +10,7 @@ import pytest
 from pokerlab import equity
 from pokerlab.engine.api import AUTO_EXACT_SECONDS, MAX_EXACT_SECONDS, refusal_tail
 from pokerlab.engine.exact import _disjoint_share, _space, suit_symmetries
+from pokerlab.engine.limits import estimate_text
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.engine.strategies import Strategy, exact_strategy
 from pokerlab.errors import GameError, TooLargeError
@@ -126,7 +127,12 @@ def test_a_caller_lowers_the_bound_past_which_a_forced_exact_run_is_refused() ->
         equity(players, board=board, game="omaha", method="exact", max_exact_seconds=0.01)
     assert caught.value.field == "method"
     assert str(caught.value).endswith(refusal_tail(0.01))
-    assert "about 0.08 s of work (1x135,751 combos per player)" in str(caught.value)
+    listed = prepare(players, board, "", "omaha").listing_random_hands()
+    strategy = exact_strategy(listed)
+    assert strategy is not None
+    sizes = "x".join(f"{s:,}" for s in listed.sizes)
+    work = f"about {estimate_text(strategy.estimate(listed))} of work ({sizes} combos per player)"
+    assert work in str(caught.value)
     # auto samples what the bound refuses
     sampled = equity(players, board=board, game="omaha", trials=2000, seed=1,
                      max_exact_seconds=0.01)  # fmt: skip

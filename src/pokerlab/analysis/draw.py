@@ -255,7 +255,7 @@ def parse_opponent(text: str) -> Opponent:
         hands = _pattern_hands(body)
         return Opponent(hands, strategy, written if hands is not None else None)
     seen: dict[frozenset[Card], str] = {}
-    for hand, part in zip(listed, body.split("|"), strict=True):
+    for hand, part in zip(listed, parts, strict=True):
         if len(hand) != 5:
             raise CardError(f"an opponent's hand needs 5 cards, got {len(hand)}: '{part.strip()}'")
         if frozenset(hand) in seen:

@@ -194,6 +194,25 @@ def preflop_counts(
         corr[touched[i]] = 0
 
 
+@njit(cache=True, inline="always")
+def _pair_code(a, b):
+    """One player's part of a matchup id: cards ``a`` and ``b`` (relabelled codes) as 1..1326."""
+    if a < b:
+        a, b = b, a
+    return a * (a - 1) // 2 + b + 1
+
+
+@njit(cache=True, inline="always")
+def _slot(keys, cid):
+    """The slot of id ``cid`` in an open-addressing table of ``keys`` (a power of two of them,
+    -1 when free): where it is, or the free slot where it goes."""
+    mask = keys.shape[0] - 1
+    h = (cid * 0x9E3779B97F4A7C15) & mask
+    while keys[h] != -1 and keys[h] != cid:
+        h = (h + 1) & mask
+    return h
+
+
 @njit(cache=True)
 def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
     """Id of the matchup with suits relabelled in order of first appearance (board and dead
@@ -221,9 +240,7 @@ def _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label):
                 nxt += 1
         a = 4 * (hi >> 2) + label[hi & 3]
         b = 4 * (lo >> 2) + label[lo & 3]
-        if a < b:
-            a, b = b, a
-        cid = cid * ID_RADIX + (a * (a - 1) // 2 + b + 1)
+        cid = cid * ID_RADIX + _pair_code(a, b)
     return cid
 
 
@@ -279,9 +296,7 @@ def _orbit_id(choice, combo_cards, n, perms):
             b = combo_cards[row, 1]
             a = 4 * (a >> 2) + perms[g, a & 3]
             b = 4 * (b >> 2) + perms[g, b & 3]
-            if a < b:
-                a, b = b, a
-            cid = cid * ID_RADIX + (a * (a - 1) // 2 + b + 1)
+            cid = cid * ID_RADIX + _pair_code(a, b)
         if best < 0 or cid < best:
             best = cid
     return best
@@ -339,7 +354,6 @@ def enumerate_matchups(
     counts = np.zeros((n + 1, n), np.int64)
     scratch = np.empty((4, 13), np.int64)
     label = np.empty(4, np.int64)
-    table_mask = cache_keys.shape[0] - 1
     capacity = store.shape[0]
     for _index in range(start, stop):
         ok, used, weight = _odometer_matchup(
@@ -355,9 +369,7 @@ def enumerate_matchups(
                 cid = _orbit_id(choice, combo_cards, n, perms)
             else:
                 cid = _canonical_id(choice, combo_cards, n, fixed_cards, n_fixed, label)
-            h = (cid * 0x9E3779B97F4A7C15) & table_mask
-            while cache_keys[h] != -1 and cache_keys[h] != cid:
-                h = (h + 1) & table_mask
+            h = _slot(cache_keys, cid)
             if cache_keys[h] == cid:
                 slot = cache_rows[h]
         if slot >= 0:
@@ -433,7 +445,6 @@ def matchup_orbits(combo_cards, offsets, weights, dead_mask, start, stop, perms,
     digit = np.empty(n, np.int64)
     choice = np.empty(n, np.int64)
     _start_odometer(offsets, start, sizes, digit)
-    table_mask = ids.shape[0] - 1
     found = 0
     for index in range(start, stop):
         ok, _, weight = _odometer_matchup(
@@ -442,9 +453,7 @@ def matchup_orbits(combo_cards, offsets, weights, dead_mask, start, stop, perms,
         if not ok or weight == 0.0:
             continue
         cid = _orbit_id(choice, combo_cards, n, perms)
-        h = (cid * 0x9E3779B97F4A7C15) & table_mask
-        while ids[h] != -1 and ids[h] != cid:
-            h = (h + 1) & table_mask
+        h = _slot(ids, cid)
         if ids[h] == -1:
             if 2 * (found + 1) > ids.shape[0]:
                 return -1

@@ -20,6 +20,8 @@ from pokerlab.engine._walk import (
     orbit_size,
     stable_argsort,
     start_walk,
+    stripe_run,
+    units_span,
     unseen_deck,
 )
 from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, SHARE_SQ, TIE
@@ -419,8 +421,7 @@ def enumerate_boards(
         level_low[0] |= low_bit(board[i])
     # units start..stop-1: unit u is stripe u % stripes of runout u // stripes, a stripe an
     # equal run of the last player's holdings (a river's one runout still splits into chunks)
-    r_start = start // stripes
-    r_stop = (stop - 1) // stripes + 1 if stop > start else r_start
+    r_start, r_stop = units_span(start, stop, stripes)
     idx = np.empty(5, np.int64)
     if to_come > 0:
         _unrank_combination(r_start, nd, to_come, idx)
@@ -447,10 +448,9 @@ def enumerate_boards(
     changed = 0
     for r in range(r_start, r_stop):
         stats = out[r - r_start] if by_runout else out[0]
-        stripe_lo = max(start - r * stripes, 0)
-        stripe_hi = min(stop - r * stripes, stripes)
-        first[final] = last_row + last_size * stripe_lo // stripes
-        last[final] = last_row + last_size * stripe_hi // stripes
+        lo_row, hi_row = stripe_run(r, start, stop, stripes, last_size)
+        first[final] = last_row + lo_row
+        last[final] = last_row + hi_row
         for i in range(changed, to_come):
             c = deck[idx[i]]
             run_cards[i] = c
@@ -591,7 +591,8 @@ def enumerate_stud_deals(
     scratch = np.empty(16, np.uint8)
     pre_hi, pre_lo = complete_holding_values(combos, held, offsets, hole_total, hi_code, lo_code,
                                              tables)  # fmt: skip
-    first, last = _player_rows(offsets, start // stripes, (stop + stripes - 1) // stripes)
+    h_start, h_stop = units_span(start, stop, stripes)
+    first, last = _player_rows(offsets, h_start, h_stop)
     striped = 0
     while held[striped] == hole_total:
         striped += 1
@@ -613,9 +614,7 @@ def enumerate_stud_deals(
         if level < 0:
             break
         # a joint holding: walk every completion, player by player
-        unit = (chosen[0] - offsets[0]) * stripes
-        stripe_lo = max(start - unit, 0)
-        stripe_hi = min(stop - unit, stripes)
+        holding = chosen[0] - offsets[0]
         turn = 0
         turn_end = 0
         nd = unseen_deck(level_used[n], deck)
@@ -628,9 +627,7 @@ def enumerate_stud_deals(
         while q >= 0:
             k = hole_total - held[q]
             if fresh and q == striped:  # this unit's run of the choices: from its first
-                total = _binom(nd, k)
-                turn = total * stripe_lo // stripes
-                turn_end = total * stripe_hi // stripes
+                turn, turn_end = stripe_run(holding, start, stop, stripes, _binom(nd, k))
                 if turn >= turn_end:
                     q -= 1
                     continue

@@ -39,6 +39,8 @@ from pokerlab.engine._walk import (
     next_joint_holding,
     orbit_size,
     start_walk,
+    stripe_run,
+    units_span,
     unseen_deck,
 )
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
@@ -191,8 +193,7 @@ def enumerate_runouts(
     striped = n_walk - 1
     striped_row = offsets[striped]
     striped_size = offsets[striped + 1] - striped_row
-    r_start = start // stripes
-    r_stop = (stop - 1) // stripes + 1 if stop > start else r_start
+    r_start, r_stop = units_span(start, stop, stripes)
     # decode the first runout of the chunk
     i = 0
     j = 0
@@ -210,10 +211,9 @@ def enumerate_runouts(
     for r in range(r_start, r_stop):
         if by_runout:
             acc = out[r - r_start]
-        stripe_lo = max(start - r * stripes, 0)
-        stripe_hi = min(stop - r * stripes, stripes)
-        first[striped] = striped_row + striped_size * stripe_lo // stripes
-        last[striped] = striped_row + striped_size * stripe_hi // stripes
+        lo_row, hi_row = stripe_run(r, start, stop, stripes, striped_size)
+        first[striped] = striped_row + lo_row
+        last[striped] = striped_row + hi_row
         if to_come >= 1:
             run_cards[0] = deck[i]
             run_cards[1] = deck[j]
@@ -473,7 +473,7 @@ def enumerate_runouts(
                 acc[n - 1, 0] += w * win
             acc[n, 0] += w * deals
             totals[0] += orbit * deals
-        totals[1] += stripe_lo == 0
+        totals[1] += r * stripes >= start  # the runout's first unit
         # next runout
         if to_come == 2:
             j += 1

@@ -1,6 +1,9 @@
 """The loops every exact kernel shares (numba, inlined into their callers).
 
 * :func:`unseen_deck`: the cards a mask leaves, in code order.
+* :func:`units_span`, :func:`stripe_run`: a chunk of units, each item (a runout, a holding)
+  cut into ``stripes`` units that are equal runs of some list (a player's rows, the choices of
+  cards to deal).
 * :func:`next_joint_holding`: a depth-first walk over the players' holdings (one per player,
   player ``p``'s rows ``first[p]..last[p] - 1``, usually ``offsets[:-1]`` and ``offsets[1:]``;
   a chunk of the walk narrows player 0's rows), pruned at the first card used twice, with
@@ -51,6 +54,25 @@ def unseen_deck(used, deck):
             deck[nd] = c
             nd += 1
     return nd
+
+
+@njit(cache=True, inline="always")
+def units_span(start, stop, stripes):
+    """``(first, end)``: the whole items (runouts, holdings) that units ``start..stop-1`` touch
+    when each item is cut into ``stripes`` units (unit ``u`` is stripe ``u % stripes`` of item
+    ``u // stripes``)."""
+    first = start // stripes
+    return first, ((stop - 1) // stripes + 1 if stop > start else first)
+
+
+@njit(cache=True, inline="always")
+def stripe_run(item, start, stop, stripes, size):
+    """``(lo, hi)``: the part ``lo..hi-1`` of an item's ``size`` things (rows, choices) that
+    units ``start..stop-1`` cover, its stripes being ``stripes`` equal runs of them."""
+    unit = item * stripes
+    lo = max(start - unit, 0)
+    hi = min(stop - unit, stripes)
+    return size * lo // stripes, size * hi // stripes
 
 
 @njit(cache=True, inline="always")

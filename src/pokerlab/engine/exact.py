@@ -188,7 +188,9 @@ def _matchup_orbits(
     index, the orbit's summed weight and its number of matchups (``_exact.matchup_orbits``)."""
     kernels = _kernels()
     space = _space(problem)
-    guess = space * _disjoint_share(problem) / len(perms)
+    # about the estimate's classes (the maps that keep every range too; a guess too small
+    # walks the space again with a larger table)
+    guess = space * _disjoint_share(problem) / (1 + len(suit_symmetries(problem)))
     slots = 1 << max(4, math.ceil(math.log2(4 * guess + 1)))
     while True:
         ids = np.full(slots, -1, dtype=np.int64)

@@ -134,12 +134,16 @@ class RankClasses:
         weights, numbers, firsts = self._walk(problem)
         shape = _stats_shape(problem)
 
+        # every representative has the shape of the first: one strategy runs them all
+        whole = _whole_strategy(_single(problem, firsts[0])) if len(firsts) else None
+
         def run(start: int, stop: int) -> _Part:
             stats = np.zeros(shape, dtype=np.float64)
             deals = 0
             for i in range(start, stop):
                 one = _single(problem, firsts[i])
-                tally = _whole_strategy(one).run(one, Control())
+                assert whole is not None  # a chunk holds some representative
+                tally = whole.run(one, Control())
                 stats += weights[i] * tally.stats
                 deals += int(numbers[i]) * tally.deals
             return stats, deals
