@@ -86,7 +86,7 @@ def popcount(x: NDArray[np.uint64]) -> NDArray[np.int64]:
 
 def sorted_unique(x: NDArray[np.uint64]) -> NDArray[np.uint64]:
     """The distinct values of ``x``, ascending (sort-based: faster than ``np.unique`` here)."""
-    s = np.sort(x)
+    s = np.sort(x, kind="stable")  # radix-like timsort: ~2x on runs of sorted parts
     if len(s) < 2:
         return s
     keep = np.empty(len(s), dtype=bool)

@@ -600,7 +600,7 @@ def _last_wins_flat(
     masks: NDArray[np.uint64], weights: NDArray[np.float64]
 ) -> tuple[NDArray[np.uint64], NDArray[np.float64]]:
     """Distinct masks (ascending) each with its last weight, weight-0 ones dropped."""
-    order = np.lexsort((np.arange(len(masks)), masks))
+    order = np.argsort(masks, kind="stable")  # equal masks keep their input order
     sorted_masks = masks[order]
     last = np.ones(len(order), dtype=bool)
     last[:-1] = sorted_masks[1:] != sorted_masks[:-1]
