@@ -239,11 +239,13 @@ def game_equity(
     dead: Cards,
     hole_cards: int,
     board_cards: int,
+    shared_card: bool = False,
 ) -> dict[str, list[float]]:
     """Exact equity of any game of the brute force's rules: every joint holding (weighted
     product), then every completion (the board's missing cards, or in stud each player's
-    missing cards, player after player). Returns per player ``equity``, ``hi``, ``lo``,
-    ``scoop`` (whole pot) and ``tie`` (a share strictly between 0 and 1)."""
+    missing cards, player after player; with ``shared_card``, each player's first six and
+    then one seventh card that every player uses). Returns per player ``equity``, ``hi``,
+    ``lo``, ``scoop`` (whole pot) and ``tie`` (a share strictly between 0 and 1)."""
     n = len(holdings)
     acc = {k: [0.0] * n for k in ("equity", "hi", "lo", "scoop", "tie")}
     total = 0.0
@@ -266,6 +268,11 @@ def game_equity(
                 credit([list(c) for c, _ in joint], [*board, *rest], weight)
             continue
 
-        for done in _completions([list(combo) for combo, _ in joint], hole_cards, deck):
-            credit(done, [], weight)
+        own = hole_cards - shared_card
+        for done in _completions([list(combo) for combo, _ in joint], own, deck):
+            if not shared_card:
+                credit(done, [], weight)
+                continue
+            for card in (c for c in deck if not any(c in h for h in done)):
+                credit([[*h, card] for h in done], [], weight)
     return {k: [x / total for x in v] for k, v in acc.items()}

@@ -59,7 +59,7 @@ def test_stud_inputs_are_checked() -> None:
     with pytest.raises(RangeError, match="has 8 cards but a holding has 7"):
         equity(["AsKsQsJsTs9s8s7s", "2h3h4h"], game="stud")
     with pytest.raises(GameError, match="the deck has 52"):
-        equity(["As"] * 8, game="stud")
+        equity(["*"] * 9, game="stud")  # 8 share their seventh card
     # known cards typed with commas read as one known card among three (53.9 % for 67.9 %)
     with pytest.raises(RangeError, match=r"player 1: .*write the hand without commas \(AsAhKs\)"):
         equity(["As,Ah,Ks", "QcQd2h"], game="stud")

@@ -218,6 +218,20 @@ def test_players_can_be_added_and_removed_up_to_the_games_maximum(page: Page) ->
     assert page.is_hidden("#board-row")
 
 
+def test_eight_stud_players_are_told_the_seventh_card_is_shared(page: Page) -> None:
+    page.select_option("#game", "stud")
+    for _ in range(6):
+        page.click("#add-player")
+    for i, hand in enumerate(["AsAd|Kc", "QsQh|Jd", *["*"] * 6]):
+        page.fill(f'[name="players.{i}"]', hand)
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#trials", "20000")
+    simulate(page)
+    summary = page.inner_text("#equity-summary")
+    assert "20,000 deals sampled" in summary and "seventh street: one shared card" in summary
+    assert len(result_cells(page)) == 8
+
+
 def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)  # fmt: skip

@@ -93,8 +93,23 @@ class Game:
 
     @property
     def max_players(self) -> int:
-        """Most players the deck can deal to, board included."""
+        """Most players the deck can deal to, board included (stud: 8, with the shared last
+        card of :meth:`shares_last_card`)."""
+        if self.is_stud:
+            return (CARD_COUNT - 1) // (self.hole_cards - 1)
         return (CARD_COUNT - self.board_cards) // self.hole_cards
+
+    def shares_last_card(self, count: int, known_cards: int = 0) -> bool:
+        """Whether ``count`` stud players (with ``known_cards`` dead cards) run the deck short
+        of a seventh card each: the stud rule then deals one card face up in the middle that
+        every player uses as its seventh (8 players need 56 cards; 7 players with 4 dead
+        cards, 53). Burnt cards are not counted, as in every equity calculation.
+
+        >>> stud = get_game("stud")
+        >>> stud.shares_last_card(8), stud.shares_last_card(7), stud.shares_last_card(7, 4)
+        (True, False, True)
+        """
+        return self.is_stud and count * self.hole_cards + known_cards > CARD_COUNT
 
     def check_board(self, size: int) -> None:
         """Raise :class:`GameError` unless a board of ``size`` cards is a street of this game."""
@@ -114,10 +129,14 @@ class Game:
         if count < 2:
             raise GameError(f"a showdown needs at least 2 players, got {count}")
         needed = count * self.hole_cards + self.board_cards + known_cards
+        each = f"{self.hole_cards} each"
+        if self.shares_last_card(count, known_cards):
+            needed = count * (self.hole_cards - 1) + 1 + known_cards
+            each = f"{self.hole_cards - 1} each and a shared seventh-street card"
         if count > self.max_players or needed > CARD_COUNT:
             board = f", a {self.board_cards}-card board" if self.board_cards else ""
             raise GameError(
-                f"{count} players need {needed} cards ({self.hole_cards} each{board}"
+                f"{count} players need {needed} cards ({each}{board}"
                 + (f", {known_cards} dead" if known_cards else "")
                 + f"); the deck has {CARD_COUNT}"
             )

@@ -30,6 +30,7 @@ def render_equity(result: EquityResult) -> None:
     split = result.players[0].hi is not None
     title = f"{result.game}" + (f"  board {result.board}" if result.board else "")
     title += f"  dead {result.dead}" if result.dead else ""
+    title += "  (seventh street: one shared card)" if result.shared_card else ""
     # Fits an 80-column terminal: split games add hi / lo, so percentages show two decimals
     # instead of three and tie equity is headed "tie eq". Scoop is not a column there: a split
     # game's win is the scoop (definitions.md), so it would repeat win (--json still has it).

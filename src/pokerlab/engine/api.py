@@ -166,6 +166,13 @@ def equity(
             field="client",
         )
     raw = prepare(players, board, dead, game)
+    if raw.shared_card and method == "exact":
+        raise GameError(
+            f"{raw.game.title} with {raw.n_players} players shares its seventh-street card "
+            f"(the deck runs short), which only Monte Carlo answers: drop the exact method "
+            f"(auto samples it)",
+            field="method",
+        )
     problem = raw.with_unit_weights()
     wants_mc = method in ("monte-carlo", "mc")
     # a dealt random Omaha hand is listed for an exact run (not when it would only sample)
@@ -221,4 +228,5 @@ def equity(
         dead=problem.dead_text,
         stopped=tally.stopped,
         counts=tally.stats if tally.sampled else tally.stats * math.prod(raw.weight_peaks()),
+        shared_card=raw.shared_card,
     )

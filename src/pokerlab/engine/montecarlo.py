@@ -198,11 +198,12 @@ class _Sampler:
             out = counts.astype(np.float64)
         else:
             game = p.game
+            shared = int(p.shared_card)  # stud's shared seventh card: a one-card board
             out = np.zeros((n + 1, STATS), dtype=np.float64)
             rejected = _sampling.sample_deals_generic(
-                p.combos, p.held, self.draw, p.board, dead, game.hole_cards, game.board_cards,
-                size, _MAX_REJECTS, state, int(game.high), int(game.low), game.split, out,
-                self.tables, self.stop,
+                p.combos, p.held, self.draw, p.board, dead, game.hole_cards - shared,
+                game.board_cards + shared, size, _MAX_REJECTS, state, int(game.high),
+                int(game.low), game.split, out, self.tables, self.stop,
             )  # fmt: skip
         if rejected <= _sampling.STOPPED:
             raise _CutShort(out, _sampling.STOPPED - rejected)

@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import (
+    CARD_COUNT,
     RANKS,
     Card,
     cards_from_mask,
@@ -84,6 +85,11 @@ class Problem:
     dealt: NDArray[np.bool_]
     combo_masks: NDArray[np.uint64]
     uniform: tuple[bool, ...]
+    shared_card: bool = False
+    """Stud with the deck run short (:meth:`~pokerlab.games.Game.shares_last_card`): each
+    player gets six cards of its own and the seventh is one card shared by all, so a holding
+    has at most six known cards. Only Monte Carlo answers it (it deals that card as a one-card
+    board)."""
 
     sizes: list[int] = field(init=False, repr=False, compare=False)
     """Holdings per player."""
@@ -517,6 +523,9 @@ def prepare(
         _ensure_distinct(board_cards, dead_cards, parsed)  # some card twice: say which
     with blame("players"):  # after that: a card named twice is the clearer error
         spec.check_players(len(players), len(dead_cards))
+    shared_card = spec.shares_last_card(len(players), len(dead_cards))
+    if shared_card:
+        _check_own_cards(parsed, spec, len(players), len(dead_cards))
     others = functools.reduce(operator.or_, exact_masks, 0)
     removed = [known_mask | (others & ~own) for own in exact_masks]
     parsed = [h.without(mask, i) for i, (h, mask) in enumerate(zip(parsed, removed, strict=True))]
@@ -542,6 +551,7 @@ def prepare(
         dealt=np.array(dealt, dtype=bool),
         combo_masks=np.concatenate([h.masks for h in parsed]),
         uniform=tuple(h.uniform for h in parsed),
+        shared_card=shared_card,
     )
     if not _has_joint_holding(problem):
         raise EmptyRangeError(
@@ -550,6 +560,23 @@ def prepare(
             field="players",
         )
     return problem
+
+
+def _check_own_cards(parsed: Sequence[_Holdings], spec: Game, count: int, dead: int) -> None:
+    """Refuse a stud hand with more known cards than its own six, where the seventh street
+    card is shared (a player holding seven cards of its own means the deck did not run
+    short)."""
+    own = spec.hole_cards - 1
+    for i, h in enumerate(parsed):
+        if h.combos.shape[1] > own:
+            needed = count * spec.hole_cards + dead
+            raise GameError(
+                f"{count} players{f' and {dead} dead cards' if dead else ''} need {needed} "
+                f"cards for a seventh card each; the deck has {CARD_COUNT}, so the seventh "
+                f"street card is one card shared by all, and a hand has at most {own} cards of "
+                f"its own, got {h.combos.shape[1]} ('{shorten(h.text)}')",
+                field=f"players.{i}",
+            )
 
 
 _WALK_STEPS_IN_PYTHON = 10_000

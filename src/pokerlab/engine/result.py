@@ -85,6 +85,9 @@ class EquityResult:
         game, board, dead: what was asked (cards in canonical text).
         stopped: why it ended: ``complete`` (exact), ``trials``, ``stderr``, ``time`` or
             ``cancelled`` (Monte Carlo; a cancelled Monte Carlo result is still unbiased).
+        shared_card: stud only: the deck ran short of a seventh card per player, so the
+            seventh street card was one card shared by all
+            (:meth:`~pokerlab.games.Game.shares_last_card`).
         counts: the raw weighted sums, float64 ``(players + 1, 6)``, the same layout for every
             game and method (:mod:`pokerlab.engine.tally`): per player (rows) the sums of its
             pot share, share squared, scoops, ties, high share and low share; ``counts[n, 0]``
@@ -102,6 +105,7 @@ class EquityResult:
     dead: str
     stopped: StopReason
     counts: NDArray[np.float64] = field(repr=False, compare=False)
+    shared_card: bool = False
 
     @property
     def equities(self) -> list[float]:
@@ -117,5 +121,6 @@ class EquityResult:
             "samples": self.samples,
             "seconds": self.seconds,
             "stopped": self.stopped,
+            "shared_card": self.shared_card,
             "players": [p.to_dict() for p in self.players],
         }

@@ -58,7 +58,10 @@ they group joint holdings) before those that enumerate holding by holding."""
 
 def exact_strategy(problem: Problem) -> Strategy | None:
     """The first exact strategy that applies, or ``None`` (a dealt ``random`` hand in a board
-    game with more than two hole cards: only Monte Carlo answers it)."""
+    game with more than two hole cards, or stud's shared seventh card: only Monte Carlo
+    answers them)."""
+    if problem.shared_card:  # every exact stud kernel deals each player seven cards of its own
+        return None
     strategy: Strategy
     for strategy in STRATEGIES:
         if strategy.applies(problem):

@@ -563,6 +563,12 @@ def _features(
     from pokerlab.evaluation import _kernels as EK
 
     t = _high_tables()
+    if problem.shared_card:  # the query's stud streets deal each player seven own cards
+        raise QueryError(
+            f"{problem.n_players} players run the deck short of a seventh card each, and the "
+            "query language does not deal stud's shared seventh-street card: use pokerlab "
+            "equity (Monte Carlo) for this table"
+        )
     game = problem.game
     omaha = game.high == HighEval.OMAHA
     eight = game.low != LowEval.NONE
@@ -728,6 +734,12 @@ def query(
                          lambda m: names.get(m.group(1), m.group(0)) + (m.group(2) or ""),
                          str(exc))  # fmt: skip
         raise type(exc)(message, field=exc.field) from None
+    if problem.shared_card:  # the query's stud streets deal each player seven own cards
+        raise QueryError(
+            f"{problem.n_players} players run the deck short of a seventh card each, and the "
+            "query language does not deal stud's shared seventh-street card: use pokerlab "
+            "equity (Monte Carlo) for this table"
+        )
     game = problem.game
     omaha = game.high == HighEval.OMAHA
     player_names = [n for n, _ in req.players]

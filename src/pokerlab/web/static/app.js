@@ -392,8 +392,8 @@ function renderEquity(result) {
     ? `Monte Carlo: ${count(result.samples)} deals sampled, ${result.stopped === "cancelled"
       ? "stopped on request" : `stopped by ${result.stopped}`}`
     : `Exact: ${count(result.samples)} deals enumerated`;
-  const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`]
-    .filter(Boolean).join(", ");
+  const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`,
+    result.shared_card && "seventh street: one shared card"].filter(Boolean).join(", ");
   $("#equity-summary").textContent =
     `${how} in ${result.seconds.toFixed(3)} s${where ? ` · ${where}` : ""}.`;
   $("#results").hidden = false;
