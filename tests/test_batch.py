@@ -155,6 +155,25 @@ def test_resume_after_an_interrupted_run(tmp_path: Path, reference: list[Any]) -
     assert read_results(out) == reference
 
 
+def test_resume_refuses_a_broken_line_before_other_results(
+    tmp_path: Path, reference: list[Any]
+) -> None:
+    """Only a crash's half last line is cut: a bad line with results after it used to be cut
+    with every line after it, silently, and those spots computed again."""
+    spots = write_spots(tmp_path / "spots.jsonl")
+    out = tmp_path / "results.jsonl"
+    full = [json.dumps(r) for r in reference]
+    text = "\n".join([full[0], "garbage", full[1], full[2]]) + "\n"
+    out.write_text(text)
+    result = run("batch", str(spots), "-o", str(out), "--resume", "--workers", "1")
+    assert_one_line_error(result, "line 2 is not a result line", "2 more lines follow")
+    assert out.read_text() == text  # nothing cut, nothing appended
+    out.write_text("\n".join([full[0], full[1], "garbage"]) + "\n")  # a bad last line: cut
+    result = run("batch", str(spots), "-o", str(out), "--resume", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert read_results(out) == reference
+
+
 def start_slow_batch(tmp_path: Path, count: int = 40) -> tuple[subprocess.Popen[str], Path, Path]:
     """A CLI batch of ``count`` Monte Carlo spots in a subprocess, once 2 lines are written."""
     spots = [{"id": i, "players": ["AKs", "QQ"], "method": "mc", "trials": 400_000, "seed": i}
@@ -302,7 +321,8 @@ def test_bad_lines_are_answered_and_the_rest_run(tmp_path: Path) -> None:
     """A line nested too deep for Python's json (a RecursionError that ended the whole job),
     NaN (echoed into a results file that was then not JSON), a default id taken by an earlier
     spot, and CSV rows with more cells than columns or an empty player (both silently dropped)
-    each get their own error; the good spots run."""
+    or fewer cells (read as if complete: a cell left out shifted the rest) each get their own
+    error; the good spots run."""
     lines = [
         '{"players":' + "[" * 3000 + "]" * 3000 + "}",
         '{"players":["AhAs","KdKc"],"seed":NaN}',
@@ -319,15 +339,43 @@ def test_bad_lines_are_answered_and_the_rest_run(tmp_path: Path) -> None:
     assert jobs[2].error is None
     assert jobs[3].error is not None and "default id (the spot's number) 4" in jobs[3].error
     table = tmp_path / "spots.csv"
-    table.write_text("id,players,board\nx,AhAs;KdKc,Jh8c2d,EXTRA\ny,AhAs;;KdKc,\nz,AhAs;KdKc,\n")
+    table.write_text(
+        "id,players,board\nx,AhAs;KdKc,Jh8c2d,EXTRA\ny,AhAs;;KdKc,\nz,AhAs;KdKc,\nw,AhAs;KdKc\n"
+    )
     rows = read_jobs(table)
     assert [(job.id, job.error) for job in rows] == [
         ("x", "the row has 1 more cell than the header has columns"),
         ("y", "field 'players': an empty player between ';' separators"),
         ("z", None),
+        ("w", "the row has 1 fewer cell than the header has columns"),  # was read as complete
     ]
+    assert rows[3].spot == {"id": "w", "players": "AhAs;KdKc"}
     out = tmp_path / "out.jsonl"
     result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)])
     assert result.exit_code == 0, result.output
     answers = [json.loads(line) for line in out.read_text().splitlines()]
     assert ["error" in a for a in answers] == [True, True, False, True]
+
+
+def test_an_unreadable_id_never_takes_a_spots_id(tmp_path: Path) -> None:
+    """A record whose id cannot be read took its number as id even when a spot had that id
+    (a result and an error both with "id": 2, with no error saying so), and an explicit id
+    equal to a broken line's number was not caught as a duplicate (now it is, like a default
+    id)."""
+    lines = [
+        '{"id": 2, "players": ["AhAs", "KdKc"]}',
+        '{"id": null, "players": ["AhAs", "KdKc"]}',  # spot 2: its number is taken
+        "not json",  # spot 3
+        '{"id": 3, "players": ["AhAs", "QdQc"]}',  # the broken line's number
+        '{"id": [4], "players": ["AhAs", "KdKc"]}',  # spot 5: keeps its number
+    ]
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text("\n".join(lines) + "\n")
+    jobs = read_jobs(spots)
+    assert [job.id for job in jobs] == [2, None, 3, 3, 5]
+    assert jobs[1].error == "field 'id' must be text or an integer, not None"
+    assert jobs[3].error is not None and jobs[3].error.startswith("id 3 is used by an earlier")
+    out = tmp_path / "out.jsonl"
+    assert CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)]).exit_code == 0
+    result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(out), "--resume"])
+    assert result.exit_code == 0 and "0 spots (0 errors, 5 already in" in result.stderr

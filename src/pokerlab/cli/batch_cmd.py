@@ -27,27 +27,48 @@ from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 def done_ids(path: Path) -> Counter[Any]:
     """Ids already answered in ``path`` (with how many lines each: a duplicate id is answered by
-    an error line of its own); a broken last line (no newline, not JSON) is cut off."""
+    an error line of its own). A broken last line (a crash's half line: no newline, or not a
+    result) is cut off; a broken line before others is a :class:`click.ClickException` naming
+    it (:class:`click.BadParameter`), so no result after it is lost."""
     ids: Counter[Any] = Counter()
     if not path.exists():
         return ids
-    good = 0
     with path.open("rb") as f:
-        for line in f:
-            if not line.endswith(b"\n"):
-                break
-            try:
-                record = json.loads(line)
-            except ValueError:
-                break
-            if not isinstance(record, dict) or "id" not in record:
-                break
-            ids[record["id"]] += 1
-            good += len(line)
+        lines = f.readlines()
+    good = 0
+    for number, line in enumerate(lines, start=1):
+        record = _result_line(line)
+        if record is None:
+            if number < len(lines):
+                raise click.BadParameter(
+                    f"line {number:,} is not a result line (a JSON object with an id), "
+                    f"and {_more(len(lines) - number)} it: --resume keeps every "
+                    "line it skips, so fix or remove that line, or run without --resume to "
+                    "start afresh",
+                    param_hint="--output",
+                )
+            break
+        ids[record["id"]] += 1
+        good += len(line)
     if good < path.stat().st_size:
         with path.open("r+b") as f:
             f.truncate(good)
     return ids
+
+
+def _more(count: int) -> str:
+    return f"{count:,} more line follows" if count == 1 else f"{count:,} more lines follow"
+
+
+def _result_line(line: bytes) -> dict[str, Any] | None:
+    """The record of one whole line of results, or ``None``."""
+    if not line.endswith(b"\n"):
+        return None
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) and "id" in record else None
 
 
 class _Interrupts:
@@ -160,7 +181,9 @@ def batch_command(
                   sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     seconds = time.perf_counter() - started
     skipped = f", {len(jobs) - len(todo):,} already in {output}" if resume else ""
-    click.echo(f"{len(todo):,} spots ({errors:,} errors{skipped}) in {seconds:.1f} s "
+    spots_text = f"{len(todo):,} spot{'s' * (len(todo) != 1)}"
+    errors_text = f"{errors:,} error{'s' * (errors != 1)}"
+    click.echo(f"{spots_text} ({errors_text}{skipped}) in {seconds:.1f} s "
                f"-> {output}", err=True)  # fmt: skip
 
 

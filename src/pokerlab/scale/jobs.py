@@ -50,10 +50,12 @@ _FLOATS = ("stderr", "time_limit")
 @dataclass(frozen=True)
 class Job:
     """One record of a batch: its position, id, the spot as read, and why it cannot run (or
-    ``None``). ``spot`` is the raw text of a line that is not a JSON object."""
+    ``None``). ``spot`` is the raw text of a line that is not a JSON object. ``id`` is
+    ``None`` only for a record whose own id cannot be read and whose number an earlier spot
+    has as its id."""
 
     index: int
-    id: SpotId
+    id: SpotId | None
     spot: Spot | str
     error: str | None = None
 
@@ -63,7 +65,7 @@ class SpotResult:
     """The answer to one spot: ``result`` (``pokerlab equity --json``) or ``error``."""
 
     index: int
-    id: SpotId
+    id: SpotId | None
     spot: Spot | str
     result: dict[str, Any] | None = None
     error: str | None = None
@@ -148,14 +150,26 @@ def run_chunk(chunk: list[tuple[int, Spot]]) -> tuple[float, list[Answer]]:
     return time.thread_time() - started, answers
 
 
+def _error_id(fallback: SpotId, seen: set[SpotId]) -> SpotId | None:
+    """The id of a record whose own id cannot be read (not JSON, not an object, an id of the
+    wrong type): ``fallback`` (its number), taken like a default id, or ``None`` (null) when
+    an earlier spot has it, so that no two lines of the results share an id."""
+    if fallback in seen:
+        return None
+    seen.add(fallback)
+    return fallback
+
+
 def _job(index: int, record: object, number: int, seen: set[SpotId]) -> Job:
     if not isinstance(record, dict):
-        return Job(index, number, record if isinstance(record, str) else json.dumps(record),
+        return Job(index, _error_id(number, seen),
+                   record if isinstance(record, str) else json.dumps(record),
                    "a spot must be a JSON object with a 'players' list")  # fmt: skip
     spot = {k: v for k, v in record.items() if k != "id"}
     raw_id = record.get("id", number)
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
-        return Job(index, number, spot, f"field 'id' must be text or an integer, not {raw_id!r}")
+        return Job(index, _error_id(number, seen), spot,
+                   f"field 'id' must be text or an integer, not {raw_id!r}")  # fmt: skip
     if raw_id in seen:
         given = "id" if "id" in record else "default id (the spot's number)"
         return Job(index, raw_id, spot,
@@ -176,6 +190,10 @@ def jobs_from_spots(spots: Iterable[Spot]) -> Iterator[Job]:
         yield _job(index, spot, index + 1, seen)
 
 
+_NO_CELL: Any = object()
+"""The value :class:`csv.DictReader` gives the columns a short row lacks."""
+
+
 def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
     """A CSV row as a spot: empty cells are absent, ``players`` split at ``;``, numbers parsed."""
     spot: dict[str, Any] = {}
@@ -183,6 +201,10 @@ def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
     if extra:
         more = f"{len(extra)} more cell" + ("s" if len(extra) > 1 else "")
         raise ValueError(f"the row has {more} than the header has columns")
+    missing = sum(cell is _NO_CELL for cell in row.values())
+    if missing:  # a cell left out in the middle would shift the ones after it
+        fewer = f"{missing} fewer cell" + ("s" if missing > 1 else "")
+        raise ValueError(f"the row has {fewer} than the header has columns")
     for name, cell in row.items():
         if name is None or cell is None or cell.strip() == "":
             continue
@@ -211,7 +233,7 @@ def read_jobs(path: Path) -> list[Job]:
     seen: set[SpotId] = set()
     jobs: list[Job] = []
     if path.suffix.lower() == ".csv":
-        reader = csv.DictReader(io.StringIO(text))
+        reader = csv.DictReader(io.StringIO(text), restval=_NO_CELL)
         unknown = [f for f in reader.fieldnames or [] if f not in FIELDS]
         if unknown:
             raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
@@ -220,9 +242,9 @@ def read_jobs(path: Path) -> list[Job]:
             try:
                 record = _csv_record(row)
             except ValueError as exc:
-                cells = {k: v for k, v in row.items() if k is not None}
+                cells = {k: v for k, v in row.items() if k is not None and v is not _NO_CELL}
                 named = (cells.get("id") or "").strip()
-                jobs.append(Job(len(jobs), named or number, cells, str(exc)))
+                jobs.append(Job(len(jobs), _error_id(named or number, seen), cells, str(exc)))
                 continue
             jobs.append(_job(len(jobs), record, number, seen))
         return jobs
@@ -234,7 +256,7 @@ def read_jobs(path: Path) -> list[Job]:
             record = json.loads(line, parse_constant=_no_constant)
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
-            jobs.append(Job(len(jobs), number, line, f"not valid JSON: {reason}"))
+            jobs.append(Job(len(jobs), _error_id(number, seen), line, f"not valid JSON: {reason}"))
             continue
         jobs.append(_job(len(jobs), record, number, seen))
     return jobs
