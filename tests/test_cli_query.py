@@ -208,3 +208,17 @@ SPOT = "select avg(riverEquity(hero)) from hero='AhKh', villain='QQ', board='Ts9
 )  # fmt: skip
 def test_query_text_errors_are_one_line_and_say_where(text: str, fragment: str) -> None:
     assert_one_line_error(run("query", text), fragment)
+
+
+def test_a_weighted_count_is_shown_as_it_is() -> None:
+    """JhTh:0.5 makes the counts 21.5 and 44.5 (JSON); the table rounded them half to even,
+    to 22 and 44."""
+    query = (
+        "select count(winsHi(hero)), count(winsHi(villain)) from hero='AhKh', "
+        "villain='QcQd,JhTh:0.5', board='Ts9h2h5c'"
+    )
+    result = run("query", query)
+    assert result.exit_code == 0, result.output
+    assert "0.325758 (21.5)" in result.output and "0.674242 (44.5)" in result.output
+    counts = [r["count"] for r in json.loads(run("query", query, "--json").output)["results"]]
+    assert counts == [21.5, 44.5]

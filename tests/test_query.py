@@ -443,6 +443,16 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         ("select count(winsLo(hero))" + SPOT, ["no low half"]),
         ("select avg(riverEquity(hero))" + SPOT + ", seed=-1", ["seed expects a whole number"]),
         ("select avg(riverEquity(hero))" + SPOT + ", trials=1.5", ["trials expects a whole"]),
+        # it said "from 1 to 4,611,686,018,427,387,904", a bound far past the CLI's cap
+        (
+            "select avg(riverEquity(hero))" + SPOT + ", trials=0",
+            ["trials expects a whole number, 1 or more"],
+        ),
+        (
+            "select avg(riverEquity(hero))" + SPOT + ", seed=4294967296",
+            ["seed expects a whole number from 0 to 4,294,967,295"],
+        ),
+        ("select avg(riverEquity(hero)) from hero='AhKh', villain=3", ["(villain='...')"]),
         # it said "stderr: must be between 0 and 1, got 5.0", with no column
         (
             "select avg(riverEquity(hero))" + SPOT + ", stderr=5",

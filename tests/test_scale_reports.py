@@ -46,6 +46,13 @@ def test_matrix_cli_writes_csv_and_png(tmp_path: Path) -> None:
     assert png.read_bytes()[:4] == b"\x89PNG"
     bad = CliRunner().invoke(app, ["matrix", "--classes", "AA,AX", "-o", str(out)])
     assert_one_line_error(bad, "unknown hand class 'AX'")
+    # classes in any case, as ranges read them ("unknown hand class 'aa'")
+    lower = CliRunner().invoke(app, ["matrix", "--classes", "aa,kk,ako", "-o", str(out),
+                                     "--workers", "1"])  # fmt: skip
+    assert lower.exit_code == 0, lower.output
+    again = list(csv.DictReader(out.open()))
+    assert [(r["hand"], r["villain"]) for r in again] == [(r["hand"], r["villain"]) for r in rows]
+    assert again[1]["equity"] == rows[1]["equity"]
 
 
 def test_symmetric_ranges_fold_to_1755_flop_classes() -> None:

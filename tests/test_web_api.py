@@ -407,7 +407,14 @@ def test_serve_starts_the_app_by_its_import_string() -> None:
     [
         ("application/json", '{"players": ["AhAs", "KdKc"]', "not valid JSON (at character"),
         ("application/json", "", "the body is missing"),
-        ("text/plain", '{"players": ["AhAs", "KdKc"]}', "the body is not a JSON object"),
+        # a JSON object sent as text/plain was told it "is not a JSON object"
+        (
+            "text/plain; charset=utf-8",
+            '{"players": ["AhAs", "KdKc"]}',
+            "the body was sent as text/plain, which is not read: send a JSON object with "
+            "Content-Type: application/json",
+        ),
+        ("application/json", '["AhAs", "KdKc"]', "the body is not a JSON object"),
     ],
 )
 def test_a_body_that_is_not_a_json_object_says_so(

@@ -31,8 +31,19 @@ def _number(r: AggregateResult) -> str:
     assert isinstance(r.value, float)
     text = f"{r.value:.6f}" if r.aggregate in ("avg", "count") else f"{r.value:g}"
     if r.aggregate == "count" and r.count is not None:
-        text += f" ({r.count:,.0f})"
+        text += f" ({_weighted_count(r.count)})"
     return text
+
+
+def _weighted_count(count: float) -> str:
+    """A count weighted by range weights as it is: ``22``, or ``21.5`` (not rounded to 22).
+
+    >>> _weighted_count(1234567.0), _weighted_count(21.5), _weighted_count(1 / 3)
+    ('1,234,567', '21.5', '0.333333')
+    """
+    if count == int(count):
+        return f"{count:,.0f}"
+    return f"{count:,.6f}".rstrip("0")
 
 
 def _stderr(r: AggregateResult, exact: bool) -> str:

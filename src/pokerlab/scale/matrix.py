@@ -68,6 +68,19 @@ class PreflopMatrix(ArrayFields):
                     out.writerow([a, b, *(repr(float(v)) for v in values)])
 
 
+def _class_name(name: object) -> str:
+    """A class as :data:`CLASS_NAMES` writes it, whatever its case (ranges read ``aks``):
+    ``aks`` is ``AKs``, ``qq`` is ``QQ``.
+
+    >>> _class_name("aks"), _class_name(" qq "), _class_name("T9O")
+    ('AKs', 'QQ', 'T9o')
+    """
+    if not isinstance(name, str):
+        return repr(name)
+    text = name.strip()
+    return text[:2].upper() + text[2:].lower()
+
+
 def preflop_matrix(
     names: list[str] | None = None,
     *,
@@ -83,8 +96,9 @@ def preflop_matrix(
     ``names``: a sub-matrix of these classes (default all 169). ``progress(done, total)`` is
     called as chunks finish."""
     started = time.perf_counter()
-    names = list(CLASS_NAMES) if names is None else list(names)
-    unknown = [name for name in names if name not in CLASS_NAMES]
+    given = list(CLASS_NAMES) if names is None else list(names)
+    names = [_class_name(name) for name in given]
+    unknown = [g for g, name in zip(given, names, strict=True) if name not in CLASS_NAMES]
     if unknown or not names:
         raise RangeError(f"unknown hand class '{unknown[0] if unknown else ''}': use AA, AKs, AKo "
                          "... 22", field="names")  # fmt: skip

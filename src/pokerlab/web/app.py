@@ -55,7 +55,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import PokerlabError, shorten
 from pokerlab.web import analytics, tasks
 from pokerlab.web.middleware import BodyLimit, HostCheck, RequestLog, SecurityHeaders, error_body
 from pokerlab.web.models import (
@@ -172,8 +172,9 @@ def _unavailable(kind: str, message: str) -> _Failure:
     return _Failure(503, error_body(kind, message), {"Retry-After": _RETRY_AFTER})
 
 
-def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
-    """The first validation problem as an error body; ``field`` is its path in the body."""
+def _validation_body(exc: RequestValidationError, content_type: str = "") -> dict[str, Any]:
+    """The first validation problem as an error body; ``field`` is its path in the body. A
+    body sent as another ``content_type`` than JSON is not read, so that is what it says."""
     first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
     loc = [str(part) for part in first.get("loc", ())]
     kind = first.get("type")
@@ -181,8 +182,13 @@ def _validation_body(exc: RequestValidationError) -> dict[str, Any]:
         where = f" (at character {loc[1]})" if len(loc) > 1 else ""
         return error_body("ValidationError", f"the body is not valid JSON{where}", None)
     if loc == ["body"]:  # no body, or not a JSON object
-        what = "is missing" if kind == "missing" else "is not a JSON object"
         send = "send a JSON object with Content-Type: application/json"
+        media = content_type.split(";")[0].strip().lower()
+        if media and media != "application/json" and not media.endswith("+json"):
+            # FastAPI reads no other type: a JSON object sent as text/plain is not looked at
+            what = f"was sent as {shorten(media)}, which is not read"
+        else:
+            what = "is missing" if kind == "missing" else "is not a JSON object"
         return error_body("ValidationError", f"the body {what}: {send}", None)
     field = ".".join(loc[1:]) if len(loc) > 1 and loc[0] == "body" else None
     words = _field_words(loc[1:]) if field else ""
@@ -377,8 +383,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestLog)
 
     @app.exception_handler(RequestValidationError)
-    async def on_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(_validation_body(exc), status_code=422)
+    async def on_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        content_type = request.headers.get("content-type", "")
+        return JSONResponse(_validation_body(exc, content_type), status_code=422)
 
     @app.exception_handler(PokerlabError)
     async def on_pokerlab(_: Request, exc: PokerlabError) -> JSONResponse:

@@ -125,9 +125,15 @@ def _number(value: float | str | None, key: str, at: str) -> float:
 
 
 def _integer(value: float | str | None, key: str, at: str, least: int, most: int) -> int:
-    if not isinstance(value, float) or not value.is_integer() or not least <= value <= most:
+    """``value`` as a whole number in ``least..most``; the message names ``most`` only to a
+    value past it (``trials=0`` was told "from 1 to 4,611,686,018,427,387,904", a bound far
+    beyond the CLI's own cap)."""
+    whole = isinstance(value, float) and value.is_integer()
+    if whole and value > most:  # type: ignore[operator]
         raise QueryError(f"{at}: {key} expects a whole number from {least} to {most:,}")
-    return int(value)
+    if not whole or value < least:  # type: ignore[operator]
+        raise QueryError(f"{at}: {key} expects a whole number, {least} or more")
+    return int(value)  # type: ignore[arg-type]
 
 
 def _method_of(s: Source, at: str) -> str:
@@ -210,7 +216,7 @@ def _request(q: Query) -> _Request:
         else:
             raise QueryError(
                 f"{at}: unknown setting '{s.key}'{_suggest(s.key, _SETTINGS)}; a player's hand "
-                "or range goes in quotes"
+                f"or range goes in quotes ({s.key}='...')"
             )
     if not r.players:
         raise QueryError("the query names no player: add e.g. hero='AhKh' to 'from'")
