@@ -61,6 +61,16 @@ def test_table_and_list() -> None:
     assert "AsAh" in result.stdout and "equity of the combo" in result.stdout
 
 
+def test_trials_without_mc_only_set_what_auto_falls_back_to() -> None:
+    """As for equity: --trials alone on a spot cheap to enumerate gives the exact answer. It
+    turned the run into 100 unseeded deals per combo, printed like exact figures."""
+    args = ["distribution", "QQ+", "JJ", "--board", "Kd7c2h", "--json"]
+    with_trials = json.loads(run(*args, "--trials", "100").stdout)
+    plain = json.loads(run(*args).stdout)
+    assert with_trials["method"] == plain["method"] == "exact"
+    assert with_trials["players"] == plain["players"]
+
+
 def test_many_players_fit_the_width() -> None:
     """Players that do not fit side by side go on to further tables; no cell is cut short."""
     hands = ["AhAs", "KdKc", *(f"{r}s{r}h" for r in "QJT98765432")]

@@ -51,6 +51,14 @@ def test_advice_is_hidden_unless_asked() -> None:
     assert f"advice: keep {keep}, draw {len(best.discard)}" in asked.output
 
 
+def test_enter_alone_asks_again() -> None:
+    """An Enter pressed by mistake stood pat ('you drew 0'); now the prompt comes back."""
+    result = play("--seed", "4", "--hands", "1", keys="\n-\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("discard:") == 2
+    assert "final score after 1 deal: " in result.output  # not "1 deals"
+
+
 def test_bad_input_asks_again_and_q_quits() -> None:
     result = play("--seed", "4", keys="zz\n9\nq\n")
     assert result.exit_code == 0, result.output
@@ -58,7 +66,7 @@ def test_bad_input_asks_again_and_q_quits() -> None:
     assert "positions must be distinct numbers from 1 to 5" in result.output
     assert result.output.rstrip().endswith("final score after 0 deals: 0 won, 0 tied, 0 lost")
     ended = play("--seed", "4", keys="-\n")  # the input runs out: the session ends cleanly
-    assert ended.exit_code == 0 and "final score after 1 deals" in ended.output
+    assert ended.exit_code == 0 and "final score after 1 deal:" in ended.output
 
 
 def test_max_draw_limits_the_player_and_the_bot() -> None:

@@ -94,7 +94,11 @@ def test_turn_option_lists_the_rivers() -> None:
 
 
 def test_turn_option_errors_are_one_line() -> None:
-    assert_one_line_error(run(*SPOT, "--turn", "4c"), "--turn 4c", "cannot come")
+    assert_one_line_error(run(*SPOT, "--turn", "4c"), "--turn 4c cannot come: it is on the board")
+    # it listed every reason a card could be missing, not which one held
+    held = run("outs", "--game", "omaha-hilo", "As2sKd3d", "7h8h9cTc", "--board", "Qs4d5c",
+               "--turn", "As")  # fmt: skip
+    assert_one_line_error(held, "--turn As cannot come: player 1 holds it (As2sKd3d)")
     assert_one_line_error(run(*SPOT, "--turn", "Xx"), "Xx")
     assert_one_line_error(
         run("outs", "9h8h", "AsKd", "--board", "Th7c2hKs", "--turn", "2c"), "needs a flop"

@@ -222,3 +222,9 @@ def test_a_weighted_count_is_shown_as_it_is() -> None:
     assert "0.325758 (21.5)" in result.output and "0.674242 (44.5)" in result.output
     counts = [r["count"] for r in json.loads(run("query", query, "--json").output)["results"]]
     assert counts == [21.5, 44.5]
+
+
+def test_one_deal_is_one_deal() -> None:
+    result = run("query", "select count(winsHi(h)) from h='AhKh', v='QcQd', board='2c3c4c5d9s'")
+    assert result.exit_code == 0, result.output
+    assert "exact: 1 deal enumerated, 1 passed where" in result.output  # was "1 deals"

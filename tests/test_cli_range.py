@@ -42,6 +42,8 @@ def test_grid_marks_cells_without_colour() -> None:
     assert len(cells) == 169
     assert sorted(c for c in cells if c.endswith("*")) == ["AA*", "KK*", "QQ*"]
     assert [c for c in cells if c.endswith("~")] == ["AQo~"]
+    weighted = run("AK:0.5,AKs,QQ")  # AKo:0.5 is marked as all of AKo: the legend says so
+    assert "* all combos of the class in range (weights: --list), ~" in weighted.output
 
 
 def test_list_option() -> None:

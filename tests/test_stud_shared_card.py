@@ -104,7 +104,8 @@ def test_exact_is_refused_and_auto_samples() -> None:
         (
             ["AsAdKcKd2s3s4s", *["*"] * 7],
             "",
-            r"a hand has at most 6 cards of its own, got 7 \('AsAdKcKd2s3s4s'\)",
+            r"player 1: 8 players need 56 .* a hand has at most 6 cards of its own, got 7 "
+            r"\('AsAdKcKd2s3s4s'\)",
         ),
     ],
 )

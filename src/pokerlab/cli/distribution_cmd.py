@@ -153,8 +153,8 @@ def distribution_command(
 ) -> None:
     """The equity of every combo of HERO's range against the VILLAIN range(s), and of theirs,
     e.g. `pokerlab distribution "QQ+,AK" "JJ-99,AQs" --board Kd7c2h --plot curve.png`."""
-    chosen = method_of(exact, mc, trials=trials, seed=seed)
-    method = cast(Method, "monte-carlo" if trials is not None and not exact else chosen)
+    # as for equity: without --mc, --trials and --seed set the sampling auto may fall back to
+    method = cast(Method, method_of(exact, mc, trials=trials, seed=seed))
 
     def compute(on: str) -> Distribution:
         with LazyProgress(f"distribution, board {on or '(none)'}") as bar:

@@ -43,7 +43,7 @@ def play_command(bot: str, game: str, hands: int | None, seed: int | None, max_d
         click.echo(f"deal {deal.number}: your hand {format_cards(deal.hand, ' ')}")
         while True:
             try:
-                answer = click.prompt("discard", default="-", show_default=False)
+                answer = click.prompt("discard")  # Enter alone asks again (it stood pat)
             except click.Abort:
                 answer = "q"
             answer = answer.strip()
@@ -71,4 +71,5 @@ def play_command(bot: str, game: str, hands: int | None, seed: int | None, max_d
 
 def _final(session: DrawSession) -> None:
     s = session.score
-    click.echo(f"final score after {s.hands} deals: {s.wins} won, {s.ties} tied, {s.losses} lost")
+    deals = f"{s.hands} deal{'s' * (s.hands != 1)}"
+    click.echo(f"final score after {deals}: {s.wins} won, {s.ties} tied, {s.losses} lost")

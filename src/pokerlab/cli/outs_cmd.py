@@ -6,13 +6,13 @@ import click
 
 from pokerlab.analysis import OutsReport, StreetOuts, outs
 from pokerlab.analysis.outs import turn_outcomes
-from pokerlab.cards import Card, parse_card
+from pokerlab.cards import Card, parse_card, parse_cards
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import check_limits, no_limit_option
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine.limits import DEFAULT_SECONDS
-from pokerlab.errors import GameError
+from pokerlab.errors import CardError, GameError
 
 
 def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> object:
@@ -81,10 +81,28 @@ def _chosen_turn(report: OutsReport, text: str) -> tuple[Card, StreetOuts]:
                         field="turn")  # fmt: skip
     card = parse_card(text)
     if card not in report.by_turn:
-        raise GameError(f"--turn {card} cannot come: it is on the board, dead or held, or "
-                        "every holding of the ranges that leaves it unseen collides with "
-                        "another player's", field="turn")  # fmt: skip
+        raise GameError(f"--turn {card} cannot come: {_why_not_dealt(report, card)}",
+                        field="turn")  # fmt: skip
     return card, report.by_turn[card]
+
+
+def _why_not_dealt(report: OutsReport, card: Card) -> str:
+    """Why ``card`` is no turn card of ``report``: where it is, when a hand or the board
+    names it, else every way it could be (dead, or blocked by the ranges)."""
+    if card in parse_cards(report.board):
+        return "it is on the board"
+    for p, text in enumerate(report.inputs):
+        if "," in text:  # a list of hands: some hold it, others not
+            continue
+        try:
+            if card in parse_cards(text):  # an exact hand (a range does not parse as cards)
+                return f"player {p + 1} holds it ({text})"
+        except CardError:
+            continue
+    return (
+        "it is dead, or every holding of the ranges that leaves it unseen collides with "
+        "another player's"
+    )
 
 
 def render_outs(report: OutsReport, turn: str | None = None) -> None:

@@ -97,7 +97,8 @@ def render_query(result: QueryResult) -> None:
     kind = "enumerated" if exact else f"sampled (seed {result.seed})"
     why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
     out.print(
-        f"{result.method}: {result.deals:,} deals {kind}, {result.matched:,} passed where, "
+        f"{result.method}: {result.deals:,} deal{'s' * (result.deals != 1)} {kind}, "
+        f"{result.matched:,} passed where, "
         f"{result.seconds:.3f} s" + ("" if exact else f", {why}"),
         soft_wrap=True,  # one line, however narrow the terminal (scripts read it)
     )

@@ -92,7 +92,11 @@ def range_command(
             f"{cut['classes']} classes, {cut['combos']} combos = {cut['percent']:.2f}%",
         )
     out.print(summary)
-    out.print("grid: * all combos of the class in range, ~ some of them")
+    # a weighted class shows as in range: say where the weights are (a helper read AKo:0.5
+    # as all of AKo)
+    weighted = value.weighted_combos != value.combo_count
+    weights = " (weights: --list)" if weighted else ""
+    out.print(f"grid: * all combos of the class in range{weights}, ~ some of them")
     grid = Table(show_header=False, box=None, padding=(0, 0), pad_edge=False)
     for _ in range(13):
         grid.add_column(justify="center", width=5)

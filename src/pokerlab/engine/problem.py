@@ -570,8 +570,9 @@ def _check_own_cards(parsed: Sequence[_Holdings], spec: Game, count: int, dead: 
     for i, h in enumerate(parsed):
         if h.combos.shape[1] > own:
             needed = count * spec.hole_cards + dead
+            with_dead = f" and {dead} dead cards" if dead else ""
             raise GameError(
-                f"{count} players{f' and {dead} dead cards' if dead else ''} need {needed} "
+                f"player {i + 1}: {count} players{with_dead} need {needed} "
                 f"cards for a seventh card each; the deck has {CARD_COUNT}, so the seventh "
                 f"street card is one card shared by all, and a hand has at most {own} cards of "
                 f"its own, got {h.combos.shape[1]} ('{shorten(h.text)}')",
