@@ -379,3 +379,28 @@ def test_an_unreadable_id_never_takes_a_spots_id(tmp_path: Path) -> None:
     assert CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)]).exit_code == 0
     result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(out), "--resume"])
     assert result.exit_code == 0 and "0 spots (0 errors, 5 already in" in result.stderr
+
+
+def test_numpy_numbers_and_tuples_are_taken_as_equity_takes_them() -> None:
+    """np.int64 trials and seed stopped the whole batch with a TypeError (the check wrote its
+    message with json.dumps); tuples of players were refused; a spot holding an array could
+    not be written to the results file."""
+    import numpy as np
+
+    spots = [
+        {"id": np.int64(3), "players": ("AhAs", "KdKc"), "method": "mc",
+         "trials": np.int64(5000), "seed": np.int64(1)},
+        {"id": "array", "players": ["AhAs", "KdKc"], "trials": np.array([1, 2])},
+    ]  # fmt: skip
+    got = sorted(pokerlab.batch(spots, workers=1), key=lambda r: r.index)
+    want = pokerlab.equity(["AhAs", "KdKc"], method="mc", trials=5000, seed=1).to_dict()
+    assert got[0].id == 3 and got[0].result == {**want, "seconds": got[0].result["seconds"]}
+    assert got[1].error == "field 'trials' must be an integer, not \"array([1, 2])\""
+    for r in got:
+        json.dumps(r.to_dict(), allow_nan=False)
+
+
+def test_a_file_name_is_not_taken_for_spots() -> None:
+    """batch("spots.jsonl") answered each character as a spot."""
+    with pytest.raises(TypeError, match="spots must be an iterable of spot dicts, not str"):
+        list(pokerlab.batch("spots.jsonl", workers=1))

@@ -149,3 +149,10 @@ def test_a_stud_game_is_refused_for_having_no_board_whatever_board_is_given() ->
                               "outs(player, fifth)")  # fmt: skip
     no_board = run("outs", "AhKh", "QQ")  # hold'em
     assert_one_line_error(no_board, "outs need a flop (3 cards) or a turn (4 cards), got a board")
+
+
+def test_outs_take_no_time_limit_as_equity_does() -> None:
+    """time_limit=None raised "'>' not supported between 'float' and 'NoneType'"."""
+    free = pokerlab.outs(["9h8h", "AsKd"], board="Th7c2h", time_limit=None)
+    bounded = pokerlab.outs(["9h8h", "AsKd"], board="Th7c2h")
+    assert free.next_cards.counts(0) == bounded.next_cards.counts(0) == (12, 0, 0, 33)

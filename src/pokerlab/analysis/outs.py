@@ -18,6 +18,7 @@ hands on a turn board the lists are the usual "winning outs / chopping outs / lo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -233,16 +234,17 @@ def outs(
     game: str | Game = "holdem",
     *,
     threads: int | None = None,
-    time_limit: float = DEFAULT_SECONDS,
+    time_limit: float | None = DEFAULT_SECONDS,
     progress: ProgressCallback | None = None,
     cancel: CancelLike = None,
 ) -> OutsReport:
     """The outs report for hands or ranges on a flop (3 cards) or turn (4 cards) board.
 
-    Outs are exact: a request whose estimated time is over ``time_limit`` seconds (``math.inf``
-    for none) is refused with :class:`~pokerlab.errors.TooLargeError` before it starts, and one
-    still running after it stops with that error. ``progress(fraction)`` is called and
-    ``cancel`` (an Event or a callable) checked between chunks of runouts; a cancelled run
+    Outs are exact: a request whose estimated time is over ``time_limit`` seconds (``None`` or
+    ``math.inf`` for none) is refused with :class:`~pokerlab.errors.TooLargeError` before it
+    starts, and one still running after it stops with that error. ``progress(fraction)`` is
+    called and ``cancel`` (an Event or a callable) checked between chunks of runouts; a
+    cancelled run
     raises :class:`~pokerlab.errors.CancelledError`. ``threads``: as in
     :func:`pokerlab.equity` (default every available core; the report is the same for any
     thread count)."""
@@ -250,6 +252,8 @@ def outs(
 
     n_threads = resolve_threads(threads)
     check_callbacks(cancel, progress=progress)
+    if time_limit is None:  # as equity and query take it: no limit
+        time_limit = math.inf
     check_sampling(time_limit=time_limit, capped=False)  # math.inf: no limit
     with blame("game"):
         rules = get_game(game)

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,30 @@ class SpotResult:
         return out
 
 
+def _shown(value: object) -> str:
+    """``value`` as a message shows it: its JSON, or its ``repr`` when it has none (a numpy
+    array; a message that could not be written stopped the whole batch)."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as a plain JSON value, so that a spot echoed in the results file can be
+    written: numpy scalars as numbers (``np.int64(5)`` is 5), tuples as lists, and anything
+    else JSON cannot hold as its ``repr`` (which the field's check then refuses)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Integral) and not isinstance(value, bool | int):
+        return int(value)
+    if isinstance(value, Real) and not isinstance(value, float | int):
+        return float(value)
+    if value is None or isinstance(value, str | int | float | dict):
+        return value
+    return repr(value)
+
+
 def check_spot(spot: Spot) -> Spot:
     """The keyword arguments of :func:`pokerlab.equity` for ``spot``, or :class:`ValueError`
     naming the field at fault: its types, and Monte Carlo options that an exact run would
@@ -89,7 +114,7 @@ def check_spot(spot: Spot) -> Spot:
     if unknown:
         raise ValueError(f"unknown field '{unknown[0]}': a spot has the fields {', '.join(FIELDS)}")
     players = spot.get("players")
-    if not isinstance(players, list) or not players:
+    if not isinstance(players, list | tuple) or not players:
         raise ValueError("field 'players' must be a non-empty list of hands or ranges")
     if not all(isinstance(p, str) for p in players):
         raise ValueError("field 'players' must hold text only (hands or ranges)")
@@ -97,19 +122,19 @@ def check_spot(spot: Spot) -> Spot:
     for name in _TEXT:
         value = spot.get(name)
         if value is not None and not isinstance(value, str):
-            raise ValueError(f"field '{name}' must be text, not {json.dumps(value)}")
+            raise ValueError(f"field '{name}' must be text, not {_shown(value)}")
         if value is not None:
             kwargs[name] = value
-    for name in _INTS:
+    for name in _INTS:  # numbers.Integral: numpy's integers too, as pokerlab.equity takes
         value = spot.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"field '{name}' must be an integer, not {json.dumps(value)}")
-        kwargs[name] = value
+        if value is not None and (isinstance(value, bool) or not isinstance(value, Integral)):
+            raise ValueError(f"field '{name}' must be an integer, not {_shown(value)}")
+        kwargs[name] = None if value is None else int(value)
     for name in _FLOATS:
         value = spot.get(name)
-        number = isinstance(value, int | float) and not isinstance(value, bool)
+        number = isinstance(value, Real) and not isinstance(value, bool)
         if value is not None and not (number and math.isfinite(value) and value > 0):
-            raise ValueError(f"field '{name}' must be a number > 0, not {json.dumps(value)}")
+            raise ValueError(f"field '{name}' must be a number > 0, not {_shown(value)}")
         kwargs[name] = None if value is None else float(value)
     from pokerlab.engine.limits import check_exact_options, check_sampling  # not at import
     from pokerlab.errors import GameError
@@ -165,8 +190,8 @@ def _job(index: int, record: object, number: int, seen: set[SpotId]) -> Job:
         return Job(index, _error_id(number, seen),
                    record if isinstance(record, str) else json.dumps(record),
                    "a spot must be a JSON object with a 'players' list")  # fmt: skip
-    spot = {k: v for k, v in record.items() if k != "id"}
-    raw_id = record.get("id", number)
+    spot = {k: _plain(v) for k, v in record.items() if k != "id"}
+    raw_id = _plain(record.get("id", number))
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
         return Job(index, _error_id(number, seen), spot,
                    f"field 'id' must be text or an integer, not {raw_id!r}")  # fmt: skip

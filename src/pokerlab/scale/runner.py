@@ -114,6 +114,11 @@ def batch(
     a 0.8126
     2 card 'Ah' is used twice: in player 1's hand and in player 2's hand
     """
+    if isinstance(spots, str | bytes | dict) or not isinstance(spots, Iterable):
+        raise TypeError(  # a file name was read one character a spot
+            f"spots must be an iterable of spot dicts, not {type(spots).__name__} (for a file "
+            "of spots, run pokerlab batch FILE, or read its lines into dicts first)"
+        )
     items = list(spots) if isinstance(spots, list | tuple) else spots
     jobs: Iterable[Job] = jobs_from_spots(items)
     if isinstance(items, list):
