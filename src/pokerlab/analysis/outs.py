@@ -244,8 +244,7 @@ def outs(
     ``math.inf`` for none) is refused with :class:`~pokerlab.errors.TooLargeError` before it
     starts, and one still running after it stops with that error. ``progress(fraction)`` is
     called and ``cancel`` (an Event or a callable) checked between chunks of runouts; a
-    cancelled run
-    raises :class:`~pokerlab.errors.CancelledError`. ``threads``: as in
+    cancelled run raises :class:`~pokerlab.errors.CancelledError`. ``threads``: as in
     :func:`pokerlab.equity` (default every available core; the report is the same for any
     thread count)."""
     from pokerlab.engine.exact import runout_seconds, runout_stats
