@@ -218,6 +218,25 @@ def test_players_can_be_added_and_removed_up_to_the_games_maximum(page: Page) ->
     assert page.is_hidden("#board-row")
 
 
+def test_results_that_no_longer_match_the_form_are_hidden(page: Page) -> None:
+    """An error, or another game, left the last run's table on screen beside the new form (a
+    helper read 81.26 % under a 'KdKx' error); a stud game kept the hidden board in the link."""
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.fill("#board", "Qh7c2d")
+    simulate(page)
+    page.fill('[name="players.1"]', "KdKx")
+    page.click("#simulate")
+    page.wait_for_selector('[data-error-for="players.1"]:not(:empty)')
+    assert page.is_hidden("#results")
+    page.fill('[name="players.1"]', "KdKc")
+    simulate(page)
+    page.select_option("#game", "omaha")
+    assert page.is_hidden("#results")
+    page.select_option("#game", "razz")
+    assert page.input_value("#board") == ""
+
+
 def test_eight_stud_players_are_told_the_seventh_card_is_shared(page: Page) -> None:
     page.select_option("#game", "stud")
     for _ in range(6):

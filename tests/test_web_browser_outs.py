@@ -39,3 +39,23 @@ def test_the_outs_of_a_flop_label_turns_by_their_rivers(page: Page) -> None:  # 
     page.click('.outs-grid[data-player="1"] .out[data-card="2h"]')  # a turn cell opens its row
     wins = page.inner_text(f'{row} .river-list[data-player="1"] .rivers[data-kind="win"]')
     assert wins.strip() == "win 15: 2c 3c 5c 5d 5h 5s 9c Tc Td Th Ts Jc Qc Kc Ac"
+
+
+def test_the_runout_summary_counts_what_depends_on_the_others(page: Page) -> None:  # noqa: F811
+    """Against a range most runouts neither win nor lose for sure: the summary said "wins 85,
+    ties 0, equity 70.75 %" and left out the 996 that depend on the others' hands."""
+    players, board = ["AhKh", "random"], "Th9h2c"
+    report = pokerlab.outs(players, board=board)
+    page.fill('[name="players.0"]', players[0])
+    page.fill('[name="players.1"]', players[1])
+    page.fill("#board", board)
+    page.route("**/api/outs", lambda route: route.fulfill(json=report.to_dict()))
+    page.click("#show-outs")
+    page.wait_for_selector("#outs:not([hidden])")
+    totals = report.runouts
+    assert totals is not None and totals.depends[0] > 0
+    summary = page.inner_text("#outs-summary")
+    assert (
+        f"player 1 wins {totals.win[0]:,}, ties {totals.tie[0]:,}, depends on the others' "
+        f"hands {totals.depends[0]:,}" in summary
+    )

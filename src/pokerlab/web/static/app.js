@@ -199,7 +199,17 @@ function clearErrors(form) {
   if (general) general.textContent = "";
 }
 
+// The result sections a form's last run drew (its data-results): an error or another game
+// leaves them out of date, so they are hidden rather than shown beside the new form.
+function hideResults(form) {
+  for (const id of (form.dataset.results || "").split(" ").filter(Boolean)) {
+    const section = document.getElementById(id);
+    if (section) section.hidden = true;
+  }
+}
+
 function showError(form, error) {
+  hideResults(form);
   const field = error.field || "";
   const candidates = field ? [field, field.split(".")[0]] : [];
   for (const name of candidates) {
@@ -293,7 +303,9 @@ function selectGame(name) {
     : game.is_stud ? hint.dataset.stud : hint.dataset.patterns;
   $("#board-row").hidden = game.is_stud;
   $("#show-outs").hidden = game.is_stud;
+  if (game.is_stud) $("#board").value = "";  // a hidden board would go into the spot's link
   clearErrors(equityForm());
+  hideResults(equityForm());
 }
 
 async function loadGames() {
@@ -653,7 +665,9 @@ function renderOuts(report) {
   if (report.runouts) {
     summary = `Over all ${count(report.runouts.total)} turn + river runouts: ` +
       report.runouts.players.map((p, i) =>
-        `player ${i + 1} wins ${count(p.win)}, ties ${count(p.tie)}, equity ${pct(p.equity)}`).join("; ") + ".";
+        `player ${i + 1} wins ${count(p.win)}, ties ${count(p.tie)}` +
+        (p.depends ? `, depends on the others' hands ${count(p.depends)}` : "") +
+        `, equity ${pct(p.equity)}`).join("; ") + ".";
   }
   $("#outs-summary").textContent = summary;
   $("#outs").hidden = false;
