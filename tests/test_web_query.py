@@ -97,3 +97,15 @@ def test_an_exact_run_past_the_time_limit_is_422(client: TestClient) -> None:
     error = response.json()["error"]
     assert error["field"] == "time_limit" and "time limit" in error["message"]
     assert client.post("/api/query", json={"text": FLOP}).status_code == 200  # worker kept
+
+
+def test_a_query_cut_by_the_servers_limit_says_time() -> None:
+    """The server's limit reaches a query as its cancel, so a sampled run it cut short said
+    "cancelled", as if its client had pressed Stop (the library says "time")."""
+    from pokerlab.web.tasks import run_query
+
+    text = ("select avg(thirdEquity(hero)) from game='razz', hero='A23', villain='KQJ', "
+            "trials=1000000")  # fmt: skip
+    answer = run_query(text=text, limit=0.3, threads=1)
+    assert answer["method"] == "monte-carlo" and 0 < answer["deals"] < 1_000_000
+    assert answer["stopped"] == "time"

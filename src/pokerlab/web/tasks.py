@@ -336,7 +336,10 @@ def run_query(
     except PokerlabError as exc:  # every setting of a query is in its text
         exc.field = "text"
         raise
-    return result.to_dict()
+    answer = result.to_dict()
+    if answer["stopped"] == "cancelled" and not cancel.requested():
+        answer["stopped"] = "time"  # the server's limit (its cancel), not a Stop
+    return answer
 
 
 @functools.lru_cache(maxsize=128)

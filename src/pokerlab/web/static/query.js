@@ -80,9 +80,12 @@
     $("#query-charts").replaceChildren(
       ...data.results.filter((r) => Array.isArray(r.value)).map((r) => barChart(r, exact)));
     const how = exact ? "every deal enumerated" : `sampled, seed ${data.seed}`;
+    // a sampled run says why it ended: a time limit or a Stop cuts it short of what it asked
+    const why = exact ? "" : data.stopped === "cancelled" ? ", stopped on request"
+      : `, stopped by ${data.stopped}`;
     $("#query-summary").textContent =
-      `${data.method}: ${count(data.deals)} deals (${how}), ${count(data.matched)} passed where, ` +
-      `${data.seconds.toFixed(3)} s`;
+      `${data.method}: ${count(data.deals)} deal${data.deals === 1 ? "" : "s"} (${how}), ` +
+      `${count(data.matched)} passed where, ${data.seconds.toFixed(3)} s${why}`;
     $("#query-results").hidden = false;
   }
 
