@@ -345,6 +345,30 @@ def test_a_link_the_form_must_change_is_said_and_not_run(
     fresh.close()
 
 
+def test_a_link_may_name_its_game_by_an_alias(page: Page, base_url: str) -> None:
+    """game=plo was refused ("not one pokerlab plays"), though the CLI and the library take
+    it."""
+    fresh = page.context.new_page()
+    fresh.goto(f"{base_url}/#game=PLO&p=AsAhKsKh&p=JdTd9c8c&board=Qs7h2d")
+    fresh.wait_for_selector("#results:not([hidden])")
+    assert fresh.input_value("#game") == "omaha"
+    want = pokerlab.equity(["AsAhKsKh", "JdTd9c8c"], board="Qs7h2d", game="omaha")
+    assert fresh.inner_text('td.equity[data-player="1"]').strip() == (
+        f"{want.players[0].equity * 100:.2f}%"
+    )
+    fresh.close()
+
+
+def test_the_precision_box_takes_a_percent_sign(page: Page) -> None:
+    """'0.1%' in "Precision (stderr %)" was refused: "Input should be a valid number"."""
+    page.fill('[name="players.0"]', "AsKs")
+    page.fill('[name="players.1"]', "QQ+,AKo")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#stderr", "0.5 %")
+    simulate(page)
+    assert "stopped by stderr" in page.inner_text("#equity-summary")
+
+
 def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
     page.fill('[name="players.0"]', "AhAs")
     page.fill('[name="players.1"]', "KdKc")

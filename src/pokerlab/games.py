@@ -24,7 +24,7 @@ from pokerlab.evaluation.codes import HighEval, LowEval
 if TYPE_CHECKING:
     from pokerlab.ranges.pattern import PatternRange
 
-__all__ = ["GAMES", "Game", "get_game"]
+__all__ = ["GAMES", "Game", "game_aliases", "get_game"]
 
 
 @dataclass(frozen=True)
@@ -204,6 +204,15 @@ _ALIASES = {
     "stud-8": "stud-hilo",
     "stud-hi-lo": "stud-hilo",
 }
+
+
+def game_aliases(name: str) -> list[str]:
+    """The other names :func:`get_game` takes for the game ``name``.
+
+    >>> game_aliases("omaha")
+    ['plo', 'omaha4']
+    """
+    return [alias for alias, target in _ALIASES.items() if target == name]
 
 
 def get_game(name: str | Game) -> Game:

@@ -37,7 +37,7 @@ from pokerlab.engine.api import DEFAULT_STDERR, MAX_EXACT_SECONDS, equity, refus
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
-from pokerlab.games import GAMES
+from pokerlab.games import GAMES, game_aliases
 from pokerlab.ranges import range_report
 
 __all__ = [
@@ -361,6 +361,7 @@ def games() -> Payload:
             {
                 **asdict(g),
                 "max_players": g.max_players,
+                "aliases": game_aliases(g.name),
                 "split": g.split,
                 "is_stud": g.is_stud,
                 "range_syntax": g.range_syntax,

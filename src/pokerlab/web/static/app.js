@@ -225,9 +225,9 @@ function showError(form, error) {
 }
 
 // A number typed in a box goes to the server as a number; anything else goes as typed so the
-// server's validation names the field.
+// server's validation names the field. A box in percent (scale 0.01) takes a trailing "%".
 function numberOrText(text, scale = 1) {
-  const trimmed = text.trim();
+  const trimmed = scale === 0.01 ? text.trim().replace(/\s*%$/, "") : text.trim();
   if (trimmed === "") return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value * scale : trimmed;
@@ -466,7 +466,8 @@ function spotUrl(spot) {
 function applySpot(params) {
   const changed = [];
   const name = params.get("game");
-  let game = state.games.find((g) => g.name === name);
+  const key = (name || "").trim().toLowerCase();  // a game's name or alias, as the CLI takes
+  let game = state.games.find((g) => g.name === key || (g.aliases || []).includes(key));
   if (!game) {
     game = state.games.find((g) => g.name === "holdem");
     if (name !== null) changed.push(`the link's game '${name}' is not one pokerlab plays: showing ${game.title}`);
