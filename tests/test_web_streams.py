@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from pokerlab.engine.limits import MAX_TRIALS
 from pokerlab.errors import CancelledError, TooLargeError
 from pokerlab.web import tasks
 from pokerlab.web.app import STREAMED, Settings, create_app
@@ -187,7 +188,7 @@ def test_the_seed_bound_is_an_exact_integer_in_the_schema(client: TestClient) ->
     assert seed["maximum"] == SEED_MAX == 2**63 - 1 and isinstance(seed["maximum"], int)
     assert schemas["DrawDealRequest"]["properties"]["seed"]["maximum"] == SEED_MAX
     trials = schemas["EquityRequest"]["properties"]["trials"]["anyOf"][0]
-    assert trials["maximum"] == 10**12 and isinstance(trials["maximum"], int)
+    assert trials["maximum"] == MAX_TRIALS == 10**10 and isinstance(trials["maximum"], int)
     assert client.post("/api/draw/deal", json={"seed": SEED_MAX, "hand": 1}).status_code == 200
     assert client.post("/api/draw/deal", json={"seed": SEED_MAX + 1, "hand": 1}).status_code == 422
 

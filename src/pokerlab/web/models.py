@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokerlab.engine.limits import MAX_TRIALS
 from pokerlab.games import GAMES
 
 __all__ = [
@@ -81,7 +82,8 @@ class EquityRequest(BodyModel):
     board: Cards = ""
     dead: Cards = ""
     method: Literal["auto", "exact", "monte-carlo", "mc"] = "auto"
-    trials: int | None = Field(default=None, ge=1, le=10**12, description="Monte Carlo deals.")
+    # the CLI's and batch's cap (README): the web's time limit ends a run long before it
+    trials: int | None = Field(default=None, ge=1, le=MAX_TRIALS, description="Monte Carlo deals.")
     stderr: float | None = Field(
         default=None, gt=0, lt=1, allow_inf_nan=False, description="Monte Carlo target stderr."
     )
