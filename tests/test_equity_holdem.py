@@ -556,3 +556,13 @@ def test_no_deal_is_found_out_at_once_for_many_players_of_one_range(
     monkeypatch.setattr(problem, "_WALK_STEPS_IN_KERNEL", 5)
     with pytest.raises(TooLargeError, match="cannot tell quickly whether any deal is possible"):
         problem.prepare(["AsKs,AhKh"] + ["AA,KK,QQ,JJ,TT"] * 9)
+
+
+@pytest.mark.parametrize("player", [None, b"AhAs", 5, ["Ah", "As"]])
+def test_a_player_that_is_not_text_says_its_type(player: object) -> None:
+    """None was read as the range 'None' ("invalid range 'None' ... found 'N'")."""
+    with pytest.raises(
+        GameError, match=r"player 1: a hand or range is text \(or a Range\), not "
+    ) as info:
+        equity([player, "KdKc"])  # type: ignore[list-item]
+    assert info.value.field == "players.0"

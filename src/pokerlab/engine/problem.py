@@ -505,6 +505,11 @@ def prepare(
     parsed = []
     for i, p in enumerate(players):
         with blame(f"players.{i}"):
+            if not isinstance(p, str | Range | PatternRange):  # None read as the range 'None'
+                raise GameError(
+                    f"player {i + 1}: a hand or range is text (or a Range), not "
+                    f"{type(p).__name__}: {shorten(repr(p))}"
+                )
             if spec.range_syntax == "holdem":
                 parsed.append(_holdem_holdings(p, i))
             else:
