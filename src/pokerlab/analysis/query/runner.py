@@ -569,12 +569,6 @@ def _features(
     from pokerlab.evaluation import _kernels as EK
 
     t = _high_tables()
-    if problem.shared_card:  # the query's stud streets deal each player seven own cards
-        raise QueryError(
-            f"{problem.n_players} players run the deck short of a seventh card each, and the "
-            "query language does not deal stud's shared seventh-street card: use pokerlab "
-            "equity (Monte Carlo) for this table"
-        )
     game = problem.game
     omaha = game.high == HighEval.OMAHA
     eight = game.low != LowEval.NONE
