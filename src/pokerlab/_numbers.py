@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from numbers import Integral, Real
 
-__all__ = ["is_real", "is_whole"]
+__all__ = ["counted", "is_real", "is_whole"]
 
 
 def is_whole(value: object) -> bool:
@@ -16,3 +16,12 @@ def is_whole(value: object) -> bool:
 def is_real(value: object) -> bool:
     """Whether ``value`` is a real number (a bool is not one)."""
     return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless the count is one, as messages write them.
+
+    >>> counted(1, "deal"), counted(1712304, "deal"), counted(0, "more cell")
+    ('1 deal', '1,712,304 deals', '0 more cells')
+    """
+    return f"{count:,} {noun}{'s' * (count != 1)}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pokerlab._numbers import counted
 from pokerlab.cards import CARD_COUNT
 from pokerlab.errors import GameError, shorten
 from pokerlab.evaluation.codes import HighEval, LowEval
@@ -116,9 +117,7 @@ class Game:
         if size not in self.board_sizes:
             sizes = ", ".join(str(s) for s in self.board_sizes)
             if self.is_stud:
-                raise GameError(
-                    f"{self.title} has no board; got {size} board card{'s' * (size != 1)}"
-                )
+                raise GameError(f"{self.title} has no board; got {counted(size, 'board card')}")
             raise GameError(
                 f"{self.a_title} board has {sizes} cards, got {size}"
                 + (" (the flop is 3 cards)" if 0 < size < 3 else "")

@@ -19,6 +19,7 @@ from typing import IO, Any
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab._signals import sigint_handler
 from pokerlab.cli.backend_options import backend_options, check_backend
 from pokerlab.cli.output import OutputPath
@@ -57,7 +58,7 @@ def done_ids(path: Path) -> Counter[Any]:
 
 
 def _more(count: int) -> str:
-    return f"{count:,} more line follows" if count == 1 else f"{count:,} more lines follow"
+    return f"{counted(count, 'more line')} follow{'s' * (count == 1)}"
 
 
 def _result_line(line: bytes) -> dict[str, Any] | None:
@@ -181,10 +182,8 @@ def batch_command(
                   sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     seconds = time.perf_counter() - started
     skipped = f", {len(jobs) - len(todo):,} already in {output}" if resume else ""
-    spots_text = f"{len(todo):,} spot{'s' * (len(todo) != 1)}"
-    errors_text = f"{errors:,} error{'s' * (errors != 1)}"
-    click.echo(f"{spots_text} ({errors_text}{skipped}) in {seconds:.1f} s "
-               f"-> {output}", err=True)  # fmt: skip
+    click.echo(f"{counted(len(todo), 'spot')} ({counted(errors, 'error')}{skipped}) in "
+               f"{seconds:.1f} s -> {output}", err=True)  # fmt: skip
 
 
 def _run(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab.analysis.draw_play import DrawSession, Showdown, parse_discard
 from pokerlab.cards import format_cards
 from pokerlab.errors import PokerlabError
@@ -71,5 +72,7 @@ def play_command(bot: str, game: str, hands: int | None, seed: int | None, max_d
 
 def _final(session: DrawSession) -> None:
     s = session.score
-    deals = f"{s.hands} deal{'s' * (s.hands != 1)}"
-    click.echo(f"final score after {deals}: {s.wins} won, {s.ties} tied, {s.losses} lost")
+    click.echo(
+        f"final score after {counted(s.hands, 'deal')}: {s.wins} won, {s.ties} tied, "
+        f"{s.losses} lost"
+    )

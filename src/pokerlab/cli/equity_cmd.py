@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab.cli.backend_options import check_backend, cluster_options, threads_option
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import (
@@ -62,10 +63,13 @@ def render_equity(result: EquityResult) -> None:
     needed = Measurement.get(out, out.options.update_width(1000), table).minimum
     hands.max_width = None
     (console(width=needed) if needed > out.width else out).print(table)
-    kind = ("deal" if result.samples == 1 else "deals") + (" sampled" if sampled else " enumerated")
+    kind = "sampled" if sampled else "enumerated"
     why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
     extra = f", {why}" if sampled else ""
-    out.print(f"{result.method}: {result.samples:,} {kind} in {result.seconds:.3f} s{extra}")
+    out.print(
+        f"{result.method}: {counted(result.samples, 'deal')} {kind} in {result.seconds:.3f} s"
+        f"{extra}"
+    )
 
 
 @click.command("equity")

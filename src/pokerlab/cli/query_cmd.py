@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab.analysis.query import AggregateResult, QueryResult, query
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
@@ -97,7 +98,7 @@ def render_query(result: QueryResult) -> None:
     kind = "enumerated" if exact else f"sampled (seed {result.seed})"
     why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
     out.print(
-        f"{result.method}: {result.deals:,} deal{'s' * (result.deals != 1)} {kind}, "
+        f"{result.method}: {counted(result.deals, 'deal')} {kind}, "
         f"{result.matched:,} passed where, "
         f"{result.seconds:.3f} s" + ("" if exact else f", {why}"),
         soft_wrap=True,  # one line, however narrow the terminal (scripts read it)

@@ -25,6 +25,8 @@ from numbers import Integral, Real
 from pathlib import Path
 from typing import Any
 
+from pokerlab._numbers import counted
+
 __all__ = [
     "FIELDS",
     "Job",
@@ -224,12 +226,14 @@ def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
     spot: dict[str, Any] = {}
     extra = row.get(None)  # type: ignore[call-overload]
     if extra:
-        more = f"{len(extra)} more cell" + ("s" if len(extra) > 1 else "")
-        raise ValueError(f"the row has {more} than the header has columns")
+        raise ValueError(
+            f"the row has {counted(len(extra), 'more cell')} than the header has columns"
+        )
     missing = sum(cell is _NO_CELL for cell in row.values())
     if missing:  # a cell left out in the middle would shift the ones after it
-        fewer = f"{missing} fewer cell" + ("s" if missing > 1 else "")
-        raise ValueError(f"the row has {fewer} than the header has columns")
+        raise ValueError(
+            f"the row has {counted(missing, 'fewer cell')} than the header has columns"
+        )
     for name, cell in row.items():
         if name is None or cell is None or cell.strip() == "":
             continue

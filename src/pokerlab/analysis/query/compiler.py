@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import counted
 from pokerlab.analysis.board_categories import DRAWS as HIT_DRAWS
 from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query import _kinds as K
@@ -498,7 +499,7 @@ class _Compiler:
         if len(node.args) != len(kinds):
             raise _error(
                 self.at(node),
-                f"{name} takes {len(kinds)} argument{'s' * (len(kinds) != 1)} "
+                f"{name} takes {counted(len(kinds), 'argument')} "
                 f"({', '.join(kinds)}), got {len(node.args)}",
             )
         a = node.args
