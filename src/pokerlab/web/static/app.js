@@ -199,6 +199,11 @@ function clearErrors(form) {
   if (general) general.textContent = "";
 }
 
+// Why a sampled run ended, as its summary says it ("stopped by stderr", "stopped on request").
+function stoppedText(stopped) {
+  return stopped === "cancelled" ? "stopped on request" : `stopped by ${stopped}`;
+}
+
 // The result sections a form's last run drew (its data-results): an error or another game
 // leaves them out of date, so they are hidden rather than shown beside the new form.
 function hideResults(form) {
@@ -401,8 +406,7 @@ function renderEquity(result) {
   });
   table.append(body);
   const how = sampled
-    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${result.stopped === "cancelled"
-      ? "stopped on request" : `stopped by ${result.stopped}`}`
+    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${stoppedText(result.stopped)}`
     : `Exact: ${count(result.samples)} deals enumerated`;
   const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`,
     result.shared_card && "seventh street: one shared card"].filter(Boolean).join(", ");

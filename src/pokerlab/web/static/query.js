@@ -1,7 +1,7 @@
 // The page's Query tab: a query's text goes to POST /api/query/stream (progress and Stop, as the
 // equity tab); the answer is shown as a table (one row per aggregate) and each histogram as a
 // bar chart drawn here in SVG. No poker logic; it uses the helpers of app.js ($, el, streamed,
-// submitForm, count).
+// submitForm, count, stoppedText).
 "use strict";
 
 (() => {
@@ -81,8 +81,7 @@
       ...data.results.filter((r) => Array.isArray(r.value)).map((r) => barChart(r, exact)));
     const how = exact ? "every deal enumerated" : `sampled, seed ${data.seed}`;
     // a sampled run says why it ended: a time limit or a Stop cuts it short of what it asked
-    const why = exact ? "" : data.stopped === "cancelled" ? ", stopped on request"
-      : `, stopped by ${data.stopped}`;
+    const why = exact ? "" : `, ${stoppedText(data.stopped)}`;
     $("#query-summary").textContent =
       `${data.method}: ${count(data.deals)} deal${data.deals === 1 ? "" : "s"} (${how}), ` +
       `${count(data.matched)} passed where, ${data.seconds.toFixed(3)} s${why}`;
