@@ -234,11 +234,12 @@ def matchup_chunks(problem: Problem) -> Chunks[_Part]:
                 cache = caches[threading.get_ident()] = _MatchupCache(n, space, False)
             acc = np.zeros((n + 1, n), dtype=np.float64)
             one = np.zeros((n + 1, n), dtype=np.float64)
+            totals = np.zeros(3, dtype=np.int64)
             deals = 0
             for k in range(start, stop):
                 index = int(firsts[k])
                 one[...] = 0.0
-                totals = np.zeros(3, dtype=np.int64)
+                totals[...] = 0
                 kernels.exact.enumerate_matchups(
                     problem.combos, problem.offsets, ones, np.uint64(problem.dead_mask), index,
                     index + 1, False, no_perms, cache.keys, cache.rows, cache.store, cache.stored,
