@@ -95,6 +95,18 @@ def test_web_holdings_limit_is_small() -> None:
     assert WEB_MAX_HOLDINGS < 1000
 
 
+def test_the_holdings_cap_is_refused_in_the_page_terms(client: TestClient) -> None:
+    """The library's refusal tells a caller to raise the cap with ``--max-holdings`` or
+    ``max_holdings=``; the server's cap is fixed, so its message says only to narrow."""
+    body = {"hero": "AA**", "villains": ["KK**"], "game": "omaha", "board": "2c3d4h"}
+    response = client.post("/api/distribution", json=body)
+    assert response.status_code == 422, response.text
+    message = response.json()["error"]["message"]
+    assert f"at most {WEB_MAX_HOLDINGS}" in message, message
+    assert "max-holdings" not in message and "max_holdings" not in message, message
+    assert message.endswith("narrow the ranges (this server's cap is fixed)"), message
+
+
 def test_page_has_the_tab(client: TestClient) -> None:
     page = client.get("/").text
     assert 'data-tab="analytics"' in page and "/static/analytics.js" in page

@@ -47,6 +47,8 @@ Method = Literal["auto", "exact", "monte-carlo", "mc"]
 
 MAX_HOLDINGS = 5_000
 """Most holdings (all players together) whose equities are computed one engine call each."""
+RAISE_THE_CAP = "narrow the ranges or raise the cap (--max-holdings, max_holdings=)"
+"""How a refusal for :data:`MAX_HOLDINGS` ends (a server, whose cap is fixed, swaps it)."""
 MAX_JOINT_STEPS = 200_000_000
 """Most steps of the walk over the other players' joint holdings that weighs each holding."""
 DEFAULT_TRIALS = 20_000
@@ -288,7 +290,7 @@ def _per_holding(
         raise TooLargeError(
             f"{total:,} holdings in all: an equity per holding is computed for at "
             f"most {max_holdings:,} outside heads-up hold'em with a board (each one an equity "
-            "run); narrow the ranges or raise the cap (--max-holdings, max_holdings=)",
+            f"run); {RAISE_THE_CAP}",
             field="players",
         )
     steps = problem.n_players * math.prod(problem.sizes)

@@ -27,7 +27,7 @@ from dataclasses import asdict
 from typing import Any
 
 from pokerlab.analysis.bots import get_strategy
-from pokerlab.analysis.distribution import equity_distribution
+from pokerlab.analysis.distribution import RAISE_THE_CAP, equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
 from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
 from pokerlab.analysis.hits import hits
@@ -406,6 +406,11 @@ def run_distribution(
             raise report.stopped(why, what="the distribution", units="holdings") from None
         raise time_limit_error(limit, "distribution") from None
     except PokerlabError as exc:
+        if isinstance(exc, TooLargeError) and str(exc).endswith(RAISE_THE_CAP):
+            message = str(exc).replace(
+                RAISE_THE_CAP, "narrow the ranges (this server's cap is fixed)"
+            )
+            exc.args = (message, *exc.args[1:])
         if exc.field == "players.0":
             exc.field = "hero"
         elif exc.field is not None and exc.field.startswith("players."):
