@@ -568,6 +568,29 @@ def test_syntax_help_follows_the_game(page: Page) -> None:
     assert page.is_visible('[data-help="stud"]')
 
 
+def test_a_weight_a_range_cannot_take_paints_nothing(page: Page) -> None:
+    """5 and 0 in the weight box painted at weight 1, silently; a text that does not parse
+    left the counts of the last range that did."""
+    open_grid(page, 2)
+    page.fill("#grid-range", "QQ+")
+    page.wait_for_function("() => document.querySelector('#grid-combos').textContent === '18'")
+    cell = '#range-grid button[data-class="72o"]'
+    for bad in ("5", "0", ""):
+        page.fill("#paint-weight", bad)
+        page.click(cell)
+        assert "weight" in page.inner_text("#grid-error"), bad
+        assert "invalid" in (page.get_attribute("#paint-weight", "class") or "")
+        assert page.get_attribute(cell, "aria-pressed") == "false", bad
+        assert page.input_value("#grid-range") == "QQ+"
+    page.fill("#paint-weight", "0.5")  # put right: the mark and the message go
+    assert page.inner_text("#grid-error") == ""
+    page.click(cell)
+    wait_box(page, Range("QQ+,72o:0.5").to_string())
+    page.fill("#grid-range", "QQ+,Kx")
+    page.wait_for_selector("#grid-error:not(:empty)")
+    assert page.inner_text("#grid-combos") == "–"
+
+
 def test_the_top_percent_slider_sets_the_range_and_the_grid_adds_to_it(page: Page) -> None:
     open_grid(page, 2)
     page.fill("#top-percent", "10")

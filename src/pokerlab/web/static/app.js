@@ -816,9 +816,18 @@ function gridRangeText() {
   return parts.join(",");
 }
 
+// The weight the grid paints at, or null when the box holds no weight a range takes (more than
+// 0, at most 1): the box is marked and said wrong, and nothing is painted (5 and 0 painted 1).
 function paintWeight() {
-  const value = Number($("#paint-weight").value);
-  return Number.isFinite(value) && value > 0 && value <= 1 ? value : 1;
+  const box = $("#paint-weight");
+  const value = Number(box.value);
+  const valid = box.value.trim() !== "" && Number.isFinite(value) && value > 0 && value <= 1;
+  box.classList.toggle("invalid", !valid);
+  if (!valid) {
+    const got = box.value.trim() === "" ? "nothing" : box.value.trim();
+    $("#grid-error").textContent = `weight: a number more than 0 and at most 1, not ${got}`;
+  }
+  return valid ? value : null;
 }
 
 function renderCell(button) {
@@ -842,7 +851,12 @@ function renderGrid() {
   if (grid.suitClass) renderSuits();
 }
 
+// The range's counts; `null` for no range (zeros), `undefined` for a text that does not parse.
 function showCounts(data) {
+  if (data === undefined) {
+    for (const id of ["#grid-combos", "#grid-weighted", "#grid-percent"]) $(id).textContent = "–";
+    return;
+  }
   $("#grid-combos").textContent = count(data ? data.combos : 0);
   $("#grid-weighted").textContent = data ? String(Number(data.weighted_combos.toFixed(2))) : "0";
   $("#grid-percent").textContent = `${(data ? data.percent : 0).toFixed(2)}%`;
@@ -874,6 +888,7 @@ async function loadRange(text, fromBox = false) {
     if (ticket !== grid.request) return true;
     $("#grid-error").textContent = error.message;
     $("#grid-range").classList.add("invalid");
+    showCounts(undefined); // the counts were the last valid range's, not the text's
     return false;
   }
 }
@@ -887,6 +902,7 @@ function gridEdited() {
 
 function paintClass(button, on) {
   const weight = paintWeight();
+  if (weight === null) return;
   for (const c of state.classCombos.get(button.dataset.class)) {
     if (on) grid.combos.set(c, weight); else grid.combos.delete(c);
   }
@@ -947,6 +963,7 @@ function setupGrid() {
       renderSuits();
       return;
     }
+    if (paintWeight() === null) return;
     grid.painting = paintsOn(button.dataset.class);
     paintClass(button, grid.painting);
     if (box.releasePointerCapture && event.pointerId !== undefined) {
@@ -970,6 +987,7 @@ function setupGrid() {
     if (button && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       if (gridMode() === "suits") { grid.suitClass = button.dataset.class; renderSuits(); return; }
+      if (paintWeight() === null) return;
       paintClass(button, paintsOn(button.dataset.class));
       gridEdited();
     }
@@ -978,7 +996,12 @@ function setupGrid() {
     const button = event.target.closest("button[data-combo]");
     if (!button) return;
     const combo = button.dataset.combo;
-    if (grid.combos.has(combo)) grid.combos.delete(combo); else grid.combos.set(combo, paintWeight());
+    if (grid.combos.has(combo)) grid.combos.delete(combo);
+    else {
+      const weight = paintWeight();
+      if (weight === null) return;
+      grid.combos.set(combo, weight);
+    }
     gridEdited();
   });
   const topPercent = () => {
@@ -990,6 +1013,10 @@ function setupGrid() {
     grid.pending = loadRange(Number(value) > 0 ? item : "");
   };
   $("#top-percent").addEventListener("input", topPercent);
+  $("#paint-weight").addEventListener("input", () => {
+    if (!$("#paint-weight").classList.contains("invalid")) return;
+    if (paintWeight() !== null) $("#grid-error").textContent = "";  // put right: the mark goes
+  });
   $("#top-ordering").addEventListener("change", () => {
     if (Number($("#top-percent").value) > 0) topPercent();
   });
