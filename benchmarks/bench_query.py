@@ -38,6 +38,9 @@ RAZZ_SIXTH = ("select avg(sixthEquity(hero)), count(handType(hero, seventh) >= '
               "from game='razz', hero='As2d3c Kh 7d', villain='4h5h6d Qc 9c'")  # fmt: skip
 STUD_STREETS = ("select avg(fifthEquity(hero)), avg(sixthEquity(hero)), avg(outs(hero, fifth)) "
                 "from game='stud', hero='AsAd Kc 7h 2d', villain='Qs Qd Jc Th 9d'")  # fmt: skip
+RAZZ_RANGE = ("select avg(thirdEquity(hero)), avg(fourthEquity(hero)) from game='razz', "
+              "hero='As2h3c', villain='(5-5-5-)'")  # fmt: skip
+STUD_RANGE = "select avg(thirdEquity(hero)) from game='stud', hero='AsAh2c', villain='KK*'"
 STUD_THIRD = ("select avg(thirdEquity(hero)), avg(fifthEquity(hero)), avg(outs(hero, sixth)) "
               "from game='stud', hero='As Ad 7c', villain='Kd Qd Jd'")  # fmt: skip
 
@@ -93,6 +96,11 @@ def stud() -> None:
     line("exact stud fifth street: fifth/sixthEquity, outs", t, r.deals)
     t, r = best_of(lambda: pokerlab.query(STUD_THIRD, trials=10_000, seed=1), 3)
     line("sampled stud third street: third/fifthEquity, outs, 10^4", t, r.deals)
+    # a range against a hand: each deal's spot is a holding of the range (cached by its key)
+    t, r = best_of(lambda: pokerlab.query(RAZZ_RANGE, trials=2_000, seed=1), 3)
+    line("sampled razz, villain a range: third/fourthEquity, 2,000", t, r.deals)
+    t, r = best_of(lambda: pokerlab.query(STUD_RANGE, trials=600, seed=1), 1)
+    line("sampled stud, villain KK*: thirdEquity, 600", t, r.deals)
 
 
 if __name__ == "__main__":

@@ -678,3 +678,74 @@ def test_min_and_max_of_a_hand_type_are_named_lows_and_highs() -> None:
                  f"hero='{STUD_FIFTH[0]}', villain='{STUD_FIFTH[1]}', "
                  f"dead='{dead_but(STUD_FIFTH_KEEP)}'")  # fmt: skip
     assert stud.to_dict()["results"][0]["value"] == "high card"  # A K Q 7 2 on fifth street
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_spots_with_one_cache_key_have_one_equity(game: str) -> None:
+    """Street equities are cached by ``spot_key``: the spot up to a renaming of suits in every
+    hand and the dead cards at once (razz: up to every suit). Each random spot, renamed, gets
+    its key and its equity to the last bit; a spot with one card of another rank gets another
+    key (the cache would hand it a wrong equity)."""
+    import numpy as np
+
+    from pokerlab.analysis.query import _stud_kernels as S
+    from pokerlab.analysis.query import runner
+    from pokerlab.evaluation import _kernels as EK
+    from pokerlab.evaluation.codes import HighEval, LowEval
+
+    g = get_game(game)
+    t = runner._high_tables()
+    values = runner._game_values() if g.low == LowEval.EIGHT else t.values
+    tables = (EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, values)
+    low_only = g.high == HighEval.NONE
+    rng = np.random.default_rng(11)
+
+    def key_and_equity(hands: list[list[int]], dead: list[int]) -> tuple[list[int], list[float]]:
+        players = len(hands)
+        cards_ = np.zeros((players, 7), np.uint8)
+        lengths = np.array([len(h) for h in hands], np.int64)
+        for p, h in enumerate(hands):
+            cards_[p, : len(h)] = h
+        mask = np.uint64(sum(1 << c for c in dead))
+        key = np.zeros(players + 1, np.uint64)
+        scratch = np.zeros((4, players + 1), np.int64), np.zeros(4, np.int64)
+        S.spot_key(cards_, lengths, players, mask, low_only, key, *scratch)
+        eq = np.zeros(players)
+        S.street_equity(cards_, lengths, players, mask, int(g.high), int(g.low), g.split,
+                        tables, eq)  # fmt: skip
+        return [int(k) for k in key], eq.tolist()
+
+    for trial in range(12):
+        players, size = (2, 5) if trial % 2 else (3, 6)
+        deck = rng.permutation(52).tolist()
+        hands = [deck[p * size : (p + 1) * size] for p in range(players)]
+        dead = deck[players * size : players * size + 3]
+        key, eq = key_and_equity(hands, dead)
+        if low_only:  # any suit per rank: a permutation of the four suits for each rank
+            perms = [rng.permutation(4) for _ in range(13)]
+            rename = [4 * (c >> 2) + int(perms[c >> 2][c & 3]) for c in range(52)]
+        else:  # one permutation of the suits for every card
+            perm = rng.permutation(4)
+            rename = [4 * (c >> 2) + int(perm[c & 3]) for c in range(52)]
+        renamed = key_and_equity([[rename[c] for c in h] for h in hands], [rename[c] for c in dead])
+        assert renamed == (key, eq), (trial, hands, dead)
+        used = deck[: players * size + 3]
+        other = next(c for c in range(52) if c >> 2 != hands[0][-1] >> 2 and c not in used)
+        changed = [h[:] for h in hands]
+        changed[0][-1] = other
+        assert key_and_equity(changed, dead)[0] != key, (trial, hands, dead)
+
+
+def test_sampled_street_equities_do_not_depend_on_the_thread_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each thread keeps its own cache of street equities, filled in another order for another
+    thread count; the results are the same to the last bit."""
+    from pokerlab.analysis.query import runner
+
+    monkeypatch.setattr(runner, "THREADS", 3)
+    monkeypatch.setattr(runner, "MIN_SLICE", 50)
+    text = ("select avg(fourthEquity(hero)) as four, avg(fifthEquity(villain)) as five "
+            "from game='razz', hero='As2h3c', villain='(6-6-6-)', trials=1500, seed=8")  # fmt: skip
+    runs = [query(text, threads=threads).results for threads in (1, 2, 3)]
+    assert runs[0] == runs[1] == runs[2]

@@ -39,6 +39,72 @@ from pokerlab.engine._walk import unseen_deck
 
 CATEGORY_SHIFT = 12
 HAND = 7  # cards in a finished stud hand
+SHARE_UNITS = 1680
+"""Every pot share of up to 8 players is a whole number of 1/1680ths (half the pot split k ways
+or all of it: 1680 = 2 * lcm(1..8)), so a multiway street equity sums whole numbers: its value
+does not depend on the order in which the completions are walked."""
+_HASH = uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, _nrt=False)
+def spot_key(cards, lengths, players, dead_mask, low_only, key, suit_ranks, order):
+    """``key[:players + 1]``: the spot of every player's ``cards[p, :lengths[p]]`` and the dead
+    cards up to what leaves every equity unchanged, so spots with equal keys have equal street
+    equities; returns a hash of it. Razz ignores suits, so a row counts ranks (three bits per
+    rank). Otherwise a row is a card mask after the suits are renamed in the order of their
+    cards (each suit's ranks held by player 0, then 1, ..., then the dead cards, compared in
+    turn): renaming suits in every hand and the dead cards at once changes no equity.
+    ``suit_ranks`` (4 by ``players + 1`` or more) and ``order`` (4) are scratch."""
+    rows = players + 1
+    if low_only:
+        for q in range(rows):
+            key[q] = 0
+        for q in range(players):
+            for j in range(lengths[q]):
+                key[q] += uint64(1) << uint64(3 * (int(cards[q, j]) >> 2))
+        for c in range(52):
+            if dead_mask >> uint64(c) & uint64(1):
+                key[players] += uint64(1) << uint64(3 * (c >> 2))
+    else:
+        suit_ranks[:, :rows] = 0  # suit, row: the row's 13-bit set of ranks
+        for q in range(players):
+            for j in range(lengths[q]):
+                c = int(cards[q, j])
+                suit_ranks[c & 3, q] |= 1 << (c >> 2)
+        for c in range(52):
+            if dead_mask >> uint64(c) & uint64(1):
+                suit_ranks[c & 3, players] |= 1 << (c >> 2)
+        for i in range(4):
+            order[i] = i
+        for i in range(1, 4):  # insertion sort of the suits, larger rows first
+            t = order[i]
+            k = i
+            while k > 0 and _suit_before(suit_ranks, rows, t, order[k - 1]):
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = t
+        for q in range(rows):
+            m = uint64(0)
+            for new in range(4):
+                bits = suit_ranks[order[new], q]
+                for r in range(13):
+                    if bits >> r & 1:
+                        m |= uint64(1) << uint64(4 * r + new)
+            key[q] = m
+    h = uint64(0x243F6A8885A308D3)
+    for q in range(rows):
+        h = (h ^ key[q]) * _HASH
+        h ^= h >> uint64(29)
+    return h
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _suit_before(suit_ranks, rows, a, b):
+    """Whether suit ``a`` sorts before suit ``b``: its rows compared in turn, larger first."""
+    for q in range(rows):
+        if suit_ranks[a, q] != suit_ranks[b, q]:
+            return suit_ranks[a, q] > suit_ranks[b, q]
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -169,8 +235,7 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
     lo = np.empty(players, np.int64)
     row = np.empty(players, np.int64)
     taken = np.zeros(players + 1, np.uint64)
-    for p in range(players):
-        eq[p] = 0.0
+    total = np.zeros(players, np.int64)  # shares in units of 1 / SHARE_UNITS, summed exactly
     runs = 0
     q = 0
     row[0] = first[0] - 1
@@ -190,10 +255,10 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
             row[q] = first[q] - 1
             continue
         for p in range(players):
-            eq[p] += _share(hi, lo, players, p, split)
+            total[p] += round(_share(hi, lo, players, p, split) * SHARE_UNITS)
         runs += 1
     for p in range(players):
-        eq[p] /= runs
+        eq[p] = total[p] / (runs * SHARE_UNITS)
 
 
 @njit(cache=True)
@@ -251,16 +316,20 @@ def _outs(cards, players, held, p, s, dead_mask, hi_code, lo_code, split, low_on
 @njit(cache=True, nogil=True)
 def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_code,
                   lo_code, split, low_only, card_key, card_mask, multiplier, displace, values,
-                  eq_cards, eq_vals, eq_ok, out):  # fmt: skip
+                  eq_keys, eq_vals, eq_ok, out):  # fmt: skip
     """``out[d, f]`` = feature ``spec[f]`` of deal ``d`` (kinds: equity on streets 3..7, winsHi,
     tiesHi, scoops, winsLo, handType, outs on streets 5 and 6, inRange; the compiler refuses the
     rest).
 
     An equity on street ``s < 7`` is :func:`street_equity` of every player's cards by street
-    ``s`` (its first ``max(s, held)``); it is kept in ``eq_cards[s - 3]``/``eq_vals[s - 3]``
-    (valid when ``eq_ok[s - 3]``) and reused while deals share those cards, across calls (the
-    exact enumeration deals them one after another). ``split``: the pot is halved with an
-    8-or-better low; ``low_only``: a low decides the whole pot (razz: hand types are lows)."""
+    ``s`` (its first ``max(s, held)``). It is kept in a slot of ``eq_keys[s - 3]`` /
+    ``eq_vals[s - 3]`` (``eq_ok[s - 3]``: which slots are filled) chosen by the hash of its
+    :func:`spot_key`, and reused by every later deal, in this call or the next, whose spot has
+    the same key: a range's holdings repeat, suits aside, far more often than whole deals, so a
+    sampled run computes each spot about once. The equity of a key never depends on the deal
+    that stored it (integer counts of the same spot), so neither does any result. ``split``: the
+    pot is halved with an 8-or-better low; ``low_only``: a low decides the whole pot (razz:
+    hand types are lows)."""
     tables = (card_key, card_mask, multiplier, displace, values)
     n_deals = hold.shape[0]
     players = hold.shape[1]
@@ -275,6 +344,10 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
     full = np.full(players, HAND, dtype=np.int64)
     scratch = np.zeros(16, dtype=np.uint8)
     pair = np.zeros(2, dtype=np.int64)
+    key = np.zeros(players + 1, dtype=np.uint64)
+    suit_ranks = np.zeros((4, players + 1), dtype=np.int64)
+    order = np.zeros(4, dtype=np.int64)
+    slot_mask = uint64(eq_keys.shape[1] - 1)  # a power of two slots
     need7 = False
     for f in range(n_feat):
         kind = spec[f, 0]
@@ -299,20 +372,25 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
             v = 0.0
             if kind == EQUITY and s < HAND:
                 i = s - 3
-                same = eq_ok[i]
                 for q in range(players):
                     lengths[q] = max(s, held[q])
-                    for j in range(lengths[q]):
-                        if cards[q, j] != eq_cards[i, q, j]:
-                            same = False
-                        eq_cards[i, q, j] = cards[q, j]
+                slot = int(
+                    spot_key(cards, lengths, players, dead_mask, low_only, key, suit_ranks, order)
+                    & slot_mask
+                )
+                same = eq_ok[i, slot]
+                for q in range(players + 1):
+                    if eq_keys[i, slot, q] != key[q]:
+                        same = False
                 if not same:
                     street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split,
                                   tables, eq)  # fmt: skip
+                    for q in range(players + 1):
+                        eq_keys[i, slot, q] = key[q]
                     for q in range(players):
-                        eq_vals[i, q] = eq[q]
-                    eq_ok[i] = True
-                v = eq_vals[i, p]
+                        eq_vals[i, slot, q] = eq[q]
+                    eq_ok[i, slot] = True
+                v = eq_vals[i, slot, p]
             elif kind == EQUITY:
                 v = _share(hi, lo, players, p, split)
             elif kind == WINS_HI:

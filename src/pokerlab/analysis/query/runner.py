@@ -491,13 +491,16 @@ class _Fold:
 # --- running ---------------------------------------------------------------------------------
 
 
-_EqState = tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.bool_]]
+_EqState = tuple[NDArray[np.uint64], NDArray[np.float64], NDArray[np.bool_]]
+STREET_CACHE_SLOTS = 4096
+"""Stud street equities kept per street and thread (a power of two): each slot holds the last
+spot whose key hashed there (``_stud_kernels.spot_key``)."""
 
 
 @dataclass
 class _Tables:
-    """The kernel's lookup tables; in stud also the street equities each thread's slice last
-    computed (``eq_state``, kept from chunk to chunk) and ``group``: in an exact run with a
+    """The kernel's lookup tables; in stud also each thread's cache of street equities
+    (``eq_state``, kept from chunk to chunk) and ``group``: in an exact run with a
     street equity before seventh street, how many consecutive deals share the cards it looks at
     (slices are cut between such groups, so each is computed once)."""
 
@@ -549,8 +552,9 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
     board_sets = np.concatenate(sets) if sets else np.zeros(1, dtype=np.uint64)
     spec = np.array(compiled.spec, dtype=np.int64).reshape(-1, 4)
     n = problem.n_players
-    state = [(np.zeros((4, n, 7), dtype=np.uint8), np.zeros((4, n)), np.zeros(4, dtype=np.bool_))
-             for _ in range(THREADS)]  # fmt: skip
+    slots = STREET_CACHE_SLOTS if problem.game.is_stud else 1
+    state = [(np.zeros((4, slots, n + 1), dtype=np.uint64), np.zeros((4, slots, n)),
+              np.zeros((4, slots), dtype=np.bool_)) for _ in range(THREADS)]  # fmt: skip
     return _Tables(spec, np.ascontiguousarray(in_range), board_sets.astype(np.uint64),
                    np.array(offsets, dtype=np.int64), layout, state)  # fmt: skip
 
