@@ -153,6 +153,35 @@ def test_no_limit_lifts_the_caps_and_trials_still_stop_the_run() -> None:
     assert '"samples": 2000' in result.stdout
 
 
+def test_no_limit_help_names_only_options_the_command_has() -> None:
+    """``outs`` and ``draw advise`` said --no-limit allowed --trials, --stderr and --time, which
+    neither has all of."""
+    import click
+
+    def commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+        found = []
+        for name, command in group.commands.items():
+            if isinstance(command, click.Group):
+                found += commands(command, (*path, name))
+            else:
+                found.append((*path, name))
+        return found
+
+    checked = 0
+    for path in commands(app):
+        command = app
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        options = {o for p in command.params for o in p.opts}
+        lift = next((p for p in command.params if "--no-limit" in p.opts), None)
+        if lift is None:
+            continue
+        named = set(re.findall(r"--[a-z-]+", lift.help or ""))  # type: ignore[attr-defined]
+        assert named and named <= options, (path, named - options)
+        checked += 1
+    assert checked >= 4
+
+
 def test_stderr_in_percent_equals_the_fraction_and_the_help_names_the_unit() -> None:
     args = ("equity", "AhAs", "KdKc", "--mc", "--seed", "3", "--trials", "5000", "--json")
     percent, fraction = run(*args, "--stderr", "0.1%"), run(*args, "--stderr", "0.001")

@@ -16,7 +16,7 @@ from pokerlab.cards import format_cards
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
-from pokerlab.cli.limits import check_limits, no_limit_option
+from pokerlab.cli.limits import check_limits, no_limit_option_of
 from pokerlab.cli.output import OutputPath, console, emit_json, writing
 from pokerlab.cli.progress import LazyProgress
 
@@ -105,7 +105,7 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
 @click.option("--exact", is_flag=True, help="Equities by exact enumeration (refused if too large).")
 @click.option("--mc", is_flag=True, help="Equities by Monte Carlo.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo deals (default 200,000).")
-@no_limit_option
+@no_limit_option_of("trials")
 @click.option("--seed", type=int, default=None, help="Monte Carlo seed.")
 @click.option(
     "--top",

@@ -77,11 +77,22 @@ time_option = click.option(
         "A run stopped by time is not reproducible, even with --seed."
     ),
 )
-no_limit_option = click.option(
-    "--no-limit",
-    is_flag=True,
-    help="Allow --trials above 10^10, --stderr below 0.001% and --time above 3600 s (or inf).",
-)
+_LIFTED = {
+    "trials": "--trials above 10^10",
+    "stderr": "--stderr below 0.001%",
+    "time": "--time above 3600 s (or inf)",
+}
+
+
+def no_limit_option_of(*options: str) -> Callable[[F], F]:
+    """``--no-limit``, its help naming the capped options the command has (``trials``,
+    ``stderr``, ``time``): ``outs`` has no --trials, ``draw advise`` no --time."""
+    parts = [_LIFTED[name] for name in options]
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return click.option("--no-limit", is_flag=True, help=f"Allow {listed}.")
+
+
+no_limit_option = no_limit_option_of("trials", "stderr", "time")
 
 
 LIFT = "add --no-limit to run it anyway"

@@ -8,7 +8,7 @@ from pokerlab.analysis import OutsReport, StreetOuts, outs
 from pokerlab.analysis.outs import turn_outcomes
 from pokerlab.cards import Card, parse_card, parse_cards
 from pokerlab.cli.backend_options import threads_option
-from pokerlab.cli.limits import check_limits, no_limit_option
+from pokerlab.cli.limits import check_limits, no_limit_option_of
 from pokerlab.cli.output import console, emit_json
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine.limits import DEFAULT_SECONDS
@@ -158,7 +158,7 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
     help="Seconds at most: refused at once when estimated longer, stopped when it runs longer "
     "(at most 3600 without --no-limit).",
 )
-@no_limit_option
+@no_limit_option_of("time")
 @threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def outs_command(
