@@ -81,7 +81,7 @@ def test_a_hits_request_past_the_time_limit_is_stopped(client: TestClient) -> No
     assert time.monotonic() - started < 15
     assert response.status_code == 422, response.text
     error = response.json()["error"]
-    assert error["field"] is None  # hits has no time_limit to change
+    assert error["field"] == "time_limit"  # the field that sets it (up to the server's limit)
     assert "narrow the range" in error["message"] and "Monte Carlo" not in error["message"]
     for _ in range(120):  # the worker was replaced; the new one warms up (503 meanwhile)
         again = client.post("/api/hits", json={"range": "QQ+", "board": "Ks9s2d"})
@@ -89,6 +89,32 @@ def test_a_hits_request_past_the_time_limit_is_stopped(client: TestClient) -> No
             break
         time.sleep(0.5)
     assert again.status_code == 200, again.text
+
+
+def test_a_time_limit_lowers_the_servers_for_hits_and_distributions(client: TestClient) -> None:
+    """Every pooled route takes ``time_limit``, as the README says; hits and distributions
+    refused it as an unknown field."""
+    omaha = {"game": "omaha", "board": "Ks9s2d", "time_limit": 0.3}
+    slow = {"range": ",".join(["AA****"] * 100), **omaha, "game": "omaha6"}
+    started = time.monotonic()
+    response = client.post("/api/hits", json=slow)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["field"] == "time_limit"
+    assert "0.3 s" in response.json()["error"]["message"]
+    assert time.monotonic() - started < 5  # the server's limit here is 5 s
+    for _ in range(120):  # the worker was replaced; the new one warms up (503 meanwhile)
+        quick = client.post("/api/hits", json={"range": "QQ+", "board": "Ks9s2d", "time_limit": 5})
+        if quick.status_code != 503:
+            break
+        time.sleep(0.5)
+    assert quick.status_code == 200, quick.text
+    body = {"hero": "QQ+,AK", "villains": ["JJ-99,AQs"], "board": "Kd7c2h", "time_limit": 5}
+    response = client.post("/api/distribution", json=body)
+    assert response.status_code == 200, response.text
+    for route, bad in (("/api/hits", {"range": "QQ+", "board": "Ks9s2d"}),
+                       ("/api/distribution", {"hero": "QQ", "villains": ["KK"]})):  # fmt: skip
+        refused = client.post(route, json={**bad, "time_limit": 0})
+        assert refused.status_code == 422 and refused.json()["error"]["field"] == "time_limit"
 
 
 def test_web_holdings_limit_is_small() -> None:
@@ -146,8 +172,8 @@ def test_range_fields_go_by_their_json_names_only(client: TestClient) -> None:
 
 def test_time_limit_errors_say_what_each_request_can_change() -> None:
     """The page has no ``--time`` (outs said "allow more time (--time)"), draw no standard
-    error and distribution no time_limit field (each said "use Monte Carlo with a target
-    standard error" on field time_limit)."""
+    error and distribution no Monte Carlo (each said "use Monte Carlo with a target standard
+    error" on field time_limit)."""
     from pokerlab.errors import TooLargeError
     from pokerlab.web import tasks
 
@@ -162,4 +188,4 @@ def test_time_limit_errors_say_what_each_request_can_change() -> None:
     draw = tasks.time_limit_error(1, "draw")
     assert draw.field == "time_limit" and "fewer trials" in str(draw)
     distribution = tasks.time_limit_error(1, "distribution")
-    assert distribution.field is None and "standard error" not in str(distribution)
+    assert distribution.field == "time_limit" and "standard error" not in str(distribution)

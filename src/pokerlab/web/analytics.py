@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request, Response
 from pydantic import Field
 
-from pokerlab.web.models import BodyModel, PooledTask
+from pokerlab.web.models import BodyModel, PooledTask, TimeLimit
 from pokerlab.web.tasks import WEB_MAX_HOLDINGS
 
 __all__ = ["DISTRIBUTION", "WEB_MAX_HOLDINGS", "DistributionRequest", "HitsRequest", "add_routes"]
@@ -37,6 +37,7 @@ class HitsRequest(BodyModel):
     board: Cards = Field(examples=["Ks9s2d"])
     game: Game = "holdem"
     dead: Cards = ""
+    time_limit: TimeLimit = None
 
 
 class DistributionRequest(BodyModel):
@@ -47,9 +48,11 @@ class DistributionRequest(BodyModel):
     board: Cards = ""
     game: Game = "holdem"
     dead: Cards = ""
+    time_limit: TimeLimit = None
 
 
-DISTRIBUTION = PooledTask("distribution", DistributionRequest, lambda body: body.model_dump(),
+DISTRIBUTION = PooledTask("distribution", DistributionRequest,
+                          lambda body: body.model_dump(exclude={"time_limit"}),
                           "Equity of every combo of each range")  # fmt: skip
 """The distribution route, which also streams its progress (``POST /api/distribution/stream``,
 added by :func:`pokerlab.web.app.create_app`)."""
@@ -63,7 +66,8 @@ def add_routes(app: FastAPI, in_pool: InPool, errors: dict[int | str, dict[str, 
     @app.post("/api/hits", summary="How a range hits a board", responses=errors)
     async def post_hits(body: HitsRequest, request: Request, response: Response) -> dict[str, Any]:
         """Same JSON as ``pokerlab hits --json``."""
-        return await in_pool(request, response, "hits", body.model_dump(), None)
+        kwargs = body.model_dump(exclude={"time_limit"})
+        return await in_pool(request, response, "hits", kwargs, body.time_limit)
 
     @app.post("/api/distribution", summary=DISTRIBUTION.summary, responses=errors)
     async def post_distribution(
@@ -71,4 +75,4 @@ def add_routes(app: FastAPI, in_pool: InPool, errors: dict[int | str, dict[str, 
     ) -> dict[str, Any]:
         """Same JSON as ``pokerlab distribution --json``."""
         kwargs = DISTRIBUTION.arguments(body)
-        return await in_pool(request, response, "distribution", kwargs, None)
+        return await in_pool(request, response, "distribution", kwargs, body.time_limit)

@@ -73,7 +73,7 @@ _SMALLER = {
 }
 """What each task's request can change to finish sooner (only what its body can say)."""
 
-_LIMITED = frozenset({"equity", "query", "draw", "outs"})
+_LIMITED = frozenset({"equity", "query", "draw", "outs", "hits", "distribution"})
 """Tasks whose request has a ``time_limit`` (the field a time-limit error names)."""
 
 
