@@ -121,6 +121,51 @@ def test_stud_sweep_matches_plain_deal_enumeration(
         assert np.array_equal(halves.stats, swept.stats)
 
 
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("stud", ["KKQ92", "AsAh2c7d8d"]),
+        ("stud-hilo", ["A2(3-)x", "KsKh7c7d9s"]),
+        ("razz", ["(5-5-5-)K", "As2h3c4d"]),
+    ],
+)
+def test_stud_matchups_equal_up_to_suits_are_swept_once(
+    game: str, players: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Matchups with one ``spot_key`` share one sweep; the counts are those of sweeping every
+    matchup, to the last bit, on any number of threads."""
+    problem = prepare(players, game=game)
+    assert StudSweep().applies(problem)
+    sweeps: list[int] = []
+    original = exact._SpotOutcomes.get
+
+    def counted(self: exact._SpotOutcomes, a: int, b: int, sweep: object) -> object:
+        def run() -> object:
+            sweeps.append(1)
+            return sweep()  # type: ignore[operator]
+
+        return original(self, a, b, run)
+
+    monkeypatch.setattr(exact._SpotOutcomes, "get", counted)
+    shared = StudSweep().run(problem, Control(threads=1))
+    matchups = len(sweeps)
+    monkeypatch.setattr(exact._SpotOutcomes, "get", lambda self, a, b, sweep: sweep())
+    every = StudSweep().run(problem, Control(threads=1))
+    assert shared.deals == every.deals
+    assert np.array_equal(shared.stats, every.stats)
+    valid = sum(
+        1
+        for a in range(problem.sizes[0])
+        for b in range(problem.sizes[1])
+        if not problem.combo_masks[a] & problem.combo_masks[problem.offsets[1] + b]
+    )
+    # the hero's two suits (razz: every suit) are interchangeable: about half are swept
+    assert matchups < 0.6 * valid, (matchups, valid)
+    monkeypatch.setattr(exact._SpotOutcomes, "get", original)
+    two = StudSweep().run(problem, Control(threads=2))
+    assert np.array_equal(two.stats, shared.stats)
+
+
 def test_stud_third_street_exact_counts_every_deal() -> None:
     assert exact._halves_matchups(prepare(["AsKsQs", "2h3h4h"], game="stud"))
     r = equity(["AsKsQs", "2h3h4h"], game="stud", method="exact", threads=1)

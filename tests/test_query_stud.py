@@ -690,6 +690,7 @@ def test_spots_with_one_cache_key_have_one_equity(game: str) -> None:
 
     from pokerlab.analysis.query import _stud_kernels as S
     from pokerlab.analysis.query import runner
+    from pokerlab.engine._stud_sweep import spot_key
     from pokerlab.evaluation import _kernels as EK
     from pokerlab.evaluation.codes import HighEval, LowEval
 
@@ -709,7 +710,7 @@ def test_spots_with_one_cache_key_have_one_equity(game: str) -> None:
         mask = np.uint64(sum(1 << c for c in dead))
         key = np.zeros(players + 1, np.uint64)
         scratch = np.zeros((4, players + 1), np.int64), np.zeros(4, np.int64)
-        S.spot_key(cards_, lengths, players, mask, low_only, key, *scratch)
+        spot_key(cards_, lengths, players, mask, low_only, key, *scratch)
         eq = np.zeros(players)
         S.street_equity(cards_, lengths, players, mask, int(g.high), int(g.low), g.split,
                         tables, eq)  # fmt: skip

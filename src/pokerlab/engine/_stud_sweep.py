@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numba import uint64
 
 from pokerlab._jit import njit
 from pokerlab.engine._generic import _next_combination, key_values
@@ -382,3 +383,68 @@ def heads_up_split_sweep(
         _credit_low(before[r], bucket1[r], WIN, counts)
     deals = m1 * binom[nd - k1, k2]
     return counts, deals
+
+
+_HASH = uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, _nrt=False)
+def spot_key(cards, lengths, players, dead_mask, low_only, key, suit_ranks, order):
+    """``key[:players + 1]``: the spot of every player's ``cards[p, :lengths[p]]`` and the dead
+    cards up to what leaves every equity unchanged, so spots with equal keys have equal exact
+    outcome counts (the engine's sweep and the query's street equities reuse them); returns a
+    hash of it. Razz ignores suits, so a row counts ranks (three bits per
+    rank). Otherwise a row is a card mask after the suits are renamed in the order of their
+    cards (each suit's ranks held by player 0, then 1, ..., then the dead cards, compared in
+    turn): renaming suits in every hand and the dead cards at once changes no equity.
+    ``suit_ranks`` (4 by ``players + 1`` or more) and ``order`` (4) are scratch."""
+    rows = players + 1
+    if low_only:
+        for q in range(rows):
+            key[q] = 0
+        for q in range(players):
+            for j in range(lengths[q]):
+                key[q] += uint64(1) << uint64(3 * (int(cards[q, j]) >> 2))
+        for c in range(52):
+            if dead_mask >> uint64(c) & uint64(1):
+                key[players] += uint64(1) << uint64(3 * (c >> 2))
+    else:
+        suit_ranks[:, :rows] = 0  # suit, row: the row's 13-bit set of ranks
+        for q in range(players):
+            for j in range(lengths[q]):
+                c = int(cards[q, j])
+                suit_ranks[c & 3, q] |= 1 << (c >> 2)
+        for c in range(52):
+            if dead_mask >> uint64(c) & uint64(1):
+                suit_ranks[c & 3, players] |= 1 << (c >> 2)
+        for i in range(4):
+            order[i] = i
+        for i in range(1, 4):  # insertion sort of the suits, larger rows first
+            t = order[i]
+            k = i
+            while k > 0 and _suit_before(suit_ranks, rows, t, order[k - 1]):
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = t
+        for q in range(rows):
+            m = uint64(0)
+            for new in range(4):
+                bits = suit_ranks[order[new], q]
+                for r in range(13):
+                    if bits >> r & 1:
+                        m |= uint64(1) << uint64(4 * r + new)
+            key[q] = m
+    h = uint64(0x243F6A8885A308D3)
+    for q in range(rows):
+        h = (h ^ key[q]) * _HASH
+        h ^= h >> uint64(29)
+    return h
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _suit_before(suit_ranks, rows, a, b):
+    """Whether suit ``a`` sorts before suit ``b``: its rows compared in turn, larger first."""
+    for q in range(rows):
+        if suit_ranks[a, q] != suit_ranks[b, q]:
+            return suit_ranks[a, q] > suit_ranks[b, q]
+    return False

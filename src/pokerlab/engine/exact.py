@@ -856,6 +856,7 @@ class StudSweep:
         n1, n2 = int(problem.held[0]), int(problem.held[1])
         parts = 2 if _halves_matchups(problem) else 1
         shared = _SharedInputs(parts)
+        spots = _SpotOutcomes(problem)
 
         def run(start: int, stop: int) -> _Part:
             stats = np.zeros((3, STATS), dtype=np.float64)
@@ -873,10 +874,12 @@ class StudSweep:
                          game.hole_cards, int(game.high), int(game.low))  # fmt: skip
                 args = (*hands, sweep.BINOM, tables)
                 if game.split:
-                    counts, count = sweep.heads_up_split_sweep(*args)
+                    split_sweep = functools.partial(sweep.heads_up_split_sweep, *args)
+                    counts, count = spots.get(a, b, split_sweep)
                     _credit_split(counts, w, stats)
                 elif parts == 1:
-                    wins, ties, count = sweep.heads_up_sweep(*args)
+                    whole_sweep = functools.partial(sweep.heads_up_sweep, *args)
+                    wins, ties, count = spots.get(a, b, whole_sweep)
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 else:
                     sub1, val1, sub2, val2 = shared.get(
@@ -896,6 +899,37 @@ class StudSweep:
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
         return _summed(self, problem, control, shape, winner_counts=False)
+
+
+class _SpotOutcomes:
+    """The outcome counts of each heads-up stud matchup, shared by every matchup with the same
+    ``_stud_sweep.spot_key`` (the same spot up to a renaming of suits; in razz up to every
+    suit): ``KK*`` against ``AA*`` sweeps about one matchup in twenty. Counts are integers
+    that equal spots share exactly, so no result depends on which matchup swept first, nor on
+    the threads (which share the table; two may sweep one spot at once, harmlessly)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.low_only = problem.game.high == HighEval.NONE
+        self.known: dict[tuple[int, ...], Any] = {}
+
+    def get(self, a: int, b: int, sweep: Callable[[], Any]) -> Any:
+        """Holdings ``a`` and ``b``'s counts: those of an equal spot, or ``sweep()``'s."""
+        from pokerlab.engine._stud_sweep import spot_key
+
+        problem = self.problem
+        cards = np.zeros((2, 7), dtype=np.uint8)
+        lengths = np.array([problem.held[0], problem.held[1]], dtype=np.int64)
+        cards[0, : lengths[0]] = problem.combos[a][: lengths[0]]
+        cards[1, : lengths[1]] = problem.combos[b][: lengths[1]]
+        key = np.zeros(3, dtype=np.uint64)
+        scratch = np.zeros((4, 3), dtype=np.int64), np.zeros(4, dtype=np.int64)
+        spot_key(cards, lengths, 2, np.uint64(problem.dead_mask), self.low_only, key, *scratch)
+        spot = tuple(key.tolist())
+        found = self.known.get(spot)
+        if found is None:
+            found = self.known[spot] = sweep()
+        return found
 
 
 class _SharedInputs:

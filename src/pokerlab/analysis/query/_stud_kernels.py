@@ -34,6 +34,7 @@ from pokerlab.engine._stud_sweep import (
     _completion_values,
     heads_up_split_sweep,
     heads_up_sweep,
+    spot_key,
 )
 from pokerlab.engine._walk import unseen_deck
 
@@ -43,68 +44,6 @@ SHARE_UNITS = 1680
 """Every pot share of up to 8 players is a whole number of 1/1680ths (half the pot split k ways
 or all of it: 1680 = 2 * lcm(1..8)), so a multiway street equity sums whole numbers: its value
 does not depend on the order in which the completions are walked."""
-_HASH = uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True, _nrt=False)
-def spot_key(cards, lengths, players, dead_mask, low_only, key, suit_ranks, order):
-    """``key[:players + 1]``: the spot of every player's ``cards[p, :lengths[p]]`` and the dead
-    cards up to what leaves every equity unchanged, so spots with equal keys have equal street
-    equities; returns a hash of it. Razz ignores suits, so a row counts ranks (three bits per
-    rank). Otherwise a row is a card mask after the suits are renamed in the order of their
-    cards (each suit's ranks held by player 0, then 1, ..., then the dead cards, compared in
-    turn): renaming suits in every hand and the dead cards at once changes no equity.
-    ``suit_ranks`` (4 by ``players + 1`` or more) and ``order`` (4) are scratch."""
-    rows = players + 1
-    if low_only:
-        for q in range(rows):
-            key[q] = 0
-        for q in range(players):
-            for j in range(lengths[q]):
-                key[q] += uint64(1) << uint64(3 * (int(cards[q, j]) >> 2))
-        for c in range(52):
-            if dead_mask >> uint64(c) & uint64(1):
-                key[players] += uint64(1) << uint64(3 * (c >> 2))
-    else:
-        suit_ranks[:, :rows] = 0  # suit, row: the row's 13-bit set of ranks
-        for q in range(players):
-            for j in range(lengths[q]):
-                c = int(cards[q, j])
-                suit_ranks[c & 3, q] |= 1 << (c >> 2)
-        for c in range(52):
-            if dead_mask >> uint64(c) & uint64(1):
-                suit_ranks[c & 3, players] |= 1 << (c >> 2)
-        for i in range(4):
-            order[i] = i
-        for i in range(1, 4):  # insertion sort of the suits, larger rows first
-            t = order[i]
-            k = i
-            while k > 0 and _suit_before(suit_ranks, rows, t, order[k - 1]):
-                order[k] = order[k - 1]
-                k -= 1
-            order[k] = t
-        for q in range(rows):
-            m = uint64(0)
-            for new in range(4):
-                bits = suit_ranks[order[new], q]
-                for r in range(13):
-                    if bits >> r & 1:
-                        m |= uint64(1) << uint64(4 * r + new)
-            key[q] = m
-    h = uint64(0x243F6A8885A308D3)
-    for q in range(rows):
-        h = (h ^ key[q]) * _HASH
-        h ^= h >> uint64(29)
-    return h
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _suit_before(suit_ranks, rows, a, b):
-    """Whether suit ``a`` sorts before suit ``b``: its rows compared in turn, larger first."""
-    for q in range(rows):
-        if suit_ranks[a, q] != suit_ranks[b, q]:
-            return suit_ranks[a, q] > suit_ranks[b, q]
-    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -324,12 +263,12 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
     An equity on street ``s < 7`` is :func:`street_equity` of every player's cards by street
     ``s`` (its first ``max(s, held)``). It is kept in a slot of ``eq_keys[s - 3]`` /
     ``eq_vals[s - 3]`` (``eq_ok[s - 3]``: which slots are filled) chosen by the hash of its
-    :func:`spot_key`, and reused by every later deal, in this call or the next, whose spot has
-    the same key: a range's holdings repeat, suits aside, far more often than whole deals, so a
-    sampled run computes each spot about once. The equity of a key never depends on the deal
-    that stored it (integer counts of the same spot), so neither does any result. ``split``: the
-    pot is halved with an 8-or-better low; ``low_only``: a low decides the whole pot (razz:
-    hand types are lows)."""
+    ``spot_key`` (the engine's sweep's), and reused by every later deal, in this call or the
+    next, whose spot has the same key: a range's holdings repeat, suits aside, far more often
+    than whole deals, so a sampled run computes each spot about once. The equity of a key never
+    depends on the deal that stored it (integer counts of the same spot), so neither does any
+    result. ``split``: the pot is halved with an 8-or-better low; ``low_only``: a low decides
+    the whole pot (razz: hand types are lows)."""
     tables = (card_key, card_mask, multiplier, displace, values)
     n_deals = hold.shape[0]
     players = hold.shape[1]
