@@ -449,8 +449,8 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             ["trials expects a whole number, 1 or more"],
         ),
         (
-            "select avg(riverEquity(hero))" + SPOT + ", seed=4294967296",
-            ["seed expects a whole number from 0 to 4,294,967,295"],
+            "select avg(riverEquity(hero))" + SPOT + ", seed=9007199254740993",
+            ["seed expects a whole number from 0 to 9,007,199,254,740,991"],
         ),
         ("select avg(riverEquity(hero)) from hero='AhKh', villain=3", ["(villain='...')"]),
         # it said "stderr: must be between 0 and 1, got 5.0", with no column
@@ -988,6 +988,19 @@ def test_tiny_weights_are_a_scale_not_an_underflow(method: str) -> None:
         assert runs[0]["aces"].count == 0.0  # 1e-200 x 1e-200 x deals: below the smallest double
     else:
         assert runs[0]["aces"].count == runs[1]["aces"].count  # sampled deals, unweighted
+
+
+def test_seeds_past_2_to_the_32_are_taken() -> None:
+    """The keyword took seeds below 2**32 only, where pokerlab.equity takes any; the text takes
+    every whole number a float holds exactly."""
+    text = "select avg(riverEquity(hero)) from hero='AhKh', villain='QQ+', board='Ts9h2h'"
+    big = query(text, method="mc", trials=2000, seed=2**40)
+    again = query(text, method="mc", trials=2000, seed=2**40)
+    assert big.seed == 2**40 and big.results == again.results
+    assert query(text, method="mc", trials=2000, seed=2**70).seed == 2**70
+    assert query(text + f", seed={2**53 - 1}", method="mc", trials=2000).seed == 2**53 - 1
+    with pytest.raises(ValueError, match="seed must be a whole number, 0 or more"):
+        query(text, method="mc", trials=10, seed=-1)  # as pokerlab.equity says it
 
 
 def test_results_do_not_depend_on_the_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -124,6 +124,12 @@ def _number(value: float | str | None, key: str, at: str) -> float:
     return value
 
 
+TEXT_SEED_MAX = 2**53 - 1
+"""The largest seed a query's text may give: its numbers are read as floats, whole numbers
+exactly up to here (one past it may be a larger number rounded); the ``seed=`` keyword, as
+``pokerlab.equity``'s, takes any whole number 0 or more."""
+
+
 def _integer(value: float | str | None, key: str, at: str, least: int, most: int) -> int:
     """``value`` as a whole number in ``least..most``; the message names ``most`` only to a
     value past it (``trials=0`` was told "from 1 to 4,611,686,018,427,387,904", a bound far
@@ -206,7 +212,7 @@ def _request(q: Query) -> _Request:
         elif key == "time":
             r.time_limit = _number(s.value, key, at)
         elif key == "seed":
-            r.seed = _integer(s.value, key, at, 0, 2**32 - 1)
+            r.seed = _integer(s.value, key, at, 0, TEXT_SEED_MAX)
         elif isinstance(s.value, str):
             if any(s.key == n for n, _ in r.players):
                 raise QueryError(f"{at}: '{s.key}' names two players")
@@ -725,8 +731,6 @@ def query(
     except GameError as exc:
         setting = "time" if exc.field == "time_limit" else exc.field
         raise QueryError(f"{setting}: {exc}") from None
-    if req.seed is not None and not 0 <= req.seed < 2**32:
-        raise QueryError(f"seed must be a whole number from 0 to 2**32 - 1, got {req.seed}")
     try:
         # a 'random' Omaha hand is listed: the query's sampler and enumerator draw holdings
         problem = prepare(
