@@ -404,3 +404,82 @@ def test_a_file_name_is_not_taken_for_spots() -> None:
     """batch("spots.jsonl") answered each character as a spot."""
     with pytest.raises(TypeError, match="spots must be an iterable of spot dicts, not str"):
         list(pokerlab.batch("spots.jsonl", workers=1))
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    """Excel's "CSV UTF-8" and Notepad start a file with one: it made the first column's name
+    unknown ('\\ufeffid') and the first JSON line not JSON."""
+    examples = Path(__file__).parent.parent / "examples"
+    for name in ("spots.jsonl", "spots.csv"):
+        marked = tmp_path / name
+        marked.write_bytes(b"\xef\xbb\xbf" + (examples / name).read_bytes())
+        plain, read = read_jobs(examples / name), read_jobs(marked)
+        assert [(j.id, j.spot, j.error) for j in read] == [(j.id, j.spot, j.error) for j in plain]
+
+
+def test_an_interrupt_before_results_is_emptied_does_not_advise_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RESULTS held another batch's answers; a Ctrl-C while the backend started said "run again
+    with --resume", which then kept that batch's answers for this one's ids."""
+    from pokerlab.cli import batch_cmd
+
+    def interrupted(**_: object) -> None:
+        raise KeyboardInterrupt
+
+    results = tmp_path / "r.jsonl"
+    results.write_text('{"id": 1, "spot": {}, "result": {}}\n')
+    monkeypatch.setattr(batch_cmd, "make_backend", interrupted)
+    result = run("batch", str(write_spots(tmp_path / "s.jsonl")), "-o", str(results))
+    assert result.exit_code == 1 and result.stderr.startswith("error: interrupted before any")
+    assert "--resume" not in result.output and "unchanged" in result.output
+    assert results.read_text() == '{"id": 1, "spot": {}, "result": {}}\n'
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("batch", "--local-cluster", "1", "--workers", "2"), "--workers sets the local"),
+        (("batch", "--local-cluster", "1", "--backend", "local"), "--backend local runs here"),
+        (("batch", "--workers", "100000000000000000000"), "1<=x<=1024"),
+        (("batch", "--chunk-size", "100000000000000000000"), "--chunk-size"),
+        (("matrix", "--local-cluster", "1", "--workers", "2"), "--workers sets the local"),
+        (("equity", "--scheduler", "tcp://127.0.0.1:1", "--threads", "2"), "--threads sets"),
+    ],
+)
+def test_options_a_cluster_would_ignore_are_refused(
+    tmp_path: Path, args: tuple[str, ...], fragment: str
+) -> None:
+    command, *options = args
+    if command == "batch":
+        operands = [str(write_spots(tmp_path / "s.jsonl")), "-o", str(tmp_path / "r")]
+    elif command == "matrix":
+        operands = ["-o", str(tmp_path / "m.csv")]
+    else:
+        operands = ["AhKh", "QQ"]
+    assert_one_line_error(run(command, *operands, *options), fragment)
+
+
+def test_equity_checks_its_input_before_it_reaches_for_a_cluster() -> None:
+    """A bad card waited 5 s for an unreachable scheduler, then was never mentioned."""
+    started = time.monotonic()
+    result = run("equity", "AhKh", "Qx", "--scheduler", "tcp://127.0.0.1:1")
+    assert time.monotonic() - started < 3
+    assert_one_line_error(result, "invalid range 'Qx'")
+
+
+def test_a_server_that_is_no_scheduler_is_one_line_within_seconds() -> None:
+    """A port that accepts the connection and says nothing (a dashboard, a web server) kept
+    the command waiting with no end in sight."""
+    import socket
+
+    from pokerlab.scale.backends import CONNECT_TIMEOUT
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+        port = silent.getsockname()[1]
+        started = time.monotonic()
+        result = run("equity", "AhKh", "QQ", "--scheduler", f"tcp://127.0.0.1:{port}")
+        assert time.monotonic() - started < CONNECT_TIMEOUT + 10
+    assert_one_line_error(result, "no answer as a Dask scheduler within")

@@ -153,6 +153,18 @@ def test_no_limit_lifts_the_caps_and_trials_still_stop_the_run() -> None:
     assert '"samples": 2000' in result.stdout
 
 
+def test_a_numba_thread_count_numba_refuses_is_one_line() -> None:
+    """numba's own traceback ("Number of threads specified must be > 0.") came first."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "0"}
+    done = subprocess.run([sys.executable, "-m", "pokerlab", "equity", "AhKh", "QQ"], env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert (
+        done.stderr.strip()
+        == "error: NUMBA_NUM_THREADS must be 1 or more (numba's threads), got '0'"
+    )
+
+
 def test_no_limit_help_names_only_options_the_command_has() -> None:
     """``outs`` and ``draw advise`` said --no-limit allowed --trials, --stderr and --time, which
     neither has all of."""

@@ -32,6 +32,19 @@ def available_cores() -> int:
     return max(1, cores)
 
 
+def numba_threads_problem() -> str | None:
+    """What is wrong with ``NUMBA_NUM_THREADS`` for numba, which refuses 0 or a negative count
+    with a traceback when it loads (an interface says it in one line first); None when fine."""
+    value = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    try:
+        count = int(value)
+    except ValueError:
+        return None  # unset, or not a number: numba goes on with every core
+    if count > 0:
+        return None
+    return f"NUMBA_NUM_THREADS must be 1 or more (numba's threads), got {value!r}"
+
+
 def resolve_threads(threads: int | None, name: str = "threads") -> int:
     """``threads``, checked, or :func:`available_cores` when it is ``None``.
 

@@ -20,12 +20,17 @@ threads_option = click.option(
 """``--threads N``: passed to the API's ``threads`` keyword, which checks it (0, negative)."""
 
 
+MAX_WORKERS = 1024
+"""The most processes ``--workers`` and ``--local-cluster`` start on this machine."""
+
+
 def cluster_options(command: F) -> F:
     """Add ``--scheduler`` and ``--local-cluster`` to a command."""
     options = [
         click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
                      help="Run on the Dask cluster of this scheduler."),
-        click.option("--local-cluster", type=click.IntRange(min=1), default=None, metavar="N",
+        click.option("--local-cluster", type=click.IntRange(min=1, max=MAX_WORKERS),
+                     default=None, metavar="N",
                      help="Run on a Dask LocalCluster of N worker processes."),
     ]  # fmt: skip
     for option in reversed(options):
@@ -36,15 +41,43 @@ def cluster_options(command: F) -> F:
 def backend_options(command: F) -> F:
     """Add ``--workers``, ``--scheduler`` and ``--local-cluster`` to a command."""
     workers = click.option(
-        "--workers", type=click.IntRange(min=1), default=None,
+        "--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=None,
         help="Local backend: worker processes (default: every core).",
     )  # fmt: skip
     return workers(cluster_options(command))
 
 
-def check_backend(scheduler: str | None, local_cluster: int | None) -> None:
+def check_backend(
+    scheduler: str | None,
+    local_cluster: int | None,
+    *,
+    workers: int | None = None,
+    threads: int | None = None,
+    backend: str | None = None,
+) -> None:
+    """Refuse options that exclude each other or that a cluster would ignore (``--workers``,
+    ``--threads``, ``--backend local``); with a cluster, keep Dask's own error log off the
+    terminal (its failures reach the user as one :class:`~pokerlab.errors.ClusterError` line)."""
     if scheduler is not None and local_cluster is not None:
         raise click.UsageError("--scheduler and --local-cluster exclude each other")
+    if scheduler is None and local_cluster is None:
+        return
+    cluster = "--scheduler" if scheduler is not None else "--local-cluster"
+    if workers is not None:
+        raise click.UsageError(
+            f"--workers sets the local backend's processes, which {cluster} does not use"
+            + (": give the cluster's size as --local-cluster N" if local_cluster else "")
+        )
+    if threads is not None:
+        raise click.UsageError(
+            f"--threads sets this process's threads; with {cluster} the work runs on the "
+            "cluster's workers, one thread each"
+        )
+    if backend == "local":
+        raise click.UsageError(f"--backend local runs here, not on the cluster of {cluster}")
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
 
 class CountProgress:

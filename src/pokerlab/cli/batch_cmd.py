@@ -23,6 +23,7 @@ from pokerlab._numbers import counted
 from pokerlab._signals import sigint_handler
 from pokerlab.cli.backend_options import backend_options, check_backend
 from pokerlab.cli.output import OutputPath
+from pokerlab.errors import ClusterError
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
 
@@ -135,10 +136,11 @@ def _progress(total: int, enabled: bool) -> Any:
 @click.option("--output", "-o", required=True, type=OutputPath(),
               help="Results file (JSON lines, in the order of SPOTS).")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Keep RESULTS and skip the ids it already holds.")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
-              show_default=True, help="local: every core here; dask: --scheduler.")  # fmt: skip
+@click.option("--backend", type=click.Choice(["local", "dask"]), default=None,
+              help="local (the default): every core here; dask: --scheduler or "
+                   "--local-cluster.")  # fmt: skip
 @backend_options
-@click.option("--chunk-size", type=click.IntRange(min=1), default=None,
+@click.option("--chunk-size", type=click.IntRange(min=1, max=1_000_000), default=None,
               help="Spots per task (default: about 8 tasks per worker, at most 32).")  # fmt: skip
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")  # fmt: skip
@@ -146,7 +148,7 @@ def batch_command(
     spots: Path,
     output: Path,
     resume: bool,
-    backend: str,
+    backend: str | None,
     workers: int | None,
     scheduler: str | None,
     local_cluster: int | None,
@@ -160,7 +162,7 @@ def batch_command(
     trials, stderr, time_limit, seed) and an optional id; in CSV, players are joined by ';'.
     Each line of RESULTS holds the id, the spot, and the result `pokerlab equity --json` prints
     or the error it would print. A bad spot never stops the batch."""
-    check_backend(scheduler, local_cluster)
+    check_backend(scheduler, local_cluster, workers=workers, backend=backend)
     if output.exists() and output.samefile(spots):
         raise click.BadParameter("is SPOTS itself; the results would overwrite the spots",
                                  param_hint="--output")  # fmt: skip
@@ -204,6 +206,7 @@ def _run(
     waiting: dict[int, SpotResult] = {}
     position = 0
     errors = 0
+    opened = False  # RESULTS emptied (fresh) or opened to append: --resume goes on from it
     try:
         with (
             _guarded() as guard,
@@ -212,6 +215,7 @@ def _run(
             output.open("w" if fresh else "a", encoding="utf-8") as out,
             _progress(len(todo), show) as bar,
         ):  # fmt: skip
+            opened = True
             task = bar.add_task("batch", total=len(todo))
             for answer in run_jobs(todo, backend, chunk_size):
                 waiting[answer.index] = answer
@@ -221,10 +225,18 @@ def _run(
                     ready = waiting.pop(order[position])
                     guard.write(out, json.dumps(ready.to_dict()) + "\n")
                     position += 1
-    except (KeyboardInterrupt, BrokenProcessPool) as exc:
-        why = "interrupted" if isinstance(exc, KeyboardInterrupt) else "a worker process died"
+    except (KeyboardInterrupt, BrokenProcessPool, ClusterError) as exc:
+        if isinstance(exc, ClusterError) and not opened:
+            raise  # the cluster could not start: RESULTS untouched, the error says why
+        why = {KeyboardInterrupt: "interrupted", BrokenProcessPool: "a worker process died"}
+        said = why.get(type(exc), str(exc))
+        if not opened:  # a fresh run stopped before it emptied RESULTS, which holds another run's
+            raise click.ClickException(
+                f"{said} before any spot was written; {output} is unchanged: run the same "
+                "command again"
+            ) from None
         raise click.ClickException(
-            f"{why}: {position:,} of {len(todo):,} spots written to {output}; "
+            f"{said}: {position:,} of {len(todo):,} spots written to {output}; "
             "run again with --resume to go on"
         ) from None
     return errors

@@ -126,11 +126,13 @@ def equity_command(
     the same bits (Monte Carlo: with --seed, unless --time stops it)."""
     method = method_of(exact, mc, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_limits(trials, stderr, time_limit, no_limit)
-    check_backend(scheduler, local_cluster)
+    check_backend(scheduler, local_cluster, threads=threads)
     cluster: Any = nullcontext()
     if scheduler is not None or local_cluster is not None:
+        from pokerlab.engine.problem import prepare
         from pokerlab.scale import make_backend  # Dask only when asked for
 
+        prepare(list(players), board, dead, game)  # a bad card is told before any connection
         cluster = make_backend(scheduler=scheduler, local_cluster=local_cluster)
     with cluster as backend, LazyProgress("equity") as bar, first_interrupt_stops() as stop:
         result = equity(

@@ -28,7 +28,7 @@ def flops_command(
 ) -> None:  # fmt: skip
     """Equity of HAND_OR_RANGE on every flop against the other players (hold'em), e.g.
     `pokerlab flops AhKh QQ+,AK --png flops.png`."""
-    check_backend(scheduler, local_cluster)
+    check_backend(scheduler, local_cluster, workers=workers)
     with CountProgress("flops", sys.stderr.isatty()) as bar:
         report = flop_report([hand, *vs], dead, workers=workers, scheduler=scheduler,
                              local_cluster=local_cluster, progress=bar)  # fmt: skip

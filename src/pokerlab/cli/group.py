@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pokerlab._threads import numba_threads_problem
 from pokerlab.errors import PokerlabError, shorten_echoes
 
 __all__ = ["ErrorGroup", "summary"]
@@ -39,6 +40,10 @@ class ErrorGroup(click.Group):
     ) -> Any:
         if not standalone_mode:
             return super().main(args, standalone_mode=False, **extra)
+        problem = numba_threads_problem()
+        if problem is not None:
+            click.echo(f"error: {problem}", err=True)
+            sys.exit(2)
         try:
             code = super().main(args, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as exc:

@@ -27,7 +27,7 @@ def matrix_command(
 ) -> None:  # fmt: skip
     """Equity, win and tie of every preflop class against every class, exact, e.g.
     `pokerlab matrix -o matrix.csv --png matrix.png --local-cluster 8`."""
-    check_backend(scheduler, local_cluster)
+    check_backend(scheduler, local_cluster, workers=workers)
     with CountProgress("matrix", sys.stderr.isatty()) as bar:
         names = None if classes is None else [c.strip() for c in classes.split(",")]
         matrix = preflop_matrix(names, workers=workers, scheduler=scheduler,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab._signals import sigint_handler
 from pokerlab.engine._parallel import pickled_call
-from pokerlab.errors import ClusterError, cluster_failures
+from pokerlab.errors import ClusterError, cluster_failures, shorten
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -152,13 +152,7 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
     if (scheduler is None) == (local_cluster is None):
         raise ClusterError("give either a scheduler address or a local cluster size")
     if scheduler is not None:
-        try:
-            return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
-            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise ClusterError(
-                f"cannot reach the Dask scheduler at {scheduler}: {detail}"
-            ) from None
+        return _scheduler_client(distributed, scheduler)
     assert local_cluster is not None
     if local_cluster < 1:
         raise ClusterError(f"a local cluster needs at least 1 worker, got {local_cluster}")
@@ -183,6 +177,52 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
         _restore_environ(saved)
     client = distributed.Client(cluster)
     client.pokerlab_owned_cluster = cluster
+    return client
+
+
+WORKERS_TIMEOUT = 10.0
+"""Seconds to wait for a scheduler with no worker to get one before :class:`ClusterError`."""
+
+
+def _scheduler_client(distributed: Any, scheduler: str) -> Any:
+    """A client of the scheduler at ``scheduler`` that has a worker, or :class:`ClusterError`
+    within :data:`CONNECT_TIMEOUT` + :data:`WORKERS_TIMEOUT` seconds. The connection is made in
+    a thread given a deadline of its own: Dask's ``timeout`` did not end the wait on a server
+    that accepts the connection and then says nothing a scheduler says (a dashboard, a web
+    server), and any failure to connect (a worker's address, a banner, an unknown protocol)
+    raised its own traceback."""
+    import threading
+
+    outcome: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            outcome["client"] = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except BaseException as exc:  # reported below, in the caller's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=connect, name="pokerlab-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + 1.0)
+    where = f"the Dask scheduler at {shorten(scheduler)}"
+    if "error" in outcome:
+        exc = outcome["error"]
+        detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ClusterError(f"cannot reach {where}: {shorten(detail)}") from None
+    if "client" not in outcome:
+        raise ClusterError(
+            f"cannot reach {where}: no answer as a Dask scheduler within {CONNECT_TIMEOUT:g} s"
+        )
+    client = outcome["client"]
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+        except Exception:
+            client.close()
+            raise ClusterError(
+                f"{where} has no worker (none joined within {WORKERS_TIMEOUT:g} s): start "
+                f"one with `dask worker {shorten(scheduler)}`"
+            ) from None
     return client
 
 

@@ -257,8 +257,10 @@ def _no_constant(name: str) -> None:
 
 def read_jobs(path: Path) -> list[Job]:
     """Every record of a spots file, in order; ``.csv`` files are CSV, anything else JSONL.
-    Blank lines are skipped; a line that is not a spot becomes a :class:`Job` with an error."""
-    text = path.read_text(encoding="utf-8")
+    Blank lines are skipped; a line that is not a spot becomes a :class:`Job` with an error.
+    A UTF-8 byte order mark at the start (Excel's "CSV UTF-8", Notepad) is skipped: it made the
+    first column's name unknown and the first JSON line not JSON."""
+    text = path.read_text(encoding="utf-8-sig")
     seen: set[SpotId] = set()
     jobs: list[Job] = []
     if path.suffix.lower() == ".csv":
