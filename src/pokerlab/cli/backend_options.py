@@ -77,7 +77,13 @@ def check_backend(
         raise click.UsageError(f"--backend local runs here, not on the cluster of {cluster}")
     import logging
 
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    try:
+        import distributed  # noqa: F401  (configures its loggers, each with its own level)
+    except ImportError:
+        return  # said by the backend, with how to install it
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 class CountProgress:
