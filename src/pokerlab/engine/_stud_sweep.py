@@ -448,3 +448,29 @@ def _suit_before(suit_ranks, rows, a, b):
         if suit_ranks[a, q] != suit_ranks[b, q]:
             return suit_ranks[a, q] > suit_ranks[b, q]
     return False
+
+
+@njit(cache=True)
+def spot_hashes(combos, first, n_first, second, n_second, held, masks, dead_mask, low_only):
+    """The :func:`spot_key` hash of every heads-up matchup of holdings ``first + i`` and
+    ``second + j`` that share no card (how many distinct spots an exact run sweeps)."""
+    out = np.empty(n_first * n_second, np.uint64)
+    cards = np.zeros((2, 7), np.uint8)
+    lengths = held[:2].copy()
+    key = np.zeros(3, np.uint64)
+    suit_ranks = np.zeros((4, 3), np.int64)
+    order = np.zeros(4, np.int64)
+    count = 0
+    for i in range(n_first):
+        a = first + i
+        for k in range(lengths[0]):
+            cards[0, k] = combos[a, k]
+        for j in range(n_second):
+            b = second + j
+            if masks[a] & masks[b]:
+                continue
+            for k in range(lengths[1]):
+                cards[1, k] = combos[b, k]
+            out[count] = spot_key(cards, lengths, 2, dead_mask, low_only, key, suit_ranks, order)
+            count += 1
+    return out[:count]

@@ -26,6 +26,7 @@ import functools
 import itertools
 import math
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -773,7 +774,36 @@ def _swept_completions(problem: Problem) -> int:
 def _sweep_seconds(problem: Problem) -> float:
     per_completion = _SECONDS_PER_SWEPT_COMPLETION
     per_completion *= _SPLIT_SWEEP_FACTOR if problem.game.split else 1
-    return _space(problem) * _swept_completions(problem) * per_completion
+    return _swept_spots(problem) * _swept_completions(problem) * per_completion
+
+
+_COUNTED_SPOTS_MAX = 1_000_000
+"""Heads-up stud matchups up to which the estimate counts the distinct spots the sweep runs
+(about 0.1 s at most); past it, every matchup counts."""
+_swept_spot_counts: dict[int, int] = {}
+
+
+def _swept_spots(problem: Problem) -> int:
+    """Sweeps a heads-up stud run makes: one per distinct ``spot_key`` (:class:`_SpotOutcomes`),
+    counted once per problem where there are at most :data:`_COUNTED_SPOTS_MAX` matchups. Razz
+    counts every matchup: its suitless spots are :class:`RankClasses`'s to group (chosen on
+    the estimates as before)."""
+    space = _space(problem)
+    low_only = problem.game.high == HighEval.NONE
+    if problem.n_players != 2 or space > _COUNTED_SPOTS_MAX or low_only:
+        return space
+    found = _swept_spot_counts.get(id(problem))
+    if found is None:
+        from pokerlab.engine._stud_sweep import spot_hashes
+
+        hashes = spot_hashes(
+            problem.combos, int(problem.offsets[0]), problem.sizes[0], int(problem.offsets[1]),
+            problem.sizes[1], problem.held, problem.combo_masks, np.uint64(problem.dead_mask),
+            False,
+        )  # fmt: skip
+        found = _swept_spot_counts[id(problem)] = max(1, len(np.unique(hashes)))
+        weakref.finalize(problem, _swept_spot_counts.pop, id(problem), None)
+    return found
 
 
 def _known_seconds(problem: Problem) -> float:
