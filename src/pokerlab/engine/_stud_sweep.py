@@ -450,27 +450,37 @@ def _suit_before(suit_ranks, rows, a, b):
     return False
 
 
+@njit(cache=True, _nrt=False)
+def matchup_key(combos, a, b, held, dead_mask, low_only, key, scratch):
+    """:func:`spot_key` of the heads-up matchup of holdings ``a`` and ``b`` (``held``: each
+    player's known cards) into ``key`` (3 words); returns its hash. ``scratch``:
+    :func:`matchup_scratch`'s arrays."""
+    cards, suit_ranks, order = scratch
+    for k in range(held[0]):
+        cards[0, k] = combos[a, k]
+    for k in range(held[1]):
+        cards[1, k] = combos[b, k]
+    return spot_key(cards, held, 2, dead_mask, low_only, key, suit_ranks, order)
+
+
 @njit(cache=True)
-def spot_hashes(combos, first, n_first, second, n_second, held, masks, dead_mask, low_only):
-    """The :func:`spot_key` hash of every heads-up matchup of holdings ``first + i`` and
-    ``second + j`` that share no card (how many distinct spots an exact run sweeps)."""
+def matchup_scratch():
+    """Scratch arrays of :func:`matchup_key`: the two hands, suits by rows, the suits' order."""
+    return np.zeros((2, 7), np.uint8), np.zeros((4, 3), np.int64), np.zeros(4, np.int64)
+
+
+@njit(cache=True)
+def spot_hashes(combos, first, n_first, second, n_second, held, masks, dead_mask):
+    """The :func:`matchup_key` hash of every heads-up matchup of holdings ``first + i`` and
+    ``second + j`` that share no card, suits counted (how many distinct spots an exact run of a
+    suit game sweeps)."""
     out = np.empty(n_first * n_second, np.uint64)
-    cards = np.zeros((2, 7), np.uint8)
-    lengths = held[:2].copy()
     key = np.zeros(3, np.uint64)
-    suit_ranks = np.zeros((4, 3), np.int64)
-    order = np.zeros(4, np.int64)
+    scratch = matchup_scratch()
     count = 0
-    for i in range(n_first):
-        a = first + i
-        for k in range(lengths[0]):
-            cards[0, k] = combos[a, k]
-        for j in range(n_second):
-            b = second + j
-            if masks[a] & masks[b]:
-                continue
-            for k in range(lengths[1]):
-                cards[1, k] = combos[b, k]
-            out[count] = spot_key(cards, lengths, 2, dead_mask, low_only, key, suit_ranks, order)
-            count += 1
+    for a in range(first, first + n_first):
+        for b in range(second, second + n_second):
+            if not masks[a] & masks[b]:
+                out[count] = matchup_key(combos, a, b, held, dead_mask, False, key, scratch)
+                count += 1
     return out[:count]

@@ -799,7 +799,6 @@ def _swept_spots(problem: Problem) -> int:
         hashes = spot_hashes(
             problem.combos, int(problem.offsets[0]), problem.sizes[0], int(problem.offsets[1]),
             problem.sizes[1], problem.held, problem.combo_masks, np.uint64(problem.dead_mask),
-            False,
         )  # fmt: skip
         found = _swept_spot_counts[id(problem)] = max(1, len(np.unique(hashes)))
         weakref.finalize(problem, _swept_spot_counts.pop, id(problem), None)
@@ -945,16 +944,12 @@ class _SpotOutcomes:
 
     def get(self, a: int, b: int, sweep: Callable[[], Any]) -> Any:
         """Holdings ``a`` and ``b``'s counts: those of an equal spot, or ``sweep()``'s."""
-        from pokerlab.engine._stud_sweep import spot_key
+        from pokerlab.engine._stud_sweep import matchup_key, matchup_scratch
 
         problem = self.problem
-        cards = np.zeros((2, 7), dtype=np.uint8)
-        lengths = np.array([problem.held[0], problem.held[1]], dtype=np.int64)
-        cards[0, : lengths[0]] = problem.combos[a][: lengths[0]]
-        cards[1, : lengths[1]] = problem.combos[b][: lengths[1]]
         key = np.zeros(3, dtype=np.uint64)
-        scratch = np.zeros((4, 3), dtype=np.int64), np.zeros(4, dtype=np.int64)
-        spot_key(cards, lengths, 2, np.uint64(problem.dead_mask), self.low_only, key, *scratch)
+        matchup_key(problem.combos, a, b, problem.held, np.uint64(problem.dead_mask),
+                    self.low_only, key, matchup_scratch())  # fmt: skip
         spot = tuple(key.tolist())
         found = self.known.get(spot)
         if found is None:

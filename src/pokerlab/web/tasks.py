@@ -71,10 +71,8 @@ _SMALLER = {
     "distribution": "narrow the hero's range or the villains'",
     "hits": "narrow the range",
 }
-"""What each task's request can change to finish sooner (only what its body can say)."""
-
-_LIMITED = frozenset({"equity", "query", "draw", "outs", "hits", "distribution"})
-"""Tasks whose request has a ``time_limit`` (the field a time-limit error names)."""
+"""What each task's request can change to finish sooner (only what its body can say); each of
+these requests has a ``time_limit``, the field a time-limit error names."""
 
 
 def time_limit_error(limit: float, task: str = "equity") -> TooLargeError:
@@ -82,7 +80,7 @@ def time_limit_error(limit: float, task: str = "equity") -> TooLargeError:
     return TooLargeError(
         f"the computation did not finish within its time limit of {limit:g} s: "
         f"{_SMALLER.get(task, 'ask for a smaller problem')}",
-        field="time_limit" if task in _LIMITED else None,
+        field="time_limit" if task in _SMALLER else None,
     )
 
 

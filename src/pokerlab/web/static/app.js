@@ -778,7 +778,7 @@ function setupPicker() {
 // combos survive every grid edit. The grid paints whole classes at a weight or, in "Pick suits",
 // single combos; the text box and the grid follow each other; the API counts and canonicalises.
 
-const grid = { player: null, combos: new Map(), request: 0, text: "", painting: null,
+const grid = { player: null, combos: new Map(), request: 0, text: "", painting: null, paintingWeight: 1,
   suitClass: null, typing: null, pending: Promise.resolve() };
 
 // A combo's class name in the grid's spelling: "AsKc" -> "AKo", "Ts9s" -> "T9s", "QhQd" -> "QQ"
@@ -900,9 +900,8 @@ function gridEdited() {
   return grid.pending;
 }
 
-function paintClass(button, on) {
-  const weight = paintWeight();
-  if (weight === null) return;
+// Paints (or, `on` false, clears) a whole class at `weight` (paintWeight's, read once a stroke).
+function paintClass(button, on, weight) {
   for (const c of state.classCombos.get(button.dataset.class)) {
     if (on) grid.combos.set(c, weight); else grid.combos.delete(c);
   }
@@ -910,8 +909,7 @@ function paintClass(button, on) {
 }
 
 // A click paints the class at the weight, or clears it when it already holds exactly that.
-function paintsOn(name) {
-  const weight = paintWeight();
+function paintsOn(name, weight) {
   return !state.classCombos.get(name).every((c) => grid.combos.get(c) === weight);
 }
 
@@ -963,9 +961,11 @@ function setupGrid() {
       renderSuits();
       return;
     }
-    if (paintWeight() === null) return;
-    grid.painting = paintsOn(button.dataset.class);
-    paintClass(button, grid.painting);
+    const weight = paintWeight();
+    if (weight === null) return;
+    grid.painting = paintsOn(button.dataset.class, weight);
+    grid.paintingWeight = weight;
+    paintClass(button, grid.painting, weight);
     if (box.releasePointerCapture && event.pointerId !== undefined) {
       try { box.releasePointerCapture(event.pointerId); } catch (_) { /* not captured */ }
     }
@@ -973,7 +973,7 @@ function setupGrid() {
   box.addEventListener("pointerover", (event) => {
     if (grid.painting === null) return;
     const button = event.target.closest("button[data-class]");
-    if (button) paintClass(button, grid.painting);
+    if (button) paintClass(button, grid.painting, grid.paintingWeight);
   });
   const stop = () => {
     if (grid.painting === null) return;
@@ -987,8 +987,9 @@ function setupGrid() {
     if (button && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       if (gridMode() === "suits") { grid.suitClass = button.dataset.class; renderSuits(); return; }
-      if (paintWeight() === null) return;
-      paintClass(button, paintsOn(button.dataset.class));
+      const weight = paintWeight();
+      if (weight === null) return;
+      paintClass(button, paintsOn(button.dataset.class, weight), weight);
       gridEdited();
     }
   });
