@@ -483,3 +483,37 @@ def test_a_server_that_is_no_scheduler_is_one_line_within_seconds() -> None:
         result = run("equity", "AhKh", "QQ", "--scheduler", f"tcp://127.0.0.1:{port}")
         assert time.monotonic() - started < CONNECT_TIMEOUT + 10
     assert_one_line_error(result, "no answer as a Dask scheduler within")
+
+
+CTRL_C_DURING_START = """
+import os, signal, sys, time
+import distributed
+from pokerlab.scale import backends
+
+real = distributed.LocalCluster
+
+def pressed_during_start(*args, **kwargs):
+    cluster = real(*args, **kwargs)  # the workers stand: a terminal's Ctrl-C reaches them too
+    os.killpg(0, signal.SIGINT)
+    time.sleep(0.5)
+    return cluster
+
+distributed.LocalCluster = pressed_during_start
+try:
+    backends.dask_client(local_cluster=1)
+except KeyboardInterrupt:
+    print("heard", flush=True)
+    time.sleep(1.5)  # a worker that heard it would print its traceback by now
+    sys.exit(7)
+print("lost")
+"""
+
+
+def test_ctrl_c_while_a_local_cluster_starts_is_heard_and_only_by_the_parent() -> None:
+    """Ctrl-C was ignored while a LocalCluster started (so that its workers printed no
+    tracebacks), and a batch interrupted then ran to its end."""
+    pytest.importorskip("distributed")
+    process = subprocess.run([sys.executable, "-c", CTRL_C_DURING_START], capture_output=True,
+                             text=True, timeout=120, start_new_session=True)  # fmt: skip
+    assert (process.returncode, process.stdout) == (7, "heard\n"), process.stderr
+    assert "Traceback" not in process.stderr and "KeyboardInterrupt" not in process.stderr

@@ -9,7 +9,7 @@ from types import FrameType
 
 Handler = Callable[[int, FrameType | None], object] | signal.Handlers
 
-__all__ = ["Handler", "sigint_handler"]
+__all__ = ["Handler", "sigint_deferred", "sigint_handler"]
 
 
 @contextmanager
@@ -26,3 +26,27 @@ def sigint_handler(handler: Handler) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Ctrl-C is held back while the block runs and heard as it ends (the handler in place then
+    runs: a ``KeyboardInterrupt`` by default). Processes started inside the block start with
+    Ctrl-C blocked, a mask they keep across exec, and so never hear a terminal's Ctrl-C: their
+    parent stops them. (Ignoring the signal instead, ``SIG_IGN``, did the same for the
+    children but lost a Ctrl-C pressed during the block.) Where there is no signal mask
+    (Windows) it is ignored during the block; off the main thread it keeps its usual meaning."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if not hasattr(signal, "pthread_sigmask"):
+        with sigint_handler(signal.SIG_IGN):
+            yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a held Ctrl-C is heard here

@@ -21,10 +21,11 @@ import os
 import pickle
 import signal
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from pokerlab._signals import sigint_handler
+from pokerlab._signals import sigint_deferred
 from pokerlab.engine._parallel import pickled_call
 from pokerlab.errors import ClusterError, cluster_failures, shorten
 
@@ -69,7 +70,6 @@ Task = tuple[Any, Callable[[Any], Any], Any]  # (tag, function, argument)
 def _single_thread_worker() -> None:
     """Initializer of a local worker: numba on one thread (numba is not loaded yet); Ctrl-C is
     the parent's to handle (it stops the workers), so a worker prints no traceback of its own."""
-    import signal
 
     os.environ["NUMBA_NUM_THREADS"] = "1"
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -143,6 +143,16 @@ def _import_distributed() -> Any:
     return distributed
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker now (a no-op once it runs). Its start unblocks
+    Ctrl-C in the thread that starts it: started inside :func:`sigint_deferred` by Dask's event
+    loop thread, it let that thread's worker processes hear Ctrl-C again."""
+    with suppress(ImportError, AttributeError):  # no tracker on Windows
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+
+
 def dask_client(scheduler: str | None = None, local_cluster: int | None = None) -> Any:
     """A ``dask.distributed.Client``: of the scheduler at ``scheduler`` (``tcp://HOST:8786``),
     or of a new LocalCluster of ``local_cluster`` single-threaded worker processes (closed with
@@ -161,18 +171,24 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
     import dask
 
     saved = dict(os.environ)
+    cluster = None
     try:
-        # the workers spawned now ignore Ctrl-C: an ignored signal stays ignored across exec (and
-        # Python then installs no handler). A terminal's Ctrl-C reaches the whole group; the
-        # parent stops the cluster, and each worker printed a KeyboardInterrupt traceback of its
-        # own (as _single_thread_worker avoids for the local backend)
-        with dask.config.set(LOCAL_CLUSTER_CONFIG), sigint_handler(signal.SIG_IGN):
+        # the workers spawned now never hear Ctrl-C (see sigint_deferred). A terminal's Ctrl-C
+        # reaches the whole group; the parent stops the cluster, and each worker printed a
+        # KeyboardInterrupt traceback of its own (as _single_thread_worker avoids for the local
+        # backend). A Ctrl-C during the start-up is heard once the cluster stands
+        _start_resource_tracker()  # before the mask: its start unblocks Ctrl-C in its thread
+        with dask.config.set(LOCAL_CLUSTER_CONFIG), sigint_deferred():
             cluster = distributed.LocalCluster(
                 n_workers=local_cluster, threads_per_worker=1, processes=True,
                 dashboard_address=None, scheduler_kwargs=SCHEDULER_HTTP,
                 silence_logs=logging.ERROR,
                 env={"NUMBA_NUM_THREADS": "1"}, config=LOCAL_CLUSTER_CONFIG,
             )  # fmt: skip
+    except BaseException:
+        if cluster is not None:  # interrupted as the start-up ended
+            cluster.close()
+        raise
     finally:
         _restore_environ(saved)
     client = distributed.Client(cluster)
