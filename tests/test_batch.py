@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import pokerlab
-from cli_helpers import assert_one_line_error
+from cli_helpers import assert_one_line_error, ctrl_c_blocked
 from pokerlab.cli import app
 from pokerlab.scale import FIELDS, read_jobs
 from pokerlab.scale.backends import SCHEDULER_HTTP
@@ -517,3 +517,15 @@ def test_ctrl_c_while_a_local_cluster_starts_is_heard_and_only_by_the_parent() -
                              text=True, timeout=120, start_new_session=True)  # fmt: skip
     assert (process.returncode, process.stdout) == (7, "heard\n"), process.stderr
     assert "Traceback" not in process.stderr and "KeyboardInterrupt" not in process.stderr
+
+
+def test_local_workers_never_hear_ctrl_c() -> None:
+    """They ignored it once started; one still importing heard it and printed a traceback."""
+    from pokerlab.scale.backends import LocalBackend
+
+    with LocalBackend(workers=2) as backend:
+        assert sorted(value for _, value in backend.run((i, abs, -i) for i in range(8))) == [
+            *range(8)
+        ]
+        pids = backend.pids()
+        assert pids and all(ctrl_c_blocked(pid) for pid in pids)

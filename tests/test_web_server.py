@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cli_helpers import ctrl_c_blocked
 from pokerlab.analysis.outs import outs
 from pokerlab.web.app import STATIC, allowed_hosts_for
 from pokerlab.web.middleware import SECURITY_HEADERS
@@ -103,6 +104,12 @@ def test_workers_run_one_numba_thread_each(server: ServeProcess) -> None:
     for pid in server.worker_pids():
         environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
         assert b"NUMBA_NUM_THREADS=1" in environ
+
+
+def test_workers_never_hear_ctrl_c(server: ServeProcess) -> None:
+    """They ignored it once warm; one that heard it while warming up printed a traceback."""
+    pids = server.worker_pids()
+    assert pids and all(ctrl_c_blocked(pid) for pid in pids)
 
 
 # ---- 1. large answers through uvloop ----------------------------------------------------

@@ -9,11 +9,11 @@ the cache) before a user waits for an answer.
 from __future__ import annotations
 
 import multiprocessing
-import signal
 from collections.abc import Callable
 
 import numpy as np
 
+from pokerlab._signals import sigint_deferred
 from pokerlab._threads import resolve_threads
 
 __all__ = ["warm", "warm_tasks"]
@@ -141,12 +141,6 @@ def warm_tasks() -> list[Task]:
     ]
 
 
-def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C (sent to the whole foreground group) is the parent's to handle;
-    it ends the workers itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_task(index: int) -> int:
     """Run task ``index`` of :func:`warm_tasks` (in a worker process); returns the index."""
     warm_tasks()[index][1]()
@@ -175,7 +169,9 @@ def warm(
         if progress is not None:
             progress(0, total, f"{workers} processes")
         # leaving the block, by an error or Ctrl-C too, terminates the workers at once
-        with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+        with sigint_deferred():  # the workers never hear Ctrl-C (one printed its traceback)
+            pool = context.Pool(workers)
+        with pool:
             finished = pool.imap_unordered(_run_task, range(total))
             for done, index in enumerate(finished, 1):
                 if progress is not None:

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import suppress
+from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -68,11 +67,19 @@ Task = tuple[Any, Callable[[Any], Any], Any]  # (tag, function, argument)
 
 
 def _single_thread_worker() -> None:
-    """Initializer of a local worker: numba on one thread (numba is not loaded yet); Ctrl-C is
-    the parent's to handle (it stops the workers), so a worker prints no traceback of its own."""
-
+    """Initializer of a local worker: numba on one thread (numba is not loaded yet)."""
     os.environ["NUMBA_NUM_THREADS"] = "1"
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _ProcessPool(ProcessPoolExecutor):
+    """A process pool whose workers never hear Ctrl-C: the pool starts them as tasks are
+    submitted, each inside :func:`sigint_deferred`. Ctrl-C is the parent's to handle (it stops
+    the workers); ignored only once a worker had started (its initializer), it reached one still
+    importing, which printed a traceback ("Fatal Python error: init_import_site")."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with sigint_deferred():
+            return super().submit(fn, *args, **kwargs)
 
 
 class LocalBackend:
@@ -80,13 +87,12 @@ class LocalBackend:
 
     def __init__(self, workers: int | None = None) -> None:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
 
         count = workers if workers is not None else (os.cpu_count() or 1)
         if count < 1:
             raise ClusterError(f"a local backend needs at least 1 worker, got {count}")
         self.workers = count
-        self._pool = ProcessPoolExecutor(
+        self._pool = _ProcessPool(
             count, mp_context=multiprocessing.get_context("spawn"),
             initializer=_single_thread_worker,
         )  # fmt: skip
@@ -143,16 +149,6 @@ def _import_distributed() -> Any:
     return distributed
 
 
-def _start_resource_tracker() -> None:
-    """Start multiprocessing's resource tracker now (a no-op once it runs). Its start unblocks
-    Ctrl-C in the thread that starts it: started inside :func:`sigint_deferred` by Dask's event
-    loop thread, it let that thread's worker processes hear Ctrl-C again."""
-    with suppress(ImportError, AttributeError):  # no tracker on Windows
-        from multiprocessing import resource_tracker
-
-        resource_tracker.ensure_running()
-
-
 def dask_client(scheduler: str | None = None, local_cluster: int | None = None) -> Any:
     """A ``dask.distributed.Client``: of the scheduler at ``scheduler`` (``tcp://HOST:8786``),
     or of a new LocalCluster of ``local_cluster`` single-threaded worker processes (closed with
@@ -177,7 +173,6 @@ def dask_client(scheduler: str | None = None, local_cluster: int | None = None) 
         # reaches the whole group; the parent stops the cluster, and each worker printed a
         # KeyboardInterrupt traceback of its own (as _single_thread_worker avoids for the local
         # backend). A Ctrl-C during the start-up is heard once the cluster stands
-        _start_resource_tracker()  # before the mask: its start unblocks Ctrl-C in its thread
         with dask.config.set(LOCAL_CLUSTER_CONFIG), sigint_deferred():
             cluster = distributed.LocalCluster(
                 n_workers=local_cluster, threads_per_worker=1, processes=True,

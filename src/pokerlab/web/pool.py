@@ -52,6 +52,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from pokerlab._signals import sigint_deferred
+
 __all__ = [
     "PoolBusyError",
     "StopHandle",
@@ -323,7 +325,9 @@ class WorkerPool:
     # ---- starting and replacing workers ------------------------------------------------
 
     def _start_process(self, process: BaseProcess) -> None:
-        with _ENV_LOCK:  # the child inherits the environment as it is at this moment
+        # the child inherits the environment as it is at this moment, and never hears Ctrl-C
+        # (the server stops it): one during its warm-up printed its traceback
+        with _ENV_LOCK, sigint_deferred():
             before = os.environ.get("NUMBA_NUM_THREADS")
             os.environ["NUMBA_NUM_THREADS"] = str(self.threads_per_worker)
             try:
