@@ -121,3 +121,10 @@ def test_outs_json_on_a_turn_and_a_flop() -> None:
 )
 def test_bad_input_is_one_line(args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
     assert_one_line_error(run(*args), *fragments)
+
+
+def test_ranges_are_printed_as_typed_not_read_as_markup_or_emoji() -> None:
+    """rich read '[a][k]**' as two style tags (printing '**') and ':a:' as an emoji."""
+    result = run("equity", "--game", "omaha", "[a][k]**", "A:a:K**", "--mc", "--trials", "200")
+    assert result.exit_code == 0, result.output
+    assert "[a][k]**" in result.stdout and "A:a:K**" in result.stdout

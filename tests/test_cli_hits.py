@@ -67,3 +67,10 @@ def test_tables() -> None:
 )
 def test_bad_input_is_one_line(args: tuple[str, ...], fragment: str) -> None:
     assert_one_line_error(run(*args), fragment)
+
+
+def test_large_weights_are_whole_numbers_not_exponents() -> None:
+    """1,906,884 was shown as 1.90688e+06, its last digits lost."""
+    result = run("hits", "random", "--game", "omaha5", "--board", "2c3d4h")
+    assert result.exit_code == 0, result.output
+    assert "weight 1,906,884" in result.stdout and "e+0" not in result.stdout

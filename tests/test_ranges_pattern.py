@@ -849,3 +849,11 @@ def test_one_bar_per_stud_item_is_read_as_a_space() -> None:
     assert without_updown_bars("As2d|3h, Kd2c|3c", stud=True) == "As2d 3h, Kd2c 3c"
     assert without_updown_bars("(AA,KK)|*", stud=True) == "(AA,KK) *"  # one item: one bar
     assert without_updown_bars("AsKs", stud=False) == "AsKs"
+
+
+@pytest.mark.parametrize("op", [":", "!"])
+def test_a_chain_of_thousands_of_operators_is_walked_without_recursion(op: str) -> None:
+    """A 1,997-character chain (under the web's field limit) overflowed the stack: HTTP 500."""
+    chain = ("****" + "!AA**" * 999) if op == "!" else ":".join(["A"] * 999)
+    short = ("****!AA**") if op == "!" else "A"
+    assert len(PatternRange(chain, 4)) == len(PatternRange(short, 4))

@@ -17,7 +17,7 @@ from pokerlab.analysis.distribution import (
 )
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import method_of
-from pokerlab.cli.output import OutputPath, console, emit_json, writing
+from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["distribution_command"]
@@ -54,7 +54,9 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
     from rich.table import Table
 
     out = console()
-    headers = [f"{i} {p.input}: {p.equity:.2%}" for i, p in enumerate(dist.players, start=1)]
+    headers = [
+        f"{i} {literal(p.input)}: {p.equity:.2%}" for i, p in enumerate(dist.players, start=1)
+    ]
     shares = []
     for p in dist.players:
         bucket = (p.equities * _BUCKETS).astype(int).clip(0, _BUCKETS - 1)
@@ -76,7 +78,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
         out.print(table)
     if list_combos:
         for i, p in enumerate(dist.players, start=1):
-            listing = Table(title=f"player {i}: {p.input}", title_justify="left")
+            listing = Table(title=f"player {i}: {literal(p.input)}", title_justify="left")
             for name in ("hand", "of range", "range weight", "equity"):
                 listing.add_column(name, justify="left" if name == "hand" else "right")
             for h, w, rw, e in zip(

@@ -18,7 +18,7 @@ from pokerlab.cli.limits import (
     stderr_option,
     time_option,
 )
-from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.output import console, emit_json, literal
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine import EquityResult, equity
 
@@ -52,7 +52,7 @@ def render_equity(result: EquityResult) -> None:
         cells += ([f"{p.stderr * 100:.{digits}f}%" if not math.isnan(p.stderr) else "unknown"]
                   if sampled else [])  # fmt: skip
         cells[0] = f"[bold]{cells[0]}[/bold]"
-        table.add_row(str(i), p.input, *cells, f"{p.combos:,}")
+        table.add_row(str(i), literal(p.input), *cells, f"{p.combos:,}")
     out = console()
     # never narrower than its numbers: on a narrow terminal rich cut the last columns to
     # nothing ("combos" became "c", its values gone); a wider line wraps in the terminal

@@ -5,15 +5,21 @@ from __future__ import annotations
 import click
 
 from pokerlab.analysis import CategoryCount, HitsReport, hits
-from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.output import console, emit_json, literal
 
 __all__ = ["hits_command"]
+
+
+def weight_text(weight: float) -> str:
+    """A total weight as the tables show it: grouped digits, up to three decimals (``:g``
+    showed 1,906,880 as ``1.90688e+06``, its last digits lost)."""
+    return f"{weight:,.3f}".rstrip("0").rstrip(".")
 
 
 def _row(table: object, c: CategoryCount, indent: str = "") -> None:
     style = None if c.combos else "grey50"
     table.add_row(  # type: ignore[attr-defined]
-        indent + c.name, f"{c.combos:,}", f"{c.weight:g}", f"{c.percent:.2f}%", style=style
+        indent + c.name, f"{c.combos:,}", weight_text(c.weight), f"{c.percent:.2f}%", style=style
     )
 
 
@@ -22,9 +28,10 @@ def render_hits(report: HitsReport) -> None:
     from rich.table import Table
 
     out = console()
-    title = f"{report.range} on {report.board}"
+    title = f"{literal(report.range)} on {report.board}"
     made = Table(
-        title=f"{title}: {report.combos:,} combos, weight {report.weight:g}", title_justify="left"
+        title=f"{title}: {report.combos:,} combos, weight {weight_text(report.weight)}",
+        title_justify="left",
     )
     for name, justify in (
         ("made hand", "left"),

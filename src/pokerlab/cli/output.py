@@ -57,9 +57,17 @@ def emit_json(payload: Any) -> None:
     click.echo(json.dumps(payload, indent=2))
 
 
+def literal(text: str) -> str:
+    """``text`` (a user's range or hand) as rich prints it, not read as markup: ``[a][k]**``
+    printed as ``**``, its brackets taken for style tags."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
 def console(width: int | None = None) -> Any:
     """A rich console on stdout (rich is imported only when a table is printed), as wide as
     the terminal or ``width``."""
     from rich.console import Console
 
-    return Console(highlight=False, width=width)
+    return Console(highlight=False, emoji=False, width=width)  # ":a:" in a range stays text

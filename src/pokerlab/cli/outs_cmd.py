@@ -9,7 +9,7 @@ from pokerlab.analysis.outs import turn_outcomes
 from pokerlab.cards import Card, parse_card, parse_cards
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import check_limits, no_limit_option_of
-from pokerlab.cli.output import console, emit_json
+from pokerlab.cli.output import console, emit_json, literal
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine.limits import DEFAULT_SECONDS
 from pokerlab.errors import CardError, GameError
@@ -31,9 +31,8 @@ def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> ob
     for p, text in enumerate(inputs):
         cells = [street.win_cards(p), street.tie_cards(p), street.lose_cards(p)]
         cells += [street.depends_cards(p)] if mixed else []
-        table.add_row(
-            str(p + 1), text, *(f"{len(cs)}: " + " ".join(str(c) for c in cs) for cs in cells)
-        )
+        counted = (f"{len(cs)}: " + " ".join(str(c) for c in cs) for cs in cells)
+        table.add_row(str(p + 1), literal(text), *counted)
     return table
 
 
@@ -52,7 +51,7 @@ def _turn_summary(report: OutsReport) -> object:
         labels = turn_outcomes(report, p)
         cells = [[str(c) for c, k in labels.items() if k == kind]
                  for kind in ("win", "tie", "lose", "depends")]  # fmt: skip
-        table.add_row(str(p + 1), text, *(f"{len(cs)}: " + " ".join(cs) for cs in cells))
+        table.add_row(str(p + 1), literal(text), *(f"{len(cs)}: " + " ".join(cs) for cs in cells))
     return table
 
 

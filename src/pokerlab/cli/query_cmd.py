@@ -18,7 +18,7 @@ from pokerlab.cli.limits import (
     stderr_option_of,
     time_option,
 )
-from pokerlab.cli.output import OutputPath, console, emit_json, writing
+from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
 from pokerlab.cli.progress import LazyProgress
 
 _BAR_WIDTH = 30
@@ -68,7 +68,6 @@ def histogram_lines(r: AggregateResult, exact: bool) -> list[str]:
 
 def render_query(result: QueryResult) -> None:
     """Print a query result: a table of aggregates, then one text chart per histogram."""
-    from rich.markup import escape
     from rich.table import Table
 
     exact = result.method == "exact"
@@ -87,14 +86,14 @@ def render_query(result: QueryResult) -> None:
             value = f"{len(r.value)} buckets"
         else:
             value = _number(r)
-        table.add_row(escape(r.name), value, _stderr(r, exact), f"{result.matched:,}")
+        table.add_row(literal(r.name), value, _stderr(r, exact), f"{result.matched:,}")
     out = console()
-    out.print(escape(title))
+    out.print(literal(title))
     out.print(table)
     for r in charts:
-        out.print(f"[bold]{escape(r.name)}[/bold]")
+        out.print(f"[bold]{literal(r.name)}[/bold]")
         for line in histogram_lines(r, exact):
-            out.print(escape(line))
+            out.print(literal(line))
     kind = "enumerated" if exact else f"sampled (seed {result.seed})"
     why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
     out.print(

@@ -32,12 +32,12 @@ from pokerlab.cards import RANKS
 from pokerlab.errors import EmptyRangeError, TooLargeError
 from pokerlab.ranges._pattern_parse import (
     ALL_RANKS,
-    Binary,
     CardPattern,
     Group,
     Node,
     Percent,
     Term,
+    chain,
     shorten,
     suit_rule,
 )
@@ -519,17 +519,19 @@ def evaluate(node: Node, size: int, source: str) -> SetValue:
         )
     if isinstance(node, Group):
         return union([evaluate(part, size, source) for part in node.parts], size)
-    assert isinstance(node, Binary)
-    left = evaluate(node.left, size, source)
-    if node.op == "!" and isinstance(node.right, Term) and node.right.exact_card >= 0:
-        card = node.right.exact_card  # "! As" drops the holdings with the ace of spades
-        if isinstance(left, Lazy):
-            return Lazy(left.pred, left.dead | 1 << card)
-        return Masks(left.masks[_avoiding(left.masks, 1 << card)])
-    right = evaluate(node.right, size, source)
-    if node.op == ":":
-        return intersect(left, right)
-    return difference(left, right, size)
+    first, steps = chain(node)  # the operands of a chain are never chains themselves
+    left = evaluate(first, size, source)
+    for step in steps:
+        card = step.removed_card  # "! As" drops the holdings with the ace of spades
+        if card >= 0:
+            if isinstance(left, Lazy):
+                left = Lazy(left.pred, left.dead | 1 << card)
+            else:
+                left = Masks(left.masks[_avoiding(left.masks, 1 << card)])
+            continue
+        right = evaluate(step.right, size, source)
+        left = intersect(left, right) if step.op == ":" else difference(left, right, size)
+    return left
 
 
 def codes_of_masks(masks: NDArray[np.uint64], size: int) -> NDArray[np.uint8]:

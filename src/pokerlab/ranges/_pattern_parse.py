@@ -36,6 +36,7 @@ __all__ = [
     "Node",
     "Percent",
     "Term",
+    "chain",
     "macro_feasible",
     "parse_pattern_text",
     "shorten",
@@ -183,6 +184,13 @@ class Binary:
     text: str
     position: int
 
+    @property
+    def removed_card(self) -> int:
+        """The card code of ``! As`` (which removes one card and lists no holding), else -1."""
+        if self.op == "!" and isinstance(self.right, Term):
+            return self.right.exact_card
+        return -1
+
 
 @dataclass(frozen=True)
 class Group:
@@ -204,6 +212,18 @@ class Percent:
 
 
 Node: TypeAlias = Term | Binary | Group | Percent
+
+
+def chain(node: Node) -> tuple[Node, list[Binary]]:
+    """A left-nested run of ``:``/``!`` as its first operand and its operators in order
+    (``a:b!c`` is ``a`` and the nodes of ``:b`` and ``!c``): walked in a loop, so that a
+    chain of thousands of operators needs no recursion (it overflowed the stack)."""
+    steps: list[Binary] = []
+    while isinstance(node, Binary):
+        steps.append(node)
+        node = node.left
+    steps.reverse()
+    return node, steps
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,7 @@ from pokerlab.ranges._pattern_parse import (
     Node,
     Percent,
     Term,
+    chain,
     parse_pattern_text,
     shorten,
 )
@@ -635,9 +636,12 @@ def _term_counts(node: Node) -> set[int]:
     if isinstance(node, Term):
         return {-1} if node.is_random_word else ({len(node.cards)} if node.cards else set())
     if isinstance(node, Binary):
-        if node.op == "!" and isinstance(node.right, Term) and node.right.exact_card >= 0:
-            return _term_counts(node.left)  # "! As" removes a card: it lists none
-        return _term_counts(node.left) | _term_counts(node.right)
+        first, steps = chain(node)
+        counts = _term_counts(first)
+        for step in steps:
+            if step.removed_card < 0:  # "! As" removes a card: it lists none
+                counts |= _term_counts(step.right)
+        return counts
     if isinstance(node, Percent):
         return {-1}
     assert isinstance(node, Group)
