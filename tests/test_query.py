@@ -1320,3 +1320,23 @@ def test_omaha_with_every_hand_random(players: int) -> None:
     )
     eq, se = result.results[0].value, result.results[0].stderr
     assert se is not None and 0 < se < 0.01 and abs(eq - 1 / players) < 4 * se
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "avg(" + "+".join(["1"] * 600) + ")",  # 1,200 characters: the web takes 5,000
+        "count(" + "not " * 1100 + "winsHi(h))",
+        "avg(" + "-" * 1000 + "1)",
+        "count(" + " and ".join(["winsHi(h)"] * 300) + ")",
+    ],
+)
+def test_expressions_nested_too_deep_are_refused_not_a_stack_overflow(expression: str) -> None:
+    """They raised RecursionError (HTTP 500 on the web); 5,000 parentheses already worked."""
+    with pytest.raises(QueryError, match="nests more than 200 levels"):
+        query(f"select {expression} from h='AhAs', v='KdKc'")
+
+
+def test_an_expression_just_under_the_nesting_limit_runs() -> None:
+    total = "+".join(["1"] * 190)
+    assert query(f"select avg({total}) from h='AhAs', v='KdKc'").results[0].value == 190

@@ -295,7 +295,38 @@ def parse(text: str) -> Query:
         raise QueryError(
             f"{_end(text)}: the query ends early: expected {_expected_text(set(exc.expected))}"
         ) from None
+    _refuse_deep(tree, text)
     return _build(tree, text)
+
+
+MAX_NESTING = 200
+"""How deep an expression may nest, each operator of a run (``1 + 2 + 3``) counted as a level:
+building and compiling it recurse once or twice a level, and 498 ``+`` overflowed the stack."""
+
+
+def _refuse_deep(tree: Any, text: str) -> None:
+    """:class:`QueryError` when an expression of ``tree`` nests more than :data:`MAX_NESTING`
+    levels (walked with a stack of its own, as deep as the text allows)."""
+    from lark import Tree
+
+    stack: list[tuple[Any, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        kids = len(node.children)  # a run of n operators nests n deep once built
+        if node.data in ("or_expr", "and_expr"):
+            depth += kids - 1
+        elif node.data in ("sum", "product", "comparison"):
+            depth += kids // 2
+        else:
+            depth += 1
+        if depth > MAX_NESTING:
+            raise QueryError(
+                f"{place(text, *reversed(_position(node)))}: the expression nests more than "
+                f"{MAX_NESTING} levels (each operator of a run counts one): simplify it"
+            )
+        stack.extend((child, depth) for child in node.children)
 
 
 def _position(node: Any) -> tuple[int, int]:
