@@ -511,3 +511,38 @@ def test_a_pattern_of_every_hand_is_random() -> None:
     assert every == parse_opponent("random")
     assert parse_opponent("*****:rules") == parse_opponent("random:rules")
     assert len(parse_opponent("AA***").hands or ()) > 0
+
+
+def test_sampling_in_chunks_gives_the_tally_of_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler runs in chunks (so Ctrl-C is heard between them) on one unbroken stream."""
+    import numpy as np
+
+    from pokerlab.analysis import draw
+
+    hand = [int(c) for c in parse_cards("Jh Jd 7c 4s 2h")]
+    opponents = [parse_opponent("random:rules"), parse_opponent("random")]
+    monkeypatch.setattr(draw, "SAMPLE_CHUNK", 10**9)
+    whole = draw.sample_equities(hand, "high", opponents, 20_001, 7)
+    monkeypatch.setattr(draw, "SAMPLE_CHUNK", 1_000)
+    assert np.array_equal(draw.sample_equities(hand, "high", opponents, 20_001, 7), whole)
+
+
+def test_ctrl_c_stops_a_long_monte_carlo_advice() -> None:
+    """10^9 trials ran in one kernel call, deaf to Ctrl-C for about 40 minutes."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "pokerlab", "draw", "advise", "Jh Jd 7c 4s 2h", "--vs",
+               "random:rules", "--trials", "1000000000"]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "COLUMNS": "100"})  # fmt: skip
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()  # left running by a failure
+    assert process.returncode == 1 and stderr.strip() == "error: aborted", stderr
