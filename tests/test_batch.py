@@ -529,3 +529,46 @@ def test_local_workers_never_hear_ctrl_c() -> None:
         ]
         pids = backend.pids()
         assert pids and all(ctrl_c_blocked(pid) for pid in pids)
+
+
+def test_results_lines_are_strict_json_when_a_spot_holds_no_json_number(tmp_path: Path) -> None:
+    """1e400 (read as inf) and CSV cells 'nan'/'inf' were echoed as Infinity and NaN."""
+    (tmp_path / "s.jsonl").write_text(
+        '{"id": "inf", "players": ["AhAs", "KdKc"], "method": "mc", "stderr": 1e400}\n'
+        + '{"id": "big", "players": ["AhAs", "KdKc"], "trials": '
+        + "9" * 5000
+        + "}\n"
+    )
+    (tmp_path / "s.csv").write_text("id,players,stderr,time_limit\n1,AA;KK,nan,\n2,AA;KK,,inf\n")
+    errors = []
+    for name in ("s.jsonl", "s.csv"):
+        result = run("batch", str(tmp_path / name), "-o", str(tmp_path / "r"), "--workers", "1")
+        assert result.exit_code == 0, result.output
+        for line in (tmp_path / "r").read_text().splitlines():
+            errors.append(json.loads(line, parse_constant=_refuse_constant)["error"])
+    assert errors == [
+        "field 'stderr' must be a number > 0, not \"inf\"",
+        "not valid JSON: a whole number of more than 4,300 digits",
+        "field 'stderr' must be a number > 0, not \"nan\"",
+        "field 'time_limit' must be a number > 0, not \"inf\"",
+    ]
+
+
+def _refuse_constant(name: str) -> None:
+    raise AssertionError(f"{name} in a results line")
+
+
+@pytest.mark.parametrize(
+    ("csv_text", "fragment"),
+    [
+        ("players,players\nAA;KK,QQ;JJ\n", "column 'players' appears twice"),
+        ('id,players\n1,"AA;KK\n2,QQ;JJ\n', "record 1 is not CSV"),
+    ],
+)
+def test_csv_that_would_lose_cells_is_refused(tmp_path: Path, csv_text: str, fragment: str) -> None:
+    """A repeated column kept only the last one's cells (QQ vs JJ answered for AA vs KK); an
+    open quote made the rest of the file one cell."""
+    (tmp_path / "s.csv").write_text(csv_text)
+    result = run("batch", str(tmp_path / "s.csv"), "-o", str(tmp_path / "r"))
+    assert result.exit_code == 2 and fragment in result.stderr, result.output
+    assert "Traceback" not in result.output

@@ -102,6 +102,8 @@ def _plain(value: Any) -> Any:
         return int(value)
     if isinstance(value, Real) and not isinstance(value, float | int):
         return float(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)  # 1e400 read as inf, a CSV cell "nan": JSON has no such number
     if value is None or isinstance(value, str | int | float | dict):
         return value
     return repr(value)
@@ -249,6 +251,20 @@ def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
     return spot
 
 
+def _csv_rows(reader: csv.DictReader[str], path: Path) -> Iterator[dict[str, str | None]]:
+    """The rows of ``reader``; a quote left open (the rest of the file read as one cell) is a
+    :class:`ValueError` naming its record, not a last spot made of what followed it."""
+    count = 0
+    try:
+        for row in reader:
+            count += 1
+            yield row
+    except csv.Error as exc:
+        raise ValueError(
+            f"{path}: record {count + 1} is not CSV ({exc}): a quote left open?"
+        ) from None
+
+
 def _no_constant(name: str) -> None:
     """``NaN`` and ``Infinity``: Python's json reads them, JSON has no such values (and the
     results file, which echoes the spot, would not be JSON)."""
@@ -264,11 +280,18 @@ def read_jobs(path: Path) -> list[Job]:
     seen: set[SpotId] = set()
     jobs: list[Job] = []
     if path.suffix.lower() == ".csv":
-        reader = csv.DictReader(io.StringIO(text), restval=_NO_CELL)
-        unknown = [f for f in reader.fieldnames or [] if f not in FIELDS]
+        reader = csv.DictReader(io.StringIO(text), restval=_NO_CELL, strict=True)
+        try:
+            columns = reader.fieldnames or []
+        except csv.Error as exc:
+            raise ValueError(f"{path}: the header is not CSV: {exc}") from None
+        unknown = [f for f in columns if f not in FIELDS]
         if unknown:
             raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
-        for row in reader:
+        repeated = [f for i, f in enumerate(columns) if f in columns[:i]]
+        if repeated:  # the reader keeps the last one's cells: a spot not the one written
+            raise ValueError(f"{path}: column '{repeated[0]}' appears twice")
+        for row in _csv_rows(reader, path):
             number = len(jobs) + 1
             try:
                 record = _csv_record(row)
@@ -287,6 +310,8 @@ def read_jobs(path: Path) -> list[Job]:
             record = json.loads(line, parse_constant=_no_constant)
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+            if "sys.set_int_max_str_digits" in reason:  # a remedy no user of the file has
+                reason = "a whole number of more than 4,300 digits"
             jobs.append(Job(len(jobs), _error_id(number, seen), line, f"not valid JSON: {reason}"))
             continue
         jobs.append(_job(len(jobs), record, number, seen))
