@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from bruteforce import best_high, best_omaha_high, rank5, showdown_values
-from pokerlab import QueryError, hits, query
+from pokerlab import QueryError, TooLargeError, hits, query
 from pokerlab.analysis.query.syntax import describe, parse
 from pokerlab.cards import cards_to_mask, parse_cards
 from pokerlab.ranges import Range
@@ -1340,3 +1340,25 @@ def test_expressions_nested_too_deep_are_refused_not_a_stack_overflow(expression
 def test_an_expression_just_under_the_nesting_limit_runs() -> None:
     total = "+".join(["1"] * 190)
     assert query(f"select avg({total}) from h='AhAs', v='KdKc'").results[0].value == 190
+
+
+def test_joint_holdings_listed_in_blocks_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Holdings are paired a block at a time (the pairs of an Omaha hand against 'random' on
+    the river took 7.8 GB before the refusal); the blocks change nothing."""
+    from pokerlab.analysis.query import runner
+
+    text = ("select avg(riverEquity(h)), count(winsHi(v)) "
+            "from h='AK,QQ', v='JJ+,AQs', w='T9s,88', board='Ah7c2d5s'")  # fmt: skip
+    whole = query(text)
+    monkeypatch.setattr(runner, "_PAIR_BLOCK", 7)
+    blocked = query(text)
+    assert whole.method == blocked.method == "exact"
+    assert [r.value for r in blocked.results] == [r.value for r in whole.results]
+    assert blocked.deals == whole.deals
+
+
+def test_an_exact_query_far_too_large_is_refused_before_listing_it() -> None:
+    text = ("select avg(riverEquity(h)) "
+            "from game='omaha', h='KsKh**', v='random', board='2c3d4h5s7c', exact")  # fmt: skip
+    with pytest.raises(TooLargeError, match="more than 60,000,000 deals"):
+        query(text)
