@@ -102,3 +102,24 @@ def test_many_players_fit_the_width() -> None:
 )
 def test_bad_input_is_one_line(args: tuple[str, ...], fragment: str) -> None:
     assert_one_line_error(run(*args), fragment)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("--mc", "--trials", "100000000000"), "at most 10,000,000,000 (add --no-limit"),
+        (("--json", "--csv", "-"), "--json and --csv - both write to stdout"),
+    ],
+)
+def test_endless_or_unreadable_requests_are_refused(args: tuple[str, ...], fragment: str) -> None:
+    """10^11 deals per combo ran on and on; --json with --csv - printed both, neither parsable."""
+    assert_one_line_error(run("distribution", "QQ+,AK", "JJ-99,AQs", *args), fragment)
+
+
+def test_uncountable_trials_are_refused_by_the_library_too() -> None:
+    from pokerlab.analysis.distribution import equity_distribution
+
+    for call in (lambda: pokerlab.equity(["AA", "KK"], method="mc", trials=10**31, time_limit=1),
+                 lambda: equity_distribution("QQ+", "JJ", method="mc", trials=10**31)):  # fmt: skip
+        with pytest.raises(pokerlab.GameError, match="cannot be counted"):
+            call()

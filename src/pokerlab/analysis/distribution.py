@@ -36,7 +36,7 @@ from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine._control import CancelLike, check_callbacks, is_cancelled
 from pokerlab.engine.api import equity
-from pokerlab.engine.limits import check_exact_options
+from pokerlab.engine.limits import check_exact_options, check_sampling
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import CancelledError, EmptyRangeError, GameError, TooLargeError
 from pokerlab.games import Game
@@ -388,6 +388,7 @@ def equity_distribution(
     result is the same for any count (with a ``seed``, sampled ones too).
     """
     check_exact_options(method, trials=trials, seed=seed)
+    check_sampling(trials, capped=False)  # a whole number the kernels can count
     check_callbacks(cancel, progress=progress)
     if not is_whole(max_holdings) or max_holdings < 1:
         raise GameError(

@@ -16,7 +16,7 @@ from pokerlab.analysis.distribution import (
     street_boards,
 )
 from pokerlab.cli.backend_options import threads_option
-from pokerlab.cli.limits import method_of
+from pokerlab.cli.limits import check_limits, method_of, no_limit_option_of
 from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
 from pokerlab.cli.progress import LazyProgress
 
@@ -108,6 +108,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option("--mc", is_flag=True, help="Monte Carlo per combo (with --trials, --seed).")
 @click.option("--trials", type=int, default=None, help="Monte Carlo: deals per combo.")
 @click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@no_limit_option_of("trials")
 @threads_option
 @click.option(
     "--max-holdings",
@@ -146,6 +147,7 @@ def distribution_command(
     mc: bool,
     trials: int | None,
     seed: int | None,
+    no_limit: bool,
     threads: int | None,
     max_holdings: int,
     list_combos: bool,
@@ -157,6 +159,9 @@ def distribution_command(
     e.g. `pokerlab distribution "QQ+,AK" "JJ-99,AQs" --board Kd7c2h --plot curve.png`."""
     # as for equity: without --mc, --trials and --seed set the sampling auto may fall back to
     method = cast(Method, method_of(exact, mc, trials=trials, seed=seed))
+    check_limits(trials=trials, no_limit=no_limit)  # per combo: 10^11 ran on and on
+    if as_json and csv_path == "-":
+        raise click.UsageError("--json and --csv - both write to stdout: give --csv a file")
 
     def compute(on: str) -> Distribution:
         with LazyProgress(f"distribution, board {on or '(none)'}") as bar:

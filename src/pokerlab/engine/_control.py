@@ -16,6 +16,8 @@ import numpy as np
 from pokerlab._numbers import is_real, is_whole
 from pokerlab.errors import CancelledError, GameError, PokerlabError, TooLargeError
 
+COUNTABLE_TRIALS = 2**62  # the kernels count deals in 64-bit integers, caps lifted or not
+
 __all__ = [
     "CancelLike",
     "ChunkExecutor",
@@ -92,6 +94,9 @@ class Stopping:
         if trials is not None and not (is_whole(trials) and trials >= 1):
             raise GameError(f"trials must be a whole number, at least 1, got {trials!r}",
                             field="trials")  # fmt: skip
+        if trials is not None and trials > COUNTABLE_TRIALS:  # the kernels count in int64
+            raise GameError(f"{int(trials):,} deals cannot be counted; at most "
+                            f"{COUNTABLE_TRIALS:,}", field="trials")  # fmt: skip
         if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
             raise GameError(f"target stderr must be between 0 and 1, got {stderr!r}",
                             field="stderr")  # fmt: skip

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from pokerlab._numbers import is_real, is_whole
-from pokerlab.engine._control import CancelLike, is_cancelled
+from pokerlab.engine._control import COUNTABLE_TRIALS, CancelLike, is_cancelled
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import CancelledError, GameError, TooLargeError
 
 __all__ = [
+    "COUNTABLE_TRIALS",
     "DEFAULT_SECONDS",
     "MAX_SECONDS",
     "MAX_TRIALS",
@@ -41,7 +42,6 @@ MAX_SECONDS = 3600.0
 """Longest Monte Carlo time limit unless the caps are lifted."""
 MIN_STDERR = 1e-5
 """Smallest target standard error (0.001 %) unless the caps are lifted: about 2.5e9 deals."""
-COUNTABLE_TRIALS = 2**62  # the kernels count deals in 64-bit integers, caps lifted or not
 
 
 def _percent(fraction: float) -> str:
