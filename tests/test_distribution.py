@@ -192,7 +192,7 @@ def test_results_are_deterministic_and_json() -> None:
         (("AA", "KK"), {"board": "AsKs"}, GameError, "flop is 3 cards"),
         (("AsAh", "AsKd"), {}, DuplicateCardError, "As"),
         (("AA", "KK"), {"board": "AsAhAd", "dead": "Ac"}, EmptyRangeError, "player 1"),
-        (("AsAhKsKh", "random"), {"game": "omaha"}, GameError, "random"),
+        (("AsAhKsKh", "random"), {"game": "omaha"}, TooLargeError, "holdings in all"),
         (("AA", "KK"), {"method": "exact", "trials": 500}, GameError, "'trials' applies to"),
         (("AA", "KK"), {"board": "2c3d4h", "method": "exact", "seed": 1}, GameError, "'seed'"),
     ],
@@ -327,3 +327,18 @@ def test_the_holding_cap_can_be_raised_from_the_api_and_the_cli() -> None:
         with pytest.raises(GameError, match="whole number of holdings") as caught:
             pokerlab.equity_distribution(*spot, max_holdings=bad)  # type: ignore[arg-type]
         assert caught.value.field == "max_holdings"
+
+
+def test_a_dealt_random_omaha_hand_is_listed_holding_by_holding() -> None:
+    """It was refused ("a dealt 'random' hand has too many holdings to list"), also when given
+    as '****' or '[2-A][2-A]**', however few holdings the dead cards left."""
+    dead = ("2h 3h 4c 5c 6c 7c 8c 9c Tc Jc Qc Ac 3c 5d 6d 7d 8d 9d Td Jd Qd Ad 5h 6h 7h 8h 9h "
+            "Th Jh Qh Kh Ah")  # fmt: skip
+    spot = {"board": "2c3d4h9s8s", "dead": dead, "game": "omaha"}
+    for hero in ("random", "****"):
+        listed = pokerlab.equity_distribution(hero, "KsKd2s2d", **spot).players[0]  # type: ignore[arg-type]
+        assert len(listed.hands) == 330  # C(11, 4): the 11 cards nobody holds
+        expected = pokerlab.equity([hero, "KsKd2s2d"], **spot).players[0].equity
+        assert listed.equity == pytest.approx(expected, abs=1e-12)
+    with pytest.raises(TooLargeError, match="148,996 holdings in all"):
+        pokerlab.equity_distribution("****", "KsKd2s2d", board="2c3d4h", game="omaha")

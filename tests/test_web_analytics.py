@@ -55,7 +55,7 @@ def test_distribution_is_the_library_json(client: TestClient) -> None:
         ),
         (  # the library named the player, not the field
             "/api/distribution",
-            {"hero": "AsKsQd2c", "villains": ["random"], "game": "omaha", "board": "Qs9s2d"},
+            {"hero": "AsKsQd2c", "villains": ["AA**!"], "game": "omaha", "board": "Qs9s2d"},
             "villains.0",
         ),
     ],

@@ -282,6 +282,8 @@ def _per_holding(
 ) -> tuple[tuple[PlayerDistribution, ...], bool]:
     from pokerlab.analysis import _distribution_kernels as D
 
+    # a dealt 'random' hand (Omaha's '****' too) is listed: each holding gets its equity
+    problem, raw = problem.listing_random_hands(), raw.listing_random_hands()
     masks = problem.combo_masks
     sampled = False
     out = []
@@ -300,13 +302,6 @@ def _per_holding(
             "steps with these ranges; narrow them or use fewer players",
             field="players",
         )
-    for p in range(problem.n_players):
-        if problem.held[p] == 0:
-            raise GameError(
-                f"player {p + 1}: a dealt 'random' hand has too many holdings to "
-                "list; give it as a range of holdings",
-                field=f"players.{p}",
-            )
     if method == "auto":
         whole = _enumeration_seconds(problem, players)
         method = "exact" if whole <= AUTO_EXACT_SECONDS else "monte-carlo"
