@@ -228,3 +228,15 @@ def test_one_deal_is_one_deal() -> None:
     result = run("query", "select count(winsHi(h)) from h='AhKh', v='QcQd', board='2c3c4c5d9s'")
     assert result.exit_code == 0, result.output
     assert "exact: 1 deal enumerated, 1 passed where" in result.output  # was "1 deals"
+
+
+def test_a_number_past_a_float_is_one_error_line_without_numpy_warnings() -> None:
+    """numpy's RuntimeWarning (two lines) came before the error."""
+    import subprocess
+    import sys
+
+    text = f"select avg(riverEquity(hero)*{'9' * 400}) from hero='AhAs', villain='KdKc'"
+    done = subprocess.run([sys.executable, "-m", "pokerlab", "query", text],
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "too large for a float" in done.stderr

@@ -401,6 +401,10 @@ def test_no_deal_matches_gives_no_value() -> None:
             "select avg(riverEquity(hero)) from hero='AhAs' where ?",
             ["column 54", "unexpected character"],
         ),
+        (
+            "select avg(riverEquity(h)) from h='AhAs', v='KdKc', stderr=0.1%",
+            ["column 63: unexpected character '%'", "(0.1% is 0.001)"],
+        ),
         ("", ["empty query"]),
     ],
 )

@@ -83,6 +83,7 @@ def test_writers() -> None:
     ("call", "fragment"),
     [
         (lambda: read_range("[50]AA,KK", "gtoplus"), "unbalanced"),
+        (lambda: read_range("[nan]AA[/nan]", "gtoplus"), r"such as \[50\], got \[nan\]"),
         (lambda: read_range("[50]AA[/40]", "gtoplus"), "is closed by"),
         (lambda: read_range("AA:0.5", "pokerstove"), "no weights"),
         (lambda: write_range(Range("AA:0.5"), "equilab"), "no weights"),

@@ -105,6 +105,7 @@ def test_range_command_says_which_ordering_and_the_real_percent(tmp_path: Path) 
     assert "top" not in json.loads(run("range", "AA", "--json").stdout)
     path = tmp_path / "order.txt"
     path.write_text("\n".join(f"{i} {n}" for i, n in enumerate(reversed(CLASS_NAMES), 1)))
+    assert_one_line_error(run("range", "12%@never_loaded"), "--ordering-file PATH")  # how to
     result = run("range", "1%@file", "--ordering-file", str(path))
     assert result.exit_code == 0, result.output
     assert "22,32o" in result.stdout and "by 'file' (the ordering in" in result.stdout

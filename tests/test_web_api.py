@@ -213,6 +213,9 @@ def test_validation_errors_name_their_field(client: TestClient) -> None:
     assert error["message"].startswith("player 2: ")  # the page counts players from 1
     error = error_of(client.post("/api/equity", json={"players": ["AA", "K" * 3000]}))
     assert error["message"] == "player 2: at most 2,000 characters, got 3,000"
+    error = error_of(client.post("/api/draw", json={"hand": "AhKh7c4s2d", "vs": ["K" * 3000]}))
+    assert error["field"] == "vs.0"  # "v 1" before: the name is not a plural
+    assert error["message"] == "opponent 1: at most 2,000 characters, got 3,000"
     error = error_of(client.post("/api/distribution", json={"hero": "QQ+", "villains": []}))
     assert error["field"] == "villains" and error["message"] == "villains: give at least 1 (got 0)"
     error = error_of(client.post("/api/equity", json={"players": ["AA", "KK"], "colour": 1}))

@@ -93,7 +93,7 @@ def check_sampling(
     if time_limit is not None:
         if not is_real(time_limit) or math.isnan(time_limit) or time_limit <= 0:
             raise GameError(
-                f"must be a positive number of seconds, got {time_limit}", field="time_limit"
+                f"must be a positive number of seconds, got {time_limit!r}", field="time_limit"
             )
         if time_limit > MAX_SECONDS and capped:
             raise GameError(

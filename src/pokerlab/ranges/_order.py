@@ -154,7 +154,11 @@ def hand_ordering(name: str = DEFAULT_ORDERING) -> tuple[OrderedClass, ...]:
         return _shipped(name)
     if name in _USER:
         return _USER[name][0]
-    raise RangeError(f"unknown ordering '{name}': use one of {', '.join(ordering_names())}")
+    raise RangeError(
+        f"unknown ordering '{name}': use one of {', '.join(ordering_names())}, or load one "
+        f"first (load_ordering(path, '{name}'); `pokerlab range --ordering-file PATH` loads "
+        "it as 'file')"
+    )
 
 
 @cache

@@ -83,6 +83,12 @@ def _read_gtoplus(text: str) -> Range:
     parts.append(text[last:])
     rest = ",".join(p.strip(" ,") for p in parts if p.strip(" ,"))
     if "[" in rest or "]" in rest:
+        opened = re.search(r"\[([^\]/]*)\]", rest)  # a group left over: its weight is no number
+        if opened and f"[/{opened.group(1)}]" in rest:
+            raise RangeError(
+                f"invalid GTO+ range '{text}': a group's weight is a percentage such as [50], "
+                f"got [{opened.group(1)}]"
+            )
         raise RangeError(f"invalid GTO+ range '{text}': unbalanced [w]...[/w] group")
     return Range(rest)
 

@@ -200,13 +200,18 @@ _UNPARSED = "There was an error parsing the body"
 """FastAPI's 400 for a body its JSON reader raised on with no validation error of its own."""
 
 
+_ONE_OF = {"vs": "opponent"}
+"""One item of a list field whose name is not a plural (the draw's ``vs``: "v 1" before)."""
+
+
 def _field_words(loc: list[str]) -> str:
     """A body path as the page's words: ``players.1`` is "player 2" (the index counts from 0,
-    players from 1), ``villains.0`` "villain 1"."""
+    players from 1), ``villains.0`` "villain 1", ``vs.0`` "opponent 1"."""
     words: list[str] = []
     for part in loc:
         if part.isdigit() and words:
-            words[-1] = f"{words[-1].removesuffix('s')} {int(part) + 1}"
+            one = _ONE_OF.get(words[-1], words[-1].removesuffix("s"))
+            words[-1] = f"{one} {int(part) + 1}"
         else:
             words.append(part)
     return ".".join(words)

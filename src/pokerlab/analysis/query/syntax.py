@@ -287,9 +287,10 @@ def parse(text: str) -> Query:
         at = _end(text) if exc.token.type == "$END" else place(text, exc.line, exc.column)
         raise QueryError(f"{at}: expected {_expected_text(set(exc.expected))}, got {got}") from None
     except UnexpectedCharacters as exc:
+        char = text[exc.pos_in_stream or 0]
+        hint = ": write a percentage as a fraction (0.1% is 0.001)" if char == "%" else ""
         raise QueryError(
-            f"{place(text, exc.line, exc.column)}: unexpected character "
-            f"'{text[exc.pos_in_stream or 0]}'"
+            f"{place(text, exc.line, exc.column)}: unexpected character '{char}'{hint}"
         ) from None
     except UnexpectedEOF as exc:
         raise QueryError(
