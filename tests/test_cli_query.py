@@ -240,3 +240,18 @@ def test_a_number_past_a_float_is_one_error_line_without_numpy_warnings() -> Non
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "too large for a float" in done.stderr
+
+
+def test_plot_without_a_histogram_is_refused_before_the_query_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """It was refused after the whole run (exit status 1)."""
+    from pokerlab.cli import query_cmd
+
+    def must_not_run(*_: object, **__: object) -> None:
+        raise AssertionError("the query ran")
+
+    monkeypatch.setattr(query_cmd, "query", must_not_run)
+    text = "select avg(riverEquity(h)) from h='AhAs', v='KdKc'"
+    result = run("query", text, "--plot", str(tmp_path / "q.png"))
+    assert_one_line_error(result, "--plot draws histograms; the query selects none")

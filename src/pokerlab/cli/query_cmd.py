@@ -20,6 +20,7 @@ from pokerlab.cli.limits import (
 )
 from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
 from pokerlab.cli.progress import LazyProgress
+from pokerlab.errors import QueryError
 
 _BAR_WIDTH = 30
 
@@ -104,19 +105,30 @@ def render_query(result: QueryResult) -> None:
     )
 
 
+def _check_plot(text: str) -> None:
+    """Refuse ``--plot`` before the query runs (it was refused after a whole exact run) when
+    matplotlib is missing or the query selects no histogram; a query that does not parse is
+    left for :func:`pokerlab.query` to describe."""
+    from pokerlab.analysis.query.syntax import parse
+
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise click.UsageError('--plot needs matplotlib: pip install "pokerlab[plot]"') from None
+    try:
+        items = parse(text).select
+    except QueryError:
+        return
+    if not any(item.aggregate == "histogram" for item in items):
+        raise click.UsageError("--plot draws histograms; the query selects none")
+
+
 def plot_histograms(result: QueryResult, path: Path) -> None:
     """Write the query's histograms as bar charts to a PNG (needs matplotlib)."""
-    try:
-        import matplotlib
-    except ImportError as exc:
-        raise click.ClickException('--plot needs matplotlib: pip install "pokerlab[plot]"') from exc
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # _check_plot checked it
     from matplotlib.figure import Figure
 
-    del matplotlib
     charts = [r for r in result.results if isinstance(r.value, list)]
-    if not charts:
-        raise click.ClickException("--plot draws histograms; the query selects none")
     fig = Figure(figsize=(6, 2.6 * len(charts)))
     FigureCanvasAgg(fig)
     for i, r in enumerate(charts, start=1):
@@ -162,6 +174,8 @@ def query_command(
     chosen = method_of(exact, mc, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     method = None if chosen == "auto" else chosen
     check_limits(trials, stderr, time_limit, no_limit)
+    if plot is not None:
+        _check_plot(text)
     with LazyProgress("query") as bar, first_interrupt_stops() as stop:
         result = query(text, method=method, trials=trials, stderr=stderr,
                        time_limit=time_limit, seed=seed, progress=bar, threads=threads,
