@@ -82,3 +82,24 @@ def test_max_draw_limits_the_player_and_the_bot() -> None:
 def test_a_negative_seed_is_refused_as_everywhere_else() -> None:
     assert_one_line_error(play("--seed", "-1", "--hands", "1", keys="-\n"),
                           "seed must be a whole number, 0 or more")  # fmt: skip
+
+
+def test_ctrl_c_at_the_prompt_shows_the_score_and_exits_130() -> None:
+    """It quit with status 0, as the end of the input does."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "pokerlab", "draw", "play", "--seed", "1"]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    process.stdout.readline()  # the greeting: the prompt is next
+    time.sleep(1)
+    process.send_signal(signal.SIGINT)
+    try:
+        out, _ = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 130, out
+    assert "final score after 0 deals: 0 won, 0 tied, 0 lost" in out, out

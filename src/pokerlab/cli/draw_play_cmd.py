@@ -8,6 +8,7 @@ import click
 from pokerlab._numbers import counted
 from pokerlab.analysis.draw_play import DrawSession, Showdown, parse_discard
 from pokerlab.cards import format_cards
+from pokerlab.cli.interrupts import INTERRUPTED_STATUS
 from pokerlab.errors import PokerlabError
 
 __all__ = ["play_command"]
@@ -45,8 +46,11 @@ def play_command(bot: str, game: str, hands: int | None, seed: int | None, max_d
         while True:
             try:
                 answer = click.prompt("discard")  # Enter alone asks again (it stood pat)
-            except click.Abort:
-                answer = "q"
+            except click.Abort as exc:  # the end of the input quits; Ctrl-C too, as Ctrl-C
+                _final(session)
+                if isinstance(exc.__context__, KeyboardInterrupt):
+                    raise SystemExit(INTERRUPTED_STATUS) from None
+                return
             answer = answer.strip()
             if answer.lower() in ("q", "quit"):
                 _final(session)
