@@ -491,6 +491,14 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         ),
         ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', h='QQ'", ["'h' names two players"]),
         ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', exact=1", ["'exact' takes no value"]),
+        (  # it never holds there: it counted 0 without a word
+            "select count(handType(h, river) = 'flush draw') from h='AhKh', v='QQ'",
+            ["column 14: 'flush draw' is a draw", "no draws at the river"],
+        ),
+        (
+            "select count(hits(h, river) = 'gutshot') from h='AhKh', v='QQ'",
+            ["'gutshot' is a draw", "no draws at the river"],
+        ),
     ],
 )
 def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:

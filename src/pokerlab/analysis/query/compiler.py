@@ -432,10 +432,17 @@ class _Compiler:
         if node.op not in ("=", "!="):
             raise _error(self.at(node), f"'{text.literal}' compares only with = or !=")
         player, street = hand.source
+        self._no_river_draw(street, str(text.literal), node)
         f = self.out.feature(K.DRAW, player, street, DRAWS[key])
         if node.op == "=":
             return Typed("bool", _row(f))
         return Typed("bool", _unary(lambda x: 1.0 - x, _row(f)))
+
+    def _no_river_draw(self, street: int, name: str, node: Binary) -> None:
+        """Refuse a draw asked of the river, where it never holds (it silently counted 0)."""
+        if street == STREETS["river"]:
+            raise _error(self.at(node), f"'{name}' is a draw, and there are no draws at the "
+                         "river (no card is to come): ask about the flop or the turn")  # fmt: skip
 
     def _hit(self, left: Typed, right: Typed, node: Binary) -> Typed:
         """``hits(p, street) <op> 'name'``: a made category or group compares on the table's
@@ -455,6 +462,7 @@ class _Compiler:
         if key in _HIT_DRAW:
             if op not in ("=", "!="):
                 raise _error(self.at(node), f"'{text}' is a draw: it compares only with = or !=")
+            self._no_river_draw(self.out.spec[left.feature][2], text, node)
             bit = float(2 ** _HIT_DRAW[key])
 
             def has_draw(m: Array) -> Array:
