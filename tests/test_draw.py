@@ -513,18 +513,27 @@ def test_a_pattern_of_every_hand_is_random() -> None:
     assert len(parse_opponent("AA***").hands or ()) > 0
 
 
-def test_sampling_in_chunks_gives_the_tally_of_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The sampler runs in chunks (so Ctrl-C is heard between them) on one unbroken stream."""
+def test_sampled_tallies_are_the_same_on_any_number_of_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sampler runs chunks in parallel, each on its own stream (it ran on one thread, in
+    one call that Ctrl-C could not stop); the first chunk keeps the seed's own stream, which
+    the optimal bot's shipped table was computed with."""
     import numpy as np
 
     from pokerlab.analysis import draw
 
     hand = [int(c) for c in parse_cards("Jh Jd 7c 4s 2h")]
     opponents = [parse_opponent("random:rules"), parse_opponent("random")]
-    monkeypatch.setattr(draw, "SAMPLE_CHUNK", 10**9)
-    whole = draw.sample_equities(hand, "high", opponents, 20_001, 7)
     monkeypatch.setattr(draw, "SAMPLE_CHUNK", 1_000)
-    assert np.array_equal(draw.sample_equities(hand, "high", opponents, 20_001, 7), whole)
+    tallies = [
+        draw.sample_equities(hand, "high", opponents, 7_501, 7, threads=k) for k in (1, 2, 3)
+    ]
+    assert np.array_equal(tallies[0], tallies[1]) and np.array_equal(tallies[0], tallies[2])
+    assert tallies[0][:, 0].sum() > 0
+    first = draw.sample_equities(hand, "high", opponents, 1_000, 7, threads=2)
+    monkeypatch.setattr(draw, "SAMPLE_CHUNK", 10**6)
+    assert np.array_equal(draw.sample_equities(hand, "high", opponents, 1_000, 7), first)
 
 
 def test_ctrl_c_stops_a_long_monte_carlo_advice() -> None:

@@ -321,6 +321,23 @@ def sample_choices(
     return rejected
 
 
+@njit(cache=True, parallel=True)
+def sample_chunks(
+    hand, fixed_mask, opp_hands, opp_offsets, opp_strategy, random_keeps, game, sizes,
+    max_rejects, states, card_key, card_mask, mult, displace, values, bucket_of, tallies,
+    rejected,
+):  # fmt: skip
+    """:func:`sample_choices` for chunk ``c`` of ``sizes`` deals with stream ``states[c]``
+    into ``tallies[c]`` (its rejected draws, or -1, into ``rejected[c]``), the chunks in
+    parallel: each chunk's tally depends on its stream alone, never on the thread count."""
+    for c in prange(sizes.shape[0]):
+        rejected[c] = sample_choices(
+            hand, fixed_mask, opp_hands, opp_offsets, opp_strategy, random_keeps, game,
+            sizes[c], max_rejects, states[c], card_key, card_mask, mult, displace, values,
+            bucket_of, tallies[c],
+        )  # fmt: skip
+
+
 @njit(inline="always")
 def _choice_value(m, keys, masks, draws, pre_key, pre_mask, mult, displace, values):
     """The value of choice ``m``'s final hand: its kept cards' key and mask plus the first

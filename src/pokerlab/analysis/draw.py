@@ -403,7 +403,17 @@ def _free(excluded: int) -> NDArray[np.uint8]:
 
 
 SAMPLE_CHUNK = 1 << 16
-"""Deals per call of the draw sampling kernel (about 10-20 ms): Ctrl-C is heard between calls."""
+"""Deals per chunk of the draw sampler (about 10-20 ms): chunks run in parallel, each with its
+own stream (:func:`_chunk_stream`), and Ctrl-C is heard between batches of them."""
+
+
+def _chunk_stream(seed: int, chunk: int) -> NDArray[np.uint64]:
+    """The random stream of chunk ``chunk``: the first is the seed's own stream (the one a run
+    of at most :data:`SAMPLE_CHUNK` deals always had, which the optimal bot's shipped table
+    was computed with), the others independent streams of the seed."""
+    from pokerlab.engine._sampling import chunk_state, seed_state
+
+    return seed_state(seed) if chunk == 0 else chunk_state(seed, chunk)
 
 
 def sample_equities(
@@ -414,13 +424,18 @@ def sample_equities(
     seed: int,
     dead: Sequence[int] = (),
     max_draw: int = 5,
+    threads: int | None = None,
 ) -> NDArray[np.float64]:
     """Monte Carlo tally of the 32 choices (rows: wins, ties, tie shares, tie shares squared);
     inputs already validated (lists filtered against the hand and the dead cards). A ``random``
-    opponent keeps one of the choices that draw at most ``max_draw`` cards."""
+    opponent keeps one of the choices that draw at most ``max_draw`` cards. Chunks of
+    :data:`SAMPLE_CHUNK` deals run on ``threads`` threads (default: every available core); the
+    tally is the same for any count."""
     from pokerlab.analysis import _draw_kernels as D
-    from pokerlab.engine._sampling import seed_state
     from pokerlab.evaluation import _kernels as K
+    from pokerlab.evaluation._parallel import numba_threads
+
+    threads = resolve_threads(threads)
 
     t = game_tables(game)
     rows = [h for o in opponents for h in (o.hands or ())]
@@ -429,19 +444,28 @@ def sample_equities(
     strategies = np.array([STRATEGY_CODES[o.strategy] for o in opponents], dtype=np.int64)
     tally = np.zeros((32, 4), dtype=np.float64)
     fixed = np.uint64(cards_to_mask([*hand, *dead]))
-    state = seed_state(seed)  # one stream, carried from chunk to chunk (the kernel advances it)
     keeps = np.array(allowed_keeps(max_draw), dtype=np.int64)
-    done = rejected = 0
-    while done < trials and rejected >= 0:
-        # chunks, so that Ctrl-C is heard between them (10^9 trials ran 40 minutes unstoppable);
-        # the tally is the same as one call's: integer counts, the stream unbroken
-        chunk = min(SAMPLE_CHUNK, trials - done)
-        rejected = D.sample_choices(
-            np.array(hand, dtype=np.uint8), fixed, hands, offsets, strategies, keeps, t.code,
-            chunk, _MAX_REJECTS, state, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace,
-            t.values, t.bucket_of, tally,
-        )  # fmt: skip
-        done += chunk
+    chunks = -(-trials // SAMPLE_CHUNK)
+    sizes = np.full(chunks, SAMPLE_CHUNK, dtype=np.int64)
+    sizes[-1] = trials - SAMPLE_CHUNK * (chunks - 1)
+    rejected = 0
+    with numba_threads(threads) as workers:
+        # a batch of chunks per call, one chunk a thread: Ctrl-C is heard between calls (10^9
+        # trials in one call ran 40 minutes unstoppable)
+        for lo in range(0, chunks, workers):
+            batch = sizes[lo : lo + workers]
+            states = np.stack([_chunk_stream(seed, c) for c in range(lo, lo + len(batch))])
+            tallies = np.zeros((len(batch), 32, 4), dtype=np.float64)
+            rejects = np.zeros(len(batch), dtype=np.int64)
+            D.sample_chunks(
+                np.array(hand, dtype=np.uint8), fixed, hands, offsets, strategies, keeps, t.code,
+                batch, _MAX_REJECTS, states, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace,
+                t.values, t.bucket_of, tallies, rejects,
+            )  # fmt: skip
+            tally += tallies.sum(axis=0)  # whole counts: exact in any order
+            if (rejects < 0).any():
+                rejected = -1
+                break
     if rejected < 0:
         raise EmptyRangeError("the opponents' lists leave almost no deal without a shared card")
     return tally
@@ -607,7 +631,7 @@ def _equities(
     n = trials or DEFAULT_TRIALS
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    tally = sample_equities(cards, t.game, opponents, n, seed, dead, max_draw)
+    tally = sample_equities(cards, t.game, opponents, n, seed, dead, max_draw, threads)
     win, tie, tie_eq = tally[:, 0] / n, tally[:, 1] / n, tally[:, 2] / n
     eq = win + tie_eq
     err = np.sqrt(np.maximum(win + tally[:, 3] / n - eq**2, 0.0) / n)
@@ -633,8 +657,8 @@ def advise(
     (``"random"``, ``"AhAd7c4s2h"``, ``"AhAd7c4s2h|KsKd9c8h2d:rules"``). ``method``: ``"exact"``
     (refused when too large), ``"mc"`` or ``"auto"`` (exact when it takes up to about 10**8
     evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals).
-    ``threads``: how many threads the exact enumeration uses (default: every available core;
-    the answer is the same for any count). Monte Carlo runs on one thread.
+    ``threads``: how many threads the enumeration or the sampling uses (default: every
+    available core; the answer is the same for any count, with a ``seed`` sampled ones too).
     ``max_draw``: the most cards one may draw (``3``: the 26 choices that draw 0 to 3, as many
     games rule); the other choices are left out of :attr:`DrawAdvice.choices`. The limit holds
     for the opponents too: a ``random`` one keeps to it, and a ``rules`` one (which may draw 4
