@@ -452,8 +452,9 @@ def sample_equities(
     with numba_threads(threads) as workers:
         # a batch of chunks per call, one chunk a thread: Ctrl-C is heard between calls (10^9
         # trials in one call ran 40 minutes unstoppable)
-        for lo in range(0, chunks, workers):
-            batch = sizes[lo : lo + workers]
+        step = 4 * workers  # chunks a call: fewer waits for the slowest of them
+        for lo in range(0, chunks, step):
+            batch = sizes[lo : lo + step]
             states = np.stack([_chunk_stream(seed, c) for c in range(lo, lo + len(batch))])
             tallies = np.zeros((len(batch), 32, 4), dtype=np.float64)
             rejects = np.zeros(len(batch), dtype=np.int64)
