@@ -368,3 +368,28 @@ def test_a_worker_killed_mid_task_is_a_503_saying_so(server: ServeProcess) -> No
     server.wait_for_log(r"retired: it was killed by SIGKILL while running equity")
     server.wait_ready(2)
     assert post(server, "/api/equity", CHEAP).status_code == 200
+
+
+def test_ctrl_c_stops_the_running_tasks_and_the_server_at_once(tmp_path: Path) -> None:
+    """The server waited for each request in flight to end (8 s for a Monte Carlo run); now the
+    run answers with what it sampled and the server stops."""
+    with serve_process(tmp_path, workers=1) as server:
+        answers: list[httpx.Response] = []
+        body = {"players": ["AhKh", "QQ+,AK", "random"], "method": "mc", "stderr": 0.00001,
+                "time_limit": 9}  # fmt: skip
+        client = threading.Thread(
+            target=lambda: answers.append(
+                httpx.post(server.url + "/api/equity", json=body, timeout=60)
+            )
+        )
+        client.start()
+        time.sleep(1.5)  # the run is under way
+        server.process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        server.process.wait(30)
+        stopped_after = time.monotonic() - started
+        client.join(30)
+    assert stopped_after < 5, stopped_after
+    assert answers and answers[0].status_code == 200, answers
+    assert answers[0].json()["stopped"] == "cancelled"
+    assert "Traceback" not in server.log()

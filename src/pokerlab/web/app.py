@@ -40,11 +40,14 @@ import json
 import logging
 import os
 import secrets
+import signal
 import socket
-from collections.abc import AsyncIterator, Awaitable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -332,6 +335,33 @@ def _integer_bounds(node: Any) -> Any:
     return out
 
 
+@contextmanager
+def _stopping_tasks_on_exit_signals(pool: WorkerPool) -> Iterator[None]:
+    """While the server runs, Ctrl-C (or SIGTERM) first asks the pool's running tasks to stop,
+    then runs the handler in place (uvicorn's, which waits for the answers): a Monte Carlo run
+    answers with what it sampled at once, where the shutdown waited for it to end (8 s). Off
+    the main thread (a test client's), or with no handler of the server's, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved: dict[signal.Signals, Any] = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(sig)
+        if callable(previous):
+            saved[sig] = previous
+            signal.signal(sig, partial(_stop_then, pool, previous))
+    try:
+        yield
+    finally:
+        for sig, previous in saved.items():
+            signal.signal(sig, previous)
+
+
+def _stop_then(pool: WorkerPool, previous: Callable[..., Any], sig: int, frame: Any) -> None:
+    pool.stop_running()
+    previous(sig, frame)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The pokerlab web app (routes in the module docstring)."""
     config = settings or Settings.from_env()
@@ -358,7 +388,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             config.queue_seconds, ", ".join(config.allowed_hosts),
         )  # fmt: skip
         try:
-            yield
+            with _stopping_tasks_on_exit_signals(pool):
+                yield
         finally:
             pool.close()
 

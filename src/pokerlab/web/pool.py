@@ -552,6 +552,13 @@ class WorkerPool:
 
         self._in_background(reclaim())
 
+    def stop_running(self) -> None:
+        """Ask the task of every busy worker to stop (a stoppable one then answers at once, with
+        what it has), as :meth:`run`'s ``stopper`` does for one."""
+        for worker in self._workers:
+            if worker.reply is not None and not worker.reply.done():
+                worker.stop_flag.value = 1
+
     def close(self) -> None:
         """Stop every worker (a later :meth:`launch`, :meth:`start` or :meth:`run` starts new
         ones)."""
