@@ -524,7 +524,7 @@ def test_sampled_tallies_are_the_same_on_any_number_of_threads(
     from pokerlab.analysis import draw
 
     hand = [int(c) for c in parse_cards("Jh Jd 7c 4s 2h")]
-    opponents = [parse_opponent("random:rules"), parse_opponent("random")]
+    opponents = [parse_opponent(o) for o in ("random:rules", "random", "random:pat")]
     monkeypatch.setattr(draw, "SAMPLE_CHUNK", 1_000)
     tallies = [
         draw.sample_equities(hand, "high", opponents, 7_501, 7, threads=k) for k in (1, 2, 3)

@@ -463,7 +463,8 @@ def sample_equities(
                 batch, _MAX_REJECTS, states, K.CARD_KEY, K.CARD_MASK, t.multiplier, t.displace,
                 t.values, t.bucket_of, tallies, rejects,
             )  # fmt: skip
-            tally += tallies.sum(axis=0)  # whole counts: exact in any order
+            for part in tallies:  # one chunk at a time, in chunk order: the shares of 3-way
+                tally += part  # ties (1/3) are not exact, so no sum may depend on the batches
             if (rejects < 0).any():
                 rejected = -1
                 break
