@@ -261,6 +261,9 @@ def test_an_exact_run_far_past_its_time_limit_is_refused_at_once(client: TestCli
         error["message"],
     ), error["message"]
     assert client.post("/api/equity", json={"players": ["AhAs", "KdKc"]}).status_code == 200
+    del body["time_limit"]  # refused by the server's own limit: the remedy is the method
+    error = error_of(client.post("/api/equity", json=body))
+    assert error["field"] == "method" and "use Monte Carlo" in error["message"], error
 
 
 def test_an_exact_run_past_its_time_limit_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -398,7 +401,7 @@ def test_serve_starts_the_app_by_its_import_string() -> None:
         assert round(r.json()["players"][0]["equity"], 4) == 0.8126
         body = {"players": ["random"] * 3, "board": "AhKs2d", "method": "exact"}  # ~160 s
         error = httpx.post(f"http://127.0.0.1:{port}/api/equity", json=body, timeout=30).json()
-        assert error["error"]["field"] == "time_limit"  # --max-seconds 2 reached the app
+        assert error["error"]["field"] == "method"  # the server's limit: the remedy is Monte Carlo
         assert "2 s" in error["error"]["message"]
     finally:
         server.terminate()

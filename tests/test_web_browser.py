@@ -613,3 +613,66 @@ def test_the_top_percent_slider_follows_the_chosen_ordering(page: Page) -> None:
     page.fill("#top-percent", "3")
     wait_box(page, Range("3%@sc").to_string())
     assert page.inner_text("#grid-combos") == str(Range("3%@sc").combo_count)
+
+
+def test_the_grid_dialog_is_modal_and_gives_focus_back(page: Page) -> None:
+    """Opened by keyboard, focus stayed behind it: Tab then Enter removed the player the grid
+    was for, and "Use range" then threw a TypeError."""
+    page.click("#add-player")
+    page.fill('[name="players.2"]', "QQ")
+    opener = page.locator('button[aria-label="Range grid for player 3"]')
+    opener.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#grid-dialog:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "grid-range"
+    assert page.evaluate("document.querySelector('main').inert")
+    for _ in range(30):  # Tab never reaches the form behind (past the last control: the body)
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "!!document.activeElement.closest('#grid-dialog') || document.activeElement === "
+            "document.body"
+        )
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#grid-dialog")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
+        "Range grid for player 3"
+    )
+    assert not page.evaluate("document.querySelector('main').inert")
+    assert len(result_cells(page)) == 0 and page.input_value('[name="players.2"]') == "QQ"
+
+
+def test_a_run_in_flight_is_dropped_when_the_game_changes(page: Page) -> None:
+    """Its hold'em answer was drawn under Razz once it came."""
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "random")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#stderr", "0.0001")
+    page.fill("#time_limit", "3")
+    page.click("#simulate")
+    page.wait_for_selector("#equity-form .stop:not([hidden])")
+    page.select_option("#game", "razz")
+    page.wait_for_timeout(4000)  # past the run's time limit
+    assert page.is_hidden("#results")
+    assert page.is_hidden("#equity-form .stop")
+
+
+def test_outs_and_equity_of_other_cards_are_not_left_side_by_side(page: Page) -> None:
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.fill("#board", "Qh7c2d")
+    simulate(page)
+    page.click("#show-outs")
+    page.wait_for_selector("#outs:not([hidden])")
+    page.fill("#board", "Kh7c2d")
+    simulate(page)
+    assert page.is_hidden("#outs")  # it answered for Qh7c2d
+    page.click("#show-outs")
+    page.wait_for_selector("#outs:not([hidden])")
+    assert page.is_visible("#results")  # the same cards: both stay
+
+
+def test_a_stud_link_drops_its_board(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/#game=stud&p=As+Ks+%7C+Qd&p=Jh+Jc+%7C+2s&board=Qh7c2d")
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.input_value("#board") == ""
+    assert "board" not in page.evaluate("location.hash")

@@ -198,7 +198,9 @@ def run_equity(
         if message.endswith(refusal_tail(refused_at)):  # refused for the time limit
             tail = f"far over the time limit of {budget:g} s; {_SMALLER['equity']}"
             exc.args = (message.replace(refusal_tail(refused_at), tail), *exc.args[1:])
-            exc.field = "time_limit"
+            # the request's own time limit, or else the method (the server's limit is no box
+            # on the page: its empty Time limit box was marked for a change of method)
+            exc.field = "time_limit" if time_limit is not None else "method"
         raise
     except CancelledError:
         if cancel.requested():

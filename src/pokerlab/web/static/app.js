@@ -298,6 +298,10 @@ function playerValues() {
 }
 
 function selectGame(name) {
+  // a run in flight answers for the game it was asked for: it is dropped (it put a hold'em
+  // answer under Razz)
+  const running = runs.get(equityForm());
+  if (running) running.controller.abort();
   state.game = state.games.find((g) => g.name === name) || state.games[0];
   const game = state.game;
   const values = playerValues();
@@ -421,11 +425,17 @@ async function runSpot(push) {
   const form = equityForm();
   clearErrors(form);
   const spot = spotParams().toString();
-  if (push && location.hash.slice(1) !== spot) history.pushState(null, "", `#${spot}`);
+  if (location.hash.slice(1) !== spot) {  // a link the form read otherwise (a stud board) is
+    if (push) history.pushState(null, "", `#${spot}`);  // shown as it runs
+    else history.replaceState(null, "", `#${spot}`);
+  }
   showShareLink(false);
+  hideOtherSpots();
+  const key = dealKey();  // the cards asked about, whatever is typed while it runs
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
       renderEquity(await streamed(form, "equity", equityBody()));
+      $("#results").dataset.spot = key;
       rememberSpot(spot);
     } catch (error) {
       if (error.name !== "AbortError") showError(form, error);
@@ -485,7 +495,9 @@ function applySpot(params) {
   }
   while (players.length < 2) players.push("");
   renderPlayers(players);
-  for (const id of SPOT_BOXES) $(`#${id}`).value = params.get(id) || "";
+  for (const id of SPOT_BOXES) {  // a stud game has no board: a link's is dropped, as a switch does
+    $(`#${id}`).value = id === "board" && game.is_stud ? "" : params.get(id) || "";
+  }
   const method = params.get("method") || "auto";
   let radio = $$('input[name="method"]').find((r) => r.value === method);
   if (!radio) {
@@ -678,6 +690,21 @@ function renderOuts(report) {
   $("#outs").hidden = false;
 }
 
+// The cards of the spot on the form (game, players, board, dead): what the equity and the
+// outs sections each answered, so that a run on other cards hides the other's answer.
+function dealKey() {
+  return JSON.stringify([state.game.name, playerValues(), $("#board").value.trim(),
+    $("#dead").value.trim()]);
+}
+
+function hideOtherSpots() {
+  const key = dealKey();
+  for (const id of ["results", "outs"]) {
+    const section = document.getElementById(id);
+    if (section.dataset.spot !== key) section.hidden = true;
+  }
+}
+
 async function showOuts() {
   const form = equityForm();
   clearErrors(form);
@@ -685,9 +712,13 @@ async function showOuts() {
     dead: $("#dead").value };
   const limit = numberOrText($("#time_limit").value);
   if (limit !== undefined) body.time_limit = limit;
+  showShareLink(false);
+  hideOtherSpots();
+  const key = dealKey();
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
       renderOuts(await streamed(form, "outs", body));
+      $("#outs").dataset.spot = key;
     } catch (error) {
       if (error.name !== "AbortError") showError(form, error);
     }
@@ -945,9 +976,30 @@ async function openGrid(player) {
   $("#grid-player").textContent = String(player + 1);
   $("#top-percent").value = "0";
   $("#top-value").textContent = "–";
-  $("#grid-dialog").hidden = false;
+  showDialog("#grid-dialog", "#grid-range");
   const text = playerValues()[player].trim();
   if (!(await loadRange(text))) $("#grid-range").value = text; // shown with its error, kept
+}
+
+// A dialog is modal: the rest of the page is inert (no Tab or click reaches the form behind it,
+// where a keyboard user removed the player the grid was for), focus moves into it, and when
+// the dialogs close it goes back to what opened them.
+const dialogs = { opener: null };
+
+function showDialog(selector, focusSelector) {
+  if (!document.querySelector(".dialog:not([hidden])")) dialogs.opener = document.activeElement;
+  const dialog = $(selector);
+  for (const part of document.body.children) part.inert = part !== dialog;
+  dialog.hidden = false;
+  $(focusSelector).focus();
+}
+
+function hideDialogs() {
+  if (!document.querySelector(".dialog:not([hidden])")) return;
+  for (const dialog of $$(".dialog")) dialog.hidden = true;
+  for (const part of document.body.children) part.inert = false;
+  if (dialogs.opener && dialogs.opener.isConnected) dialogs.opener.focus();
+  dialogs.opener = null;
 }
 
 function setupGrid() {
@@ -1029,7 +1081,7 @@ function setupGrid() {
     grid.combos = new Map();
     gridEdited();
   });
-  const close = () => { $("#grid-dialog").hidden = true; $("#syntax-help").hidden = true; };
+  const close = hideDialogs;
   $("#grid-cancel").addEventListener("click", close);
   $("#grid-dialog").addEventListener("click", (event) => { if (event.target.id === "grid-dialog") close(); });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
@@ -1040,14 +1092,14 @@ function setupGrid() {
     const ok = box.value.trim() === grid.text ? true : await loadRange(box.value, true);
     await grid.pending;
     if (!ok || $("#grid-error").textContent) return;
-    playerInputs()[grid.player].value = grid.text;
+    const input = playerInputs()[grid.player];
+    if (input) input.value = grid.text;  // (the page behind is inert: the player is there)
     close();
   });
   $("#syntax-open").addEventListener("click", () => {
     const kind = state.game.range_syntax === "holdem" ? "holdem" : state.game.is_stud ? "stud" : "patterns";
     for (const part of $$("[data-help]")) part.hidden = part.dataset.help !== kind;
-    $("#syntax-help").hidden = false;
-    $("#syntax-close").focus();
+    showDialog("#syntax-help", "#syntax-close");
   });
   $("#syntax-close").addEventListener("click", close);
   $("#syntax-help").addEventListener("click", (event) => { if (event.target.id === "syntax-help") close(); });
