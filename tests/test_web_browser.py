@@ -676,3 +676,17 @@ def test_a_stud_link_drops_its_board(page: Page, base_url: str) -> None:
     page.wait_for_selector("#results:not([hidden])")
     assert page.input_value("#board") == ""
     assert "board" not in page.evaluate("location.hash")
+
+
+def test_a_game_switch_says_what_the_new_game_could_not_keep(page: Page) -> None:
+    """Players past its seats and a board in stud went without a word."""
+    for _ in range(8):
+        page.click("#add-player")
+    for i in range(10):
+        page.fill(f'[name="players.{i}"]', "random" if i else "AhAs")
+    page.fill("#board", "2c3d4h")
+    page.select_option("#game", "stud")
+    message = page.inner_text("#equity-error")
+    assert "seats at most 8: random, random left the table" in message, message
+    assert "has no board: 2c3d4h was cleared" in message
+    assert len(page.query_selector_all("#players input")) == 8

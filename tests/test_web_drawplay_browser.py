@@ -96,3 +96,22 @@ def test_play_a_hand_against_a_bot_and_keep_score(page: Page) -> None:
         f"{int(third == r)} {word}" for r, word in ((1, "won"), (0, "tied"), (-1, "lost"))
     )
     page.wait_for_function(f"() => document.querySelector('#play-score').textContent === '{score}'")
+
+
+def test_a_card_toggled_by_keyboard_keeps_the_focus(page: Page) -> None:
+    """The hand was drawn anew and focus went to the body: each card meant tabbing through the
+    whole page again."""
+    page.click("#tab-draw")
+    page.click("#play-deal")
+    page.wait_for_selector("#play-hand button[data-card]:not([aria-disabled])")
+    cards = page.eval_on_selector_all("#play-hand button", "bs => bs.map(b => b.dataset.card)")
+    page.focus(f'#play-hand button[data-card="{cards[0]}"]')
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[0]
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[1]
+    pressed = page.eval_on_selector_all(
+        '#play-hand button[aria-pressed="true"]', "bs => bs.map(b => b.dataset.card)"
+    )
+    assert pressed == cards[:2]

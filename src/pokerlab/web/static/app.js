@@ -297,7 +297,9 @@ function playerValues() {
   return playerInputs().map((input) => input.value);
 }
 
-function selectGame(name) {
+// `announce`: the user changed the game, and is told what the new game could not keep (players
+// beyond its seats, a board in stud), which went without a word.
+function selectGame(name, announce = false) {
   // a run in flight answers for the game it was asked for: it is dropped (it put a hold'em
   // answer under Razz)
   const running = runs.get(equityForm());
@@ -312,9 +314,18 @@ function selectGame(name) {
     : game.is_stud ? hint.dataset.stud : hint.dataset.patterns;
   $("#board-row").hidden = game.is_stud;
   $("#show-outs").hidden = game.is_stud;
+  const board = $("#board").value.trim();
   if (game.is_stud) $("#board").value = "";  // a hidden board would go into the spot's link
   clearErrors(equityForm());
   hideResults(equityForm());
+  if (!announce) return;
+  const lost = [];
+  const dropped = values.slice(game.max_players).filter((v) => v.trim());
+  if (dropped.length) {
+    lost.push(`${game.title} seats at most ${game.max_players}: ${dropped.join(", ")} left the table`);
+  }
+  if (game.is_stud && board) lost.push(`${game.title} has no board: ${board} was cleared`);
+  if (lost.length) $("#equity-error").textContent = `${lost.join("; ")}.`;
 }
 
 async function loadGames() {
@@ -1175,7 +1186,7 @@ function start() {
   $("#draw-form").addEventListener("submit", advise);
   $("#show-outs").addEventListener("click", showOuts);
   setupStops();
-  $("#game").addEventListener("change", (event) => selectGame(event.target.value));
+  $("#game").addEventListener("change", (event) => selectGame(event.target.value, true));
   $("#add-player").addEventListener("click", () => renderPlayers([...playerValues(), ""]));
   for (const radio of $$('input[name="method"]')) radio.addEventListener("change", updateMethod);
   updateMethod();

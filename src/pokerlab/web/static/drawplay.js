@@ -145,7 +145,10 @@
     const card = button.dataset.card;
     if (play.thrown.has(card)) play.thrown.delete(card);
     else play.thrown.add(card);
+    const focused = document.activeElement === button;
     renderHand();
+    // the hand is drawn anew: a keyboard user keeps the card just toggled (focus went to body)
+    if (focused) $(`#play-hand button[data-card="${CSS.escape(card)}"]`).focus();
   }
 
   function setup() {
