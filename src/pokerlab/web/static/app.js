@@ -440,14 +440,24 @@ async function runSpot(push) {
     if (push) history.pushState(null, "", `#${spot}`);  // shown as it runs
     else history.replaceState(null, "", `#${spot}`);
   }
+  await runOnCards("results", "equity", equityBody(), (result) => {
+    renderEquity(result);
+    rememberSpot(spot);
+  });
+}
+
+// Runs `task` on the equity form's cards and draws its answer with `render` into section `id`
+// (Simulate's and Outs's shared steps): the share link and an answer for other cards are hidden
+// first, and the section remembers the cards it answered for (see hideOtherSpots).
+async function runOnCards(id, task, body, render) {
+  const form = equityForm();
   showShareLink(false);
   hideOtherSpots();
   const key = dealKey();  // the cards asked about, whatever is typed while it runs
   await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
     try {
-      renderEquity(await streamed(form, "equity", equityBody()));
-      $("#results").dataset.spot = key;
-      rememberSpot(spot);
+      render(await streamed(form, task, body));
+      document.getElementById(id).dataset.spot = key;
     } catch (error) {
       if (error.name !== "AbortError") showError(form, error);
     }
@@ -723,17 +733,7 @@ async function showOuts() {
     dead: $("#dead").value };
   const limit = numberOrText($("#time_limit").value);
   if (limit !== undefined) body.time_limit = limit;
-  showShareLink(false);
-  hideOtherSpots();
-  const key = dealKey();
-  await busy("#equity-busy", ["#simulate", "#show-outs"], async () => {
-    try {
-      renderOuts(await streamed(form, "outs", body));
-      $("#outs").dataset.spot = key;
-    } catch (error) {
-      if (error.name !== "AbortError") showError(form, error);
-    }
-  });
+  await runOnCards("outs", "outs", body, renderOuts);
 }
 
 // ---- the board picker ---------------------------------------------------------------------
