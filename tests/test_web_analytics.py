@@ -181,6 +181,11 @@ def test_time_limit_errors_say_what_each_request_can_change() -> None:
         tasks.run_outs(players=["22+,A2+,K2+,Q2+"] * 3, board="Th7c2h", dead="", game="holdem",
                        limit=0.01)  # fmt: skip
     assert "--time" not in str(caught.value) and "give the turn card" in str(caught.value)
+    assert caught.value.field is None  # the server's limit: no Time limit box to mark
+    with pytest.raises(TooLargeError) as caught:  # the request's own limit
+        tasks.run_outs(players=["22+,A2+,K2+,Q2+"] * 3, board="Th7c2h", dead="", game="holdem",
+                       limit=0.01, time_limit=0.01)  # fmt: skip
+    assert caught.value.field == "time_limit"
     with pytest.raises(TooLargeError) as caught:  # a turn: the turn card is given
         tasks.run_outs(players=["22+,A2+,K2+,Q2+"] * 3, board="Th7c2h5s", dead="", game="holdem",
                        limit=0.01)  # fmt: skip
@@ -189,3 +194,16 @@ def test_time_limit_errors_say_what_each_request_can_change() -> None:
     assert draw.field == "time_limit" and "fewer trials" in str(draw)
     distribution = tasks.time_limit_error(1, "distribution")
     assert distribution.field == "time_limit" and "standard error" not in str(distribution)
+
+
+def test_an_outs_refusal_marks_the_time_limit_box_only_when_it_was_filled(
+    client: TestClient,
+) -> None:
+    """Refused by the server's own limit, the outs error named ``time_limit``, and the page
+    marked its empty Time limit box, while the remedy is the ranges or the board."""
+    body = {"players": ["random"] * 6, "board": "Th7c2h"}
+    served = client.post("/api/outs", json=body)
+    assert served.status_code == 422 and served.json()["error"]["field"] is None
+    own = client.post("/api/outs", json={**body, "time_limit": 2})
+    assert own.status_code == 422 and own.json()["error"]["field"] == "time_limit"
+    assert "over the limit of 2 s" in own.json()["error"]["message"]

@@ -4,9 +4,10 @@
 same JSON as the matching ``pokerlab ... --json`` command (the payloads come from the library's
 ``to_dict()``); bad input is a 422 answer ``{"error": {"type", "message", "field"}}`` carrying the
 library's message and the request field at fault; a request that outgrows its time limit is a
-422 on ``time_limit``; a body over the size cap is a 413. 503 (with ``Retry-After``) means the
-workers are still warming up, every worker stayed busy for the queue limit, or the worker died
-mid-task. A 500 is a bug (logged with its traceback).
+422 on ``time_limit`` (outs past the server's limit, with none of their own: on no field); a
+body over the size cap is a 413. 503 (with ``Retry-After``) means the workers are still warming
+up, every worker stayed busy for the queue limit, or the worker died mid-task.
+A 500 is a bug (logged with its traceback).
 
 Equity, outs, draw advice, queries, hits and distributions run in a
 :class:`~pokerlab.web.pool.WorkerPool` of processes, so a long computation never blocks the
@@ -307,7 +308,7 @@ class _Stream:
 
 EQUITY = PooledTask("equity", EquityRequest, lambda body: body.model_dump(),
                     "Equity of each player", " (Monte Carlo: with running estimates)")  # fmt: skip
-OUTS = PooledTask("outs", OutsRequest, lambda body: body.model_dump(exclude={"time_limit"}),
+OUTS = PooledTask("outs", OutsRequest, lambda body: body.model_dump(),
                   "Winning, tying and losing next cards")  # fmt: skip
 QUERY = PooledTask("query", QueryRequest, lambda body: {"text": body.text},
                    "Aggregates over the deals of a spot")  # fmt: skip

@@ -216,13 +216,16 @@ def run_outs(
     dead: str,
     game: str,
     limit: float,
+    time_limit: float | None = None,
     threads: int = 1,
     stop: Callable[[], bool] | None = None,
     progress: Callable[[Payload], object] | None = None,
 ) -> Payload:
     """``pokerlab outs --json``; refused at once when estimated over ``limit`` seconds, stopped
-    (a :class:`~pokerlab.errors.TooLargeError` on ``time_limit``) when it runs longer, and by
-    ``stop()`` (a :class:`~pokerlab.errors.CancelledError` saying how far it got).
+    (a :class:`~pokerlab.errors.TooLargeError`) when it runs longer, and by ``stop()`` (a
+    :class:`~pokerlab.errors.CancelledError` saying how far it got). Either error names the
+    field ``time_limit`` when the request gave one (``time_limit``, of which ``limit`` is the
+    lesser of it and the server's), else no field: the server's limit is no box on the page.
     ``progress(update)`` is called between chunks of runouts with ``{"fraction"}``."""
     report = _Progress(progress)
     try:
@@ -235,6 +238,8 @@ def run_outs(
         for cards in (3, 4):  # the hint of a flop or of a turn
             message = message.replace(too_large_hint(cards), too_large_hint(cards, False))
         exc.args = (message, *exc.args[1:])
+        if exc.field == "time_limit" and time_limit is None:  # its remedies are other fields
+            exc.field = None
         raise
     except CancelledError:  # only stop() cancels it: the time limit is a TooLargeError
         raise report.stopped("outs have no partial result", units="runouts") from None
