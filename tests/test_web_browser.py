@@ -291,6 +291,27 @@ def test_draw_advice_tab(page: Page) -> None:
     assert "exactly 5 cards" in slot.inner_text()
 
 
+def test_the_tab_bar_works_by_keyboard(page: Page) -> None:
+    """The tabs were four stops in the Tab order and deaf to the arrow keys (the ARIA tabs
+    pattern: one stop, arrows, Home and End move and select)."""
+    stops = page.eval_on_selector_all(".tabs button", "tabs => tabs.map(t => t.tabIndex)")
+    assert stops == [0, -1, -1, -1]
+    page.focus("#tab-equity")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.id") == "tab-draw"
+    assert page.get_attribute("#tab-draw", "aria-selected") == "true"
+    assert page.is_visible("#panel-draw") and page.is_hidden("#panel-equity")
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.id") == "tab-query"
+    page.keyboard.press("ArrowRight")  # wraps round
+    assert page.evaluate("document.activeElement.id") == "tab-equity"
+    page.keyboard.press("ArrowLeft")
+    assert page.is_visible("#panel-query")
+    assert page.get_attribute("#tab-query", "aria-controls") == "panel-query"
+    stops = page.eval_on_selector_all(".tabs button", "tabs => tabs.map(t => t.tabIndex)")
+    assert stops == [-1, -1, -1, 0]
+
+
 def result_cells(page: Page) -> list[list[str]]:
     rows = page.query_selector_all("#equity-table tbody tr")
     return [[cell.inner_text() for cell in row.query_selector_all("td")] for row in rows]

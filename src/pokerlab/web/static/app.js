@@ -1166,14 +1166,30 @@ async function advise(event) {
 
 // ---- wiring ------------------------------------------------------------------------------
 
+// The tab bar as the ARIA tabs pattern: one tab in the Tab order (the selected one), the arrow
+// keys, Home and End move between tabs and select the one they reach.
+function selectTab(tab) {
+  for (const other of $$(".tabs button")) {
+    const on = other === tab;
+    other.setAttribute("aria-selected", on ? "true" : "false");
+    other.tabIndex = on ? 0 : -1;
+    $(`#panel-${other.dataset.tab}`).hidden = !on;
+  }
+}
+
 function setupTabs() {
-  for (const tab of $$(".tabs button")) {
-    tab.addEventListener("click", () => {
-      for (const other of $$(".tabs button")) {
-        const on = other === tab;
-        other.setAttribute("aria-selected", on ? "true" : "false");
-        $(`#panel-${other.dataset.tab}`).hidden = !on;
-      }
+  const tabs = $$(".tabs button");
+  for (const [index, tab] of tabs.entries()) {
+    tab.setAttribute("aria-controls", `panel-${tab.dataset.tab}`);
+    tab.tabIndex = tab.getAttribute("aria-selected") === "true" ? 0 : -1;
+    tab.addEventListener("click", () => selectTab(tab));
+    tab.addEventListener("keydown", (event) => {
+      const steps = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+      if (!(event.key in steps)) return;
+      event.preventDefault();
+      const next = tabs[(steps[event.key] + tabs.length) % tabs.length];
+      selectTab(next);
+      next.focus();
     });
   }
 }
