@@ -382,6 +382,7 @@ def test_a_river_splits_into_runs_of_the_widest_range(
 
     whole = equity(players, board=board, game=game, method="exact", threads=1)
     monkeypatch.setattr(_parallel, "TARGET_CHUNK_SECONDS", 1e-7)
+    monkeypatch.setattr(_parallel, "MAX_CHUNKS", 64)  # 4,096 chunks: 7 s for Omaha's turn
     problem = prepare(players, board=board, game=game).listing_random_hands()
     strategy = BoardRunouts() if game == "holdem" else GameBoards()
     chunks = strategy.chunks(_parallel.Work(problem, strategy.name))
