@@ -115,3 +115,30 @@ def test_a_card_toggled_by_keyboard_keeps_the_focus(page: Page) -> None:
         '#play-hand button[aria-pressed="true"]', "bs => bs.map(b => b.dataset.card)"
     )
     assert pressed == cards[:2]
+
+
+def test_a_bot_chosen_mid_hand_is_said_to_apply_from_the_next_hand(page: Page) -> None:
+    """The hand being played kept its bot while the select showed another, without a word."""
+    page.click("#tab-draw")
+    if page.is_enabled("#play-draw"):  # a hand left open by the test before
+        page.click("#play-draw")
+        page.wait_for_selector("#play-showdown:not([hidden])")
+    page.select_option("#play-bot", "rules")
+    page.click("#play-deal")
+    page.wait_for_selector("#play-hand button[data-card]:not([aria-disabled])")
+    assert page.is_hidden("#play-settings-note")
+    page.select_option("#play-bot", "optimal")
+    note = page.inner_text("#play-settings-note")
+    assert "against the rules bot" in note and "from the next hand" in note
+    page.select_option("#play-bot", "rules")  # back as dealt: nothing to say
+    assert page.is_hidden("#play-settings-note")
+    page.select_option("#play-max-draw", "3")
+    assert page.is_visible("#play-settings-note")
+    with page.expect_response("**/api/draw/showdown") as shown_down:
+        page.click("#play-draw")
+    assert posted(shown_down.value)["bot"] == "rules"
+    assert posted(shown_down.value)["max_draw"] == 5
+    page.wait_for_selector("#play-settings-note", state="hidden")
+    with page.expect_response("**/api/draw/deal") as dealt:
+        page.click("#play-deal")
+    assert posted(dealt.value)["max_draw"] == 3

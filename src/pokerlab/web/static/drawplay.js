@@ -53,6 +53,20 @@
     $("#play-advice").disabled = play.done;
   }
 
+  // A choice changed mid-hand cannot change the hand being played (its deal and its bot are
+  // fixed by the settings it was dealt under): say so, rather than show one bot and play another.
+  function noteSettings() {
+    const note = $("#play-settings-note");
+    const changed = !play.done && play.settings !== null && (
+      $("#play-bot").value !== play.settings.bot || $("#play-game").value !== play.settings.game ||
+      Number($("#play-max-draw").value) !== play.settings.max_draw);
+    note.hidden = !changed;
+    note.textContent = changed
+      ? `This hand goes on against the ${play.settings.bot} bot as dealt; ` +
+        "the new choice applies from the next hand."
+      : "";
+  }
+
   async function deal() {
     $("#play-error").textContent = "";
     play.settings = {
@@ -74,6 +88,7 @@
         play.cards = data.cards;
         play.thrown = new Set();
         play.done = false;
+        noteSettings();
         $("#play-advice-text").hidden = true;
         $("#play-showdown").hidden = true;
         renderHand();
@@ -124,6 +139,7 @@
       try {
         const data = await api("/api/draw/showdown", request({ keep }));
         play.done = true;
+        noteSettings();
         if (data.result > 0) play.score.wins += 1;
         else if (data.result < 0) play.score.losses += 1;
         else play.score.ties += 1;
@@ -156,6 +172,9 @@
     $("#play-advice").addEventListener("click", showAdvice);
     $("#play-draw").addEventListener("click", draw);
     $("#play-hand").addEventListener("click", toggle);
+    for (const id of ["#play-bot", "#play-game", "#play-max-draw"]) {
+      $(id).addEventListener("change", noteSettings);
+    }
     setButtons();
   }
 
