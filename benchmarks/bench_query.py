@@ -12,6 +12,8 @@ ranges spot and the sampled flop spot end the run.
 
 from __future__ import annotations
 
+import argparse
+
 import pokerlab
 from _common import available_cores, best_of, machine_line, scaling_table
 
@@ -52,6 +54,7 @@ def line(label: str, seconds: float, deals: int, versus: float | None = None) ->
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split())).parse_args()
     print(machine_line(f"{available_cores()} (rows), 1 and {available_cores()} (scaling)"))
     t_eq, _ = best_of(lambda: pokerlab.equity(["AhKh", "QcQd"], board="Ts9h2h"), 20)
     t, r = best_of(lambda: pokerlab.query(THREE + SPOT), 20)

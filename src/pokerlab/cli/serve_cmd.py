@@ -54,7 +54,8 @@ def _log_config(level: str) -> dict[str, Any]:
     "--workers",
     type=click.IntRange(1, 64),
     default=None,
-    help="Processes for equity, outs and draw requests (default: one per CPU).",
+    help="Processes for equity, outs, draw, query, hits and distribution requests (default: one "
+    "per CPU).",
 )
 @click.option(
     "--threads-per-worker",
