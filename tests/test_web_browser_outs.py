@@ -16,11 +16,7 @@ def test_the_outs_of_a_flop_label_turns_by_their_rivers(page: Page) -> None:  # 
     page.fill('[name="players.0"]', players[0])
     page.fill('[name="players.1"]', players[1])
     page.fill("#board", board)
-    report = pokerlab.outs(players, board=board)
-    # The answer is the library's own JSON (what /api/outs returns, test_web_api checks that),
-    # served directly: through the worker pool a flop's large answer currently fails with
-    # BlockingIOError (web/pool.py reads the pipe after add_reader made it non-blocking).
-    page.route("**/api/outs", lambda route: route.fulfill(json=report.to_dict()))
+    report = pokerlab.outs(players, board=board)  # what the server's worker answers
     page.click("#show-outs")
     page.wait_for_selector("#outs:not([hidden])")
     for p in range(2):
@@ -59,3 +55,38 @@ def test_the_runout_summary_counts_what_depends_on_the_others(page: Page) -> Non
         f"player 1 wins {totals.win[0]:,}, ties {totals.tie[0]:,}, depends on the others' "
         f"hands {totals.depends[0]:,}" in summary
     )
+
+
+def test_the_turn_cells_of_a_flop_work_by_keyboard(page: Page) -> None:  # noqa: F811
+    """The turn cells opened their rows by mouse only, and read as bare card names."""
+    page.fill('[name="players.0"]', "6c7c")
+    page.fill('[name="players.1"]', "AhAd")
+    page.fill("#board", "4c8c9s")
+    page.click("#show-outs")
+    page.wait_for_selector("#outs:not([hidden])")
+    grid = '.outs-grid[data-player="1"]'
+    stops = page.eval_on_selector_all(f"{grid} .out", "cs => cs.filter(c => c.tabIndex === 0)")
+    assert len(stops) == 1  # one Tab stop per grid: its first turn card, As
+    assert page.get_attribute(f'{grid} .out[data-card="As"]', "tabindex") == "0"
+    label = page.get_attribute(f'{grid} .out[data-card="As"]', "aria-label")
+    assert label is not None and label.startswith("As: ") and "rivers win" in label
+    assert page.get_attribute(f'{grid} .out[data-card="9s"]', "role") == "img"  # on the board
+    page.focus(f'{grid} .out[data-card="As"]')
+    for _ in range(4):  # Ks Qs Js Ts, then 9s is on the board: skipped to 8s
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == "Ts"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == "8s"
+    page.keyboard.press("ArrowDown")  # the hearts row
+    assert page.evaluate("document.activeElement.dataset.card") == "8h"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # no row above spades: stays
+    assert page.evaluate("document.activeElement.dataset.card") == "8s"
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.card") == "2c"
+    page.keyboard.press("ArrowLeft")  # 3c, then 4c is on the board: 3c first
+    assert page.evaluate("document.activeElement.dataset.card") == "3c"
+    page.keyboard.press("Enter")
+    row = '.turn-row[data-turn="3c"]'
+    assert page.get_attribute(row, "open") is not None
+    assert page.evaluate("document.activeElement.closest('.turn-row').dataset.turn") == "3c"

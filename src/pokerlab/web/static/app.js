@@ -648,6 +648,47 @@ function turnRows(report) {
   return box;
 }
 
+// Opens a turn card's row of rivers; by keyboard, focus moves to it (its summary).
+function openTurnRow(card, focus) {
+  const row = $(`.turn-row[data-turn="${card}"]`);
+  row.open = true;
+  row.scrollIntoView({ block: "nearest" });
+  if (focus) $("summary", row).focus();
+}
+
+// A flop's grid of turn cells by keyboard: one Tab stop, Left / Right to the previous / next
+// turn card, Up / Down a suit row (13 cards) away, Home / End, Enter or Space opens the row.
+function setupTurnGrid(grid) {
+  const cells = $$('[role="button"]', grid);
+  if (!cells.length) return;
+  cells[0].tabIndex = 0;
+  const all = $$(".out", grid);
+  grid.addEventListener("keydown", (event) => {
+    const cell = event.target.closest('[role="button"]');
+    if (!cell) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      openTurnRow(cell.dataset.card, true);
+      return;
+    }
+    const here = all.indexOf(cell);
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 13, ArrowUp: -13 }[event.key];
+    let next = null;
+    if (event.key === "Home") next = cells[0];
+    else if (event.key === "End") next = cells[cells.length - 1];
+    else if (step) {  // that card, or past a card already out the next turn card that way
+      for (let i = here + step; i >= 0 && i < all.length; i += Math.sign(step)) {
+        if (all[i].getAttribute("role") === "button") { next = all[i]; break; }
+      }
+    }
+    if (!next) return;
+    event.preventDefault();
+    cell.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
+}
+
 function renderOuts(report) {
   const lists = report.players;
   const flop = Boolean(report.by_turn);
@@ -674,17 +715,16 @@ function renderOuts(report) {
         const share = p.equity[card];
         const title = titleOf.get(card) ||
           (share === undefined ? `${card}: already out` : `${card}: ${kind}, share ${pct(share)}`);
-        const cell = el("span", { class: `out ${kind}`, "data-card": card, "data-kind": kind, text: card, title });
-        if (flop && kind !== "known") {
-          cell.addEventListener("click", () => {
-            const row = $(`.turn-row[data-turn="${card}"]`);
-            row.open = true;
-            row.scrollIntoView({ block: "nearest" });
-          });
-        }
+        // a turn cell opens its row of rivers (by click, or Enter / Space: a button to a screen
+        // reader, one Tab stop per grid moved by the arrow keys); every cell reads as its title
+        const opens = flop && kind !== "known";
+        const cell = el("span", { class: `out ${kind}`, "data-card": card, "data-kind": kind, text: card,
+          title, role: opens ? "button" : "img", "aria-label": title, tabindex: opens ? "-1" : null });
+        if (opens) cell.addEventListener("click", () => openTurnRow(card, false));
         grid.append(cell);
       }
     }
+    if (flop) setupTurnGrid(grid);
     const tally = (kind) => [...kindOf.values()].filter((k) => k === kind).length;
     const counts = flop
       ? `turns: wins on every river ${tally("win")} · ties on every river ${tally("tie")} · ` +
