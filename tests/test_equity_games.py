@@ -14,7 +14,7 @@ from pokerlab.engine.exact import GameBoards, StudDeals, StudSweep
 from pokerlab.engine.problem import prepare
 from pokerlab.engine.strategies import exact_strategy
 from pokerlab.engine.tally import player_stats
-from pokerlab.errors import GameError, RangeError, TooLargeError
+from pokerlab.errors import EmptyRangeError, GameError, RangeError, TooLargeError
 
 
 @pytest.mark.parametrize(
@@ -252,12 +252,50 @@ def test_crowded_pair_ranges_find_a_deal_at_once(
     """Each range lists its holdings aces first, so the walk's first player took the aces the
     last one needs and searched on: these spots were refused after 300,000,000 steps ("cannot
     tell quickly"). Least contested holdings first, a deal turns up within a million steps."""
-    from pokerlab.engine import problem
+    from pokerlab.engine import _joint_holding
 
-    monkeypatch.setattr(problem, "_WALK_STEPS_IN_KERNEL", 1_000_000)
+    monkeypatch.setattr(_joint_holding, "WALK_STEPS_IN_KERNEL", 1_000_000)
     assert prepare(players, game=game).n_players == len(players)
     result = equity(players, game=game, method="mc", trials=20_000, seed=3, threads=1)
     assert result.players[0].equity > max(p.equity for p in result.players[1:])
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "need", "left"),
+    [
+        (
+            ["AA**", "KK**", "KK**", "KK**"],
+            "",
+            "6 Kings (2 in every hand of players 2, 3 and 4)",
+            4,
+        ),
+        (["AA**", "KK**", "KK**"], "Kc2d3h", "4 Kings (2 in every hand of players 2 and 3)", 3),
+        (
+            ["KK**", "Kx**", "KK**", "Kx**"],
+            "",
+            "6 Kings (2 in every hand of players 1 and 3, 1 in every hand of players 2 and 4)",
+            4,
+        ),
+        (
+            ["ssss", "ssss", "ssss", "ss**"],
+            "",
+            "14 spades (4 in every hand of players 1, 2 and 3, 2 ",
+            13,
+        ),
+    ],
+)
+def test_a_rank_or_suit_the_ranges_need_too_often_is_named(
+    players: list[str], board: str, need: str, left: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``AA**`` against three ``KK**`` walked 300,000,000 steps and then said it could not tell
+    whether a deal exists ("narrow the ranges"); six kings are needed and four exist."""
+    from pokerlab.engine import _joint_holding
+
+    monkeypatch.setattr(_joint_holding, "WALK_STEPS_IN_KERNEL", 1)  # the bound, not the walk
+    with pytest.raises(EmptyRangeError, match=r"^no deal is possible: the ranges need") as caught:
+        prepare(players, board=board, game="omaha")
+    assert need in str(caught.value) and str(caught.value).endswith(f" and {left} are left")
+    assert caught.value.field == "players"
 
 
 def test_a_big_stud_wildcard_hand_and_a_big_pattern_are_refused_by_player() -> None:

@@ -543,17 +543,17 @@ def test_no_deal_is_found_out_at_once_for_many_players_of_one_range(
     deal); nine of them beside ``AsKs,AhKh`` have cards enough, but only eight pairs: the walk
     now takes same-range players' holdings in increasing order only (3 s of kernel walking
     without that, under a millisecond with it). Past its steps the walk says it cannot tell."""
-    from pokerlab.engine import problem
+    from pokerlab.engine import _joint_holding, problem
 
-    monkeypatch.setattr(problem, "_WALK_STEPS_IN_PYTHON", 100)
-    monkeypatch.setattr(problem, "_WALK_STEPS_IN_KERNEL", 10_000_000)
+    monkeypatch.setattr(_joint_holding, "WALK_STEPS_IN_PYTHON", 100)
+    monkeypatch.setattr(_joint_holding, "WALK_STEPS_IN_KERNEL", 10_000_000)
     with pytest.raises(EmptyRangeError, match="no deal is possible"):
         problem.prepare(["AA,KK,QQ,JJ,TT"] * 11)
     with pytest.raises(EmptyRangeError, match="no deal is possible"):
         problem.prepare(["AsKs,AhKh"] + ["AA,KK,QQ,JJ,TT"] * 9)
     assert problem.prepare(["AsKs,AhKh"] + ["AA,KK,QQ,JJ,TT"] * 8).n_players == 9
-    monkeypatch.setattr(problem, "_WALK_STEPS_IN_PYTHON", 1)
-    monkeypatch.setattr(problem, "_WALK_STEPS_IN_KERNEL", 5)
+    monkeypatch.setattr(_joint_holding, "WALK_STEPS_IN_PYTHON", 1)
+    monkeypatch.setattr(_joint_holding, "WALK_STEPS_IN_KERNEL", 5)
     with pytest.raises(TooLargeError, match="cannot tell quickly whether any deal is possible"):
         problem.prepare(["AsKs,AhKh"] + ["AA,KK,QQ,JJ,TT"] * 9)
 

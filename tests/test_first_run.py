@@ -94,7 +94,7 @@ def test_joint_holding_walk_in_python_matches_the_kernel() -> None:
     on random crowded ranges it answers as the kernel does, and leaves it to the kernel when
     its steps run out; with each player's holdings reordered least contested first, too."""
     from pokerlab.engine._exact import has_joint_holding
-    from pokerlab.engine.problem import _least_demand_first, _walk_in_python
+    from pokerlab.engine._joint_holding import least_demand_first, walk_in_python
 
     rng = np.random.default_rng(5)
     answers = set()
@@ -115,11 +115,11 @@ def test_joint_holding_walk_in_python_matches_the_kernel() -> None:
                                                   masks[offsets[p]:offsets[p + 1]])
                          for p in range(n)])  # fmt: skip
         assert bool(has_joint_holding(masks, offsets, same, 10**9)) is expected  # symmetry
-        assert _walk_in_python(masks, offsets, same, 10**6) is expected
-        order = _least_demand_first(masks, np.arange(len(masks)), offsets)
+        assert walk_in_python(masks, offsets, same, 10**6) is expected
+        order = least_demand_first(masks, np.arange(len(masks)), offsets)
         assert bool(has_joint_holding(masks[order], offsets, same, 10**9)) is expected
         answers.add(expected)
         if len(masks):
-            assert _walk_in_python(masks, offsets, same, 0) is None
+            assert walk_in_python(masks, offsets, same, 0) is None
             assert has_joint_holding(masks, offsets, plain, 0) == -1  # out of steps
     assert answers == {True, False}

@@ -32,6 +32,7 @@ from pokerlab.cards import (
     suitless_indices,
 )
 from pokerlab.engine._joint_draw import unit_weights, weight_peaks
+from pokerlab.engine._joint_holding import joint_holding_exists
 from pokerlab.errors import (
     CardError,
     EmptyRangeError,
@@ -558,7 +559,7 @@ def prepare(
         uniform=tuple(h.uniform for h in parsed),
         shared_card=shared_card,
     )
-    if not _has_joint_holding(problem):
+    if not joint_holding_exists(problem):
         raise EmptyRangeError(
             "no deal is possible: every way of giving each player a hand from its range uses "
             "some card twice",
@@ -583,123 +584,3 @@ def _check_own_cards(parsed: Sequence[_Holdings], spec: Game, count: int, dead: 
                 f"its own, got {h.combos.shape[1]} ('{shorten(h.text)}')",
                 field=f"players.{i}",
             )
-
-
-_WALK_STEPS_IN_PYTHON = 10_000
-"""Steps of the joint-holding walk tried in Python before the kernel takes over: almost every
-problem finds a joint holding within a few steps, and then needs no kernel compiled for it."""
-_WALK_STEPS_IN_KERNEL = 300_000_000
-"""Then at most this many in the kernel (about a second): past them the answer is unknown."""
-
-
-def _has_joint_holding(problem: Problem) -> bool:
-    """Whether some joint holding uses no card twice. A :attr:`~Problem.dealt` player (a
-    ``random`` hand) is left out: it takes any cards the others leave, and ``check_players``
-    has made sure the deck has enough (16 ``random`` hands cost 6 ms of walking before)."""
-    dealt = problem.dealt.tolist()  # Python bools: a numpy scalar per player costs more
-    live = [p for p, d in enumerate(dealt) if not d]
-    wide = [p for p in live if problem.sizes[p] > 1]
-    if len(wide) <= 1:  # one holding each but one player at most: no walk needed
-        masks = problem.combo_masks
-        single = 0
-        for p in live:
-            if problem.sizes[p] == 1:
-                mask = int(masks[problem.offsets[p]])
-                if single & mask:
-                    return False
-                single |= mask
-        if not wide:
-            return True
-        rows = masks[problem.offsets[wide[0]] : problem.offsets[wide[0] + 1]]
-        return not (rows & np.uint64(single)).all()  # some holding without those cards
-    masks = problem.combo_masks
-    held = {p: masks[problem.offsets[p] : problem.offsets[p + 1]] for p in live}
-    if not _enough_cards(held):
-        return False
-    # fewest holdings first (prunes soonest); players of the same range side by side, so the
-    # walk takes their holdings in increasing order only (any other order is a permutation)
-    order = sorted(live, key=lambda p: (len(held[p]), int(held[p][0]), int(held[p][-1])))
-    index = np.concatenate([np.arange(problem.offsets[p], problem.offsets[p + 1]) for p in order])
-    offsets = np.zeros(len(order) + 1, dtype=np.int64)
-    offsets[1:] = np.cumsum([problem.sizes[p] for p in order])
-    same = np.array(
-        [k > 0 and np.array_equal(held[p], held[order[k - 1]]) for k, p in enumerate(order)]
-    )
-    found = _walk_in_python(masks[index], offsets, same, _WALK_STEPS_IN_PYTHON)
-    if found is not None:
-        return found
-    from pokerlab.engine._exact import has_joint_holding
-
-    index = _least_demand_first(masks, index, offsets)
-    answer = int(has_joint_holding(masks[index], offsets, same, _WALK_STEPS_IN_KERNEL))
-    if answer < 0:
-        raise TooLargeError(
-            "cannot tell quickly whether any deal is possible: the ranges overlap so much that "
-            f"{_WALK_STEPS_IN_KERNEL:,} steps of search found no hand for every player without "
-            "some card twice; narrow the ranges",
-            field="players",
-        )
-    return bool(answer)
-
-
-def _least_demand_first(
-    masks: NDArray[np.uint64], index: NDArray[np.int64], offsets: NDArray[np.int64]
-) -> NDArray[np.int64]:
-    """``index`` with each player's holdings reordered, the least contested first (their cards
-    wanted least by all the ranges): holdings come in card order, so every range starts with
-    its aces, and four players of ``AA**``, ``KK**``, ``QQ**`` and ``JJ**`` walked for more than
-    300,000,000 steps, the first taking the aces the last needs. Players of the same range get
-    the same order (their scores are equal), as the walk's increasing-order rule requires."""
-    from pokerlab.engine._exact import card_demand_scores
-
-    scores = card_demand_scores(masks[index], offsets)
-    parts = [
-        index[a:b][np.argsort(scores[a:b], kind="stable")]
-        for a, b in itertools.pairwise(offsets.tolist())
-    ]
-    return np.concatenate(parts)
-
-
-def _enough_cards(rows: dict[int, NDArray[np.uint64]]) -> bool:
-    """Hall's condition on prefixes: the players whose holdings use the fewest distinct cards,
-    taken together, must have cards enough for a hand each (eleven players of
-    ``AA,KK,QQ,JJ,TT`` share 20 cards for 22: the walk took two minutes to find none)."""
-    if any(len(r) == 0 for r in rows.values()):
-        return False
-    unions = {p: int(np.bitwise_or.reduce(r)) for p, r in rows.items()}
-    cards = {p: int(r[0]).bit_count() for p, r in rows.items()}
-    have, need = 0, 0
-    for p in sorted(rows, key=lambda q: unions[q].bit_count()):
-        have |= unions[p]
-        need += cards[p]
-        if have.bit_count() < need:
-            return False
-    return True
-
-
-def _walk_in_python(
-    masks: NDArray[np.uint64], offsets: NDArray[np.int64], same: NDArray[np.bool_], steps: int
-) -> bool | None:
-    """The depth-first walk of ``_exact.has_joint_holding`` for at most ``steps`` steps: whether
-    some joint holding uses no card twice, or ``None`` when the steps ran out first."""
-    n = len(offsets) - 1
-    size = [int(offsets[p + 1] - offsets[p]) for p in range(n)]
-    pos = [-1] * n  # position within the player's holdings
-    used = [0] * (n + 1)
-    p = 0
-    for _ in range(steps):
-        pos[p] += 1
-        if pos[p] >= size[p]:
-            p -= 1
-            if p < 0:
-                return False
-            continue
-        m = int(masks[offsets[p] + pos[p]])
-        if m & used[p]:
-            continue
-        used[p + 1] = used[p] | m
-        if p + 1 == n:
-            return True
-        p += 1
-        pos[p] = pos[p - 1] if same[p] else -1  # the same range: later holdings only
-    return None
