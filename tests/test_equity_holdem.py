@@ -558,6 +558,15 @@ def test_no_deal_is_found_out_at_once_for_many_players_of_one_range(
         problem.prepare(["AsKs,AhKh"] + ["AA,KK,QQ,JJ,TT"] * 9)
 
 
+def test_no_deal_names_the_rank_that_runs_short() -> None:
+    """Three players of AA said only that every way of dealing used some card twice."""
+    with pytest.raises(EmptyRangeError, match="need at least 6 Aces") as caught:
+        equity(["AA", "AA", "AA"])
+    assert str(caught.value).endswith("(2 in every hand of players 1, 2 and 3) and 4 are left")
+    with pytest.raises(EmptyRangeError, match="uses some card twice"):  # no one rank short
+        equity(["AsKs,AhKh"] + ["AA,KK,QQ,JJ,TT"] * 9)
+
+
 @pytest.mark.parametrize("player", [None, b"AhAs", 5, ["Ah", "As"]])
 def test_a_player_that_is_not_text_says_its_type(player: object) -> None:
     """None was read as the range 'None' ("invalid range 'None' ... found 'N'")."""

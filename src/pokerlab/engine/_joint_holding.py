@@ -28,6 +28,25 @@ WALK_STEPS_IN_KERNEL = 300_000_000
 """Then at most this many in the kernel (about a second): past them the answer is unknown."""
 
 
+def check_some_deal(problem: Problem) -> None:
+    """Raise :class:`EmptyRangeError` when every joint holding uses some card twice, saying
+    which rank or suit runs short where one does (:func:`card_shortage`)."""
+    if joint_holding_exists(problem):
+        return
+    held = _held(problem, [p for p, d in enumerate(problem.dealt.tolist()) if not d])
+    known = problem.dead_mask | cards_to_mask(problem.board.tolist())
+    reason = card_shortage(held, known) or (
+        "every way of giving each player a hand from its range uses some card twice"
+    )
+    raise EmptyRangeError(f"no deal is possible: {reason}", field="players")
+
+
+def _held(problem: Problem, players: list[int]) -> dict[int, NDArray[np.uint64]]:
+    """The holdings' card masks of each of ``players``."""
+    masks = problem.combo_masks
+    return {p: masks[problem.offsets[p] : problem.offsets[p + 1]] for p in players}
+
+
 def joint_holding_exists(problem: Problem) -> bool:
     """Whether some joint holding uses no card twice. A :attr:`~Problem.dealt` player (a
     ``random`` hand) is left out: it takes any cards the others leave, and ``check_players``
@@ -49,7 +68,7 @@ def joint_holding_exists(problem: Problem) -> bool:
         rows = masks[problem.offsets[wide[0]] : problem.offsets[wide[0] + 1]]
         return not (rows & np.uint64(single)).all()  # some holding without those cards
     masks = problem.combo_masks
-    held = {p: masks[problem.offsets[p] : problem.offsets[p + 1]] for p in live}
+    held = _held(problem, live)
     if not enough_cards(held):
         return False
     # fewest holdings first (prunes soonest); players of the same range side by side, so the
@@ -64,9 +83,8 @@ def joint_holding_exists(problem: Problem) -> bool:
     found = walk_in_python(masks[index], offsets, same, WALK_STEPS_IN_PYTHON)
     if found is not None:
         return found
-    shortage = card_shortage(held, problem.dead_mask | cards_to_mask(problem.board.tolist()))
-    if shortage is not None:
-        raise EmptyRangeError(f"no deal is possible: {shortage}", field="players")
+    if card_shortage(held, problem.dead_mask | cards_to_mask(problem.board.tolist())):
+        return False  # before the kernel's walk, which could not tell in time
     from pokerlab.engine._exact import has_joint_holding
 
     index = least_demand_first(masks, index, offsets)

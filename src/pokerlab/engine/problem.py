@@ -32,7 +32,7 @@ from pokerlab.cards import (
     suitless_indices,
 )
 from pokerlab.engine._joint_draw import unit_weights, weight_peaks
-from pokerlab.engine._joint_holding import joint_holding_exists
+from pokerlab.engine._joint_holding import check_some_deal
 from pokerlab.errors import (
     CardError,
     EmptyRangeError,
@@ -559,12 +559,7 @@ def prepare(
         uniform=tuple(h.uniform for h in parsed),
         shared_card=shared_card,
     )
-    if not joint_holding_exists(problem):
-        raise EmptyRangeError(
-            "no deal is possible: every way of giving each player a hand from its range uses "
-            "some card twice",
-            field="players",
-        )
+    check_some_deal(problem)
     return problem
 
 
