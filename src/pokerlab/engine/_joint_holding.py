@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from pokerlab.cards import RANK_PLURALS, cards_to_mask
 from pokerlab.errors import EmptyRangeError, TooLargeError
+from pokerlab.ranges._pattern_expand import popcount
 
 if TYPE_CHECKING:
     from pokerlab.engine.problem import Problem
@@ -149,7 +150,7 @@ def card_shortage(rows: dict[int, NDArray[np.uint64]], known: int) -> str | None
     three such players need six (the walk searched 300,000,000 steps and could not tell).
     ``None`` when every rank and suit has cards enough (a deal may still be impossible)."""
     for name, group in _GROUPS:
-        need = {p: int(_popcount(r & np.uint64(group)).min()) for p, r in rows.items()}
+        need = {p: int(popcount(r & np.uint64(group)).min()) for p, r in rows.items()}
         left = (group & ~known).bit_count()
         total = sum(need.values())
         if total > left:
@@ -170,14 +171,6 @@ def _players(numbers: list[int]) -> str:
     if len(numbers) == 1:
         return f"player {numbers[0]}"
     return "players " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
-
-
-def _popcount(x: NDArray[np.uint64]) -> NDArray[np.uint64]:
-    """The set bits of each of ``x``."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
 
 
 def walk_in_python(
