@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from click.testing import CliRunner, Result
 import pokerlab
 from cli_helpers import assert_one_line_error, ctrl_c_blocked
 from pokerlab.cli import app
+from pokerlab.errors import GameError
 from pokerlab.scale import FIELDS, read_jobs
 from pokerlab.scale.backends import SCHEDULER_HTTP
 from pokerlab.scale.jobs import run_spot
@@ -404,6 +406,26 @@ def test_a_file_name_is_not_taken_for_spots() -> None:
     """batch("spots.jsonl") answered each character as a spot."""
     with pytest.raises(TypeError, match="spots must be an iterable of spot dicts, not str"):
         list(pokerlab.batch("spots.jsonl", workers=1))
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("chunk_size", 0, "chunk_size must be at least 1, got 0"),
+        ("chunk_size", True, "chunk_size must be a positive integer, got True"),
+        ("chunk_size", 2.5, "chunk_size must be a positive integer, got 2.5"),
+        ("workers", "2", "workers must be a positive integer, got '2'"),
+        ("workers", 2.5, "workers must be a positive integer, got 2.5"),
+        ("local_cluster", 0, "local_cluster must be at least 1, got 0"),
+    ],
+)
+def test_a_bad_count_is_one_line_naming_it(option: str, value: object, message: str) -> None:
+    """chunk_size=0 answered no spot at all, without a word; -1 or 2.5 raised islice's
+    ValueError, workers=2.5 a TypeError from inside multiprocessing."""
+    spots = [{"players": ["AhAs", "KdKc"]}] * 3
+    with pytest.raises(GameError, match=f"^{re.escape(message)}$") as caught:
+        list(pokerlab.batch(spots, **{option: value}))  # type: ignore[arg-type]
+    assert caught.value.field == option
 
 
 def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
