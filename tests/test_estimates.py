@@ -144,7 +144,7 @@ def test_a_bad_exact_bound_is_a_one_line_error(bad: object) -> None:
     with pytest.raises(GameError) as caught:
         equity(["AhAs", "KdKc"], max_exact_seconds=bad)  # type: ignore[arg-type]
     assert caught.value.field == "max_exact_seconds"
-    assert str(caught.value).startswith("must be a positive number of seconds, got ")
+    assert str(caught.value).startswith("max_exact_seconds: must be a positive number of seconds")
 
 
 def test_auto_enumerates_only_within_the_callers_time_limit() -> None:
@@ -156,3 +156,18 @@ def test_auto_enumerates_only_within_the_callers_time_limit() -> None:
     assert equity(players, time_limit=estimate * 2, threads=1).method == "exact"
     sampled = equity(players, time_limit=estimate / 2, seed=1, threads=1)
     assert sampled.method == "monte-carlo" and sampled.stopped in ("time", "stderr")
+
+
+def test_a_decimal_or_a_bad_setting_is_told_plainly() -> None:
+    """A Decimal was refused as "must be between 0 and 1, got Decimal('0.5')" (it is); outs
+    and equity_distribution said "must be at least 1, got 0" without naming the argument."""
+    from decimal import Decimal
+
+    import pokerlab
+
+    with pytest.raises(GameError, match=r"got Decimal\('0\.5'\) \(a Decimal: pass a float\)$"):
+        equity(["AhAs", "KdKc"], method="mc", stderr=Decimal("0.5"))  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=r"^time_limit: must be a positive number of seconds"):
+        pokerlab.outs(["AhAs", "KdKc"], board="2c3d4h", time_limit=-1)
+    with pytest.raises(GameError, match=r"^trials: must be at least 1, got 0$"):
+        pokerlab.equity_distribution("QQ+", "random", board="2c3d4h", method="mc", trials=0)

@@ -1374,3 +1374,31 @@ def test_an_exact_query_far_too_large_is_refused_before_listing_it() -> None:
             "from game='omaha', h='KsKh**', v='random', board='2c3d4h5s7c', exact")  # fmt: skip
     with pytest.raises(TooLargeError, match="more than 60,000,000 deals"):
         query(text)
+
+
+@pytest.mark.parametrize("bad", [-1, 0, math.nan, True, "1", [1]])
+def test_a_bad_max_seconds_is_refused(bad: object) -> None:
+    """It was never checked: -1, 0 or NaN sampled one chunk and answered with it, "1" or [1]
+    raised a TypeError from the sampling loop."""
+    from pokerlab.errors import GameError
+
+    text = "select avg(riverEquity(hero)) from hero='AhAs', villain='KdKc'"
+    with pytest.raises(GameError, match=r"^max_seconds: must be a positive number of seconds"):
+        query(text, method="mc", trials=10**6, max_seconds=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("keywords", "field"),
+    [
+        ({"trials": 0}, "trials"),
+        ({"stderr": 2}, "stderr"),
+        ({"time_limit": -1}, "time_limit"),
+        ({"method": "x"}, "method"),
+        ({"method": "exact", "seed": 1}, "seed"),
+    ],
+)
+def test_a_bad_keyword_names_its_field(keywords: dict[str, Any], field: str) -> None:
+    """These errors had field None, where pokerlab.equity names the argument."""
+    with pytest.raises(QueryError) as caught:
+        query("select avg(riverEquity(hero)) from hero='AhAs', villain='KdKc'", **keywords)
+    assert caught.value.field == field

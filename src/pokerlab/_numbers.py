@@ -3,9 +3,10 @@ too), never a bool."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from numbers import Integral, Real
 
-__all__ = ["counted", "is_real", "is_whole"]
+__all__ = ["counted", "is_real", "is_whole", "shown_number"]
 
 
 def is_whole(value: object) -> bool:
@@ -16,6 +17,16 @@ def is_whole(value: object) -> bool:
 def is_real(value: object) -> bool:
     """Whether ``value`` is a real number (a bool is not one)."""
     return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def shown_number(value: object) -> str:
+    """A refused number as a message shows it: its ``repr``, and for a ``Decimal`` (no
+    :class:`numbers.Real`, so refused whatever its value) what to pass instead.
+
+    >>> shown_number(2), shown_number(Decimal("0.5"))
+    ('2', "Decimal('0.5') (a Decimal: pass a float)")
+    """
+    return f"{value!r} (a Decimal: pass a float)" if isinstance(value, Decimal) else repr(value)
 
 
 def counted(count: int, noun: str) -> str:

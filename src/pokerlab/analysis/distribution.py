@@ -383,7 +383,7 @@ def equity_distribution(
     result is the same for any count (with a ``seed``, sampled ones too).
     """
     check_exact_options(method, trials=trials, seed=seed)
-    check_sampling(trials, capped=False)  # a whole number the kernels can count
+    check_sampling(trials, capped=False, named=True)  # a whole number the kernels count
     check_callbacks(cancel, progress=progress)
     if not is_whole(max_holdings) or max_holdings < 1:
         raise GameError(

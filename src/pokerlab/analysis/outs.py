@@ -253,7 +253,7 @@ def outs(
     check_callbacks(cancel, progress=progress)
     if time_limit is None:  # as equity and query take it: no limit
         time_limit = math.inf
-    check_sampling(time_limit=time_limit, capped=False)  # math.inf: no limit
+    check_sampling(time_limit=time_limit, capped=False, named=True)  # math.inf: no limit
     with blame("game"):
         rules = get_game(game)
     if rules.is_stud:  # before the board is read: "Razz has no board; got 3 board cards"

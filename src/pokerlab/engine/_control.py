@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from pokerlab._numbers import is_real, is_whole
+from pokerlab._numbers import is_real, is_whole, shown_number
 from pokerlab.errors import CancelledError, GameError, PokerlabError, TooLargeError
 
 COUNTABLE_TRIALS = 2**62  # the kernels count deals in 64-bit integers, caps lifted or not
@@ -98,10 +98,10 @@ class Stopping:
             raise GameError(f"{int(trials):,} deals cannot be counted; at most "
                             f"{COUNTABLE_TRIALS:,}", field="trials")  # fmt: skip
         if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
-            raise GameError(f"target stderr must be between 0 and 1, got {stderr!r}",
+            raise GameError(f"target stderr must be between 0 and 1, got {shown_number(stderr)}",
                             field="stderr")  # fmt: skip
         if time_limit is not None and not (is_real(time_limit) and time_limit > 0):
-            raise GameError(f"time limit must be a positive number, got {time_limit!r}",
+            raise GameError(f"time limit must be a positive number, got {shown_number(time_limit)}",
                             field="time_limit")  # fmt: skip
 
 

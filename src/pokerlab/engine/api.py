@@ -19,7 +19,7 @@ from pokerlab.engine._control import (
     Stopping,
     check_callbacks,
 )
-from pokerlab.engine.limits import check_exact_options, estimate_text
+from pokerlab.engine.limits import check_exact_options, check_seconds, estimate_text
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
@@ -153,11 +153,8 @@ def equity(
     check_callbacks(cancel, progress=progress, partial=partial)
     if max_exact_seconds is None:
         max_exact_seconds = MAX_EXACT_SECONDS
-    elif not (is_real(max_exact_seconds) and max_exact_seconds > 0):
-        raise GameError(
-            f"must be a positive number of seconds, got {max_exact_seconds!r}",
-            field="max_exact_seconds",
-        )
+    else:
+        check_seconds(max_exact_seconds, "max_exact_seconds")
     n_threads = resolve_threads(threads)
     if client is not None and not callable(getattr(client, "submit", None)):
         raise GameError(

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from pokerlab._numbers import is_real, is_whole
+from pokerlab._numbers import is_real, is_whole, shown_number
 from pokerlab.engine._control import COUNTABLE_TRIALS, CancelLike, is_cancelled
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import CancelledError, GameError, TooLargeError
@@ -56,12 +56,25 @@ def check_sampling(
     *,
     capped: bool = True,
     lift: str = "",
+    named: bool = False,
 ) -> None:
     """Refuse, with :class:`GameError` naming the field (``trials``, ``stderr``,
     ``time_limit``), Monte Carlo stopping rules of the wrong type or that cannot be met and,
     when ``capped``, those
     past :data:`MAX_TRIALS`, :data:`MIN_STDERR` or :data:`MAX_SECONDS`; ``lift`` says how to
-    lift the caps (the CLI's "add --no-limit to run it anyway")."""
+    lift the caps (the CLI's "add --no-limit to run it anyway"). The message starts with the
+    field's name when ``named`` (a library function's; the CLI and the query name their own)."""
+    try:
+        _check_sampling(trials, stderr, time_limit, capped, lift)
+    except GameError as exc:
+        if named:
+            exc.args = (f"{exc.field}: {exc}", *exc.args[1:])
+        raise
+
+
+def _check_sampling(
+    trials: int | None, stderr: float | None, time_limit: float | None, capped: bool, lift: str
+) -> None:
     hint = f" ({lift})" if lift else ""
     if trials is not None:
         if not is_whole(trials):
@@ -79,7 +92,7 @@ def check_sampling(
                 field="trials",
             )
     if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
-        raise GameError(f"must be between 0 and 1, got {stderr!r}", field="stderr")
+        raise GameError(f"must be between 0 and 1, got {shown_number(stderr)}", field="stderr")
     if stderr is not None and stderr < MIN_STDERR and capped:
         # the variance of a pot share is at most 1/4 (stderr**2 underflows below 1e-162)
         deals = 0.25 / stderr**2 if stderr > 1e-100 else math.inf
@@ -93,12 +106,22 @@ def check_sampling(
     if time_limit is not None:
         if not is_real(time_limit) or math.isnan(time_limit) or time_limit <= 0:
             raise GameError(
-                f"must be a positive number of seconds, got {time_limit!r}", field="time_limit"
+                f"must be a positive number of seconds, got {shown_number(time_limit)}",
+                field="time_limit",
             )
         if time_limit > MAX_SECONDS and capped:
             raise GameError(
                 f"{time_limit:g} s is more than {MAX_SECONDS:g} s{hint}", field="time_limit"
             )
+
+
+def check_seconds(value: float, name: str) -> None:
+    """Refuse (:class:`GameError` on ``name``, named in the message) a number of seconds that
+    is not a positive real number: 0, a negative, NaN, a bool, text."""
+    if not (is_real(value) and value > 0):
+        raise GameError(
+            f"{name}: must be a positive number of seconds, got {shown_number(value)}", field=name
+        )
 
 
 def check_exact_options(method: str | None, **options: object) -> None:

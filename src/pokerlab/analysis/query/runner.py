@@ -44,7 +44,7 @@ from pokerlab.engine._control import (
     is_cancelled,
     nothing_sampled,
 )
-from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling
+from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling, check_seconds
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.engine.tally import StopReason
 from pokerlab.errors import (
@@ -166,7 +166,8 @@ def _check_exact(r: _Request) -> None:
         given = [k for k, v in rules.items() if v is not None]
         if given:
             raise QueryError(f"{', '.join(given)} set Monte Carlo; an exact query would ignore "
-                             f"{'it' if len(given) == 1 else 'them'}")  # fmt: skip
+                             f"{'it' if len(given) == 1 else 'them'}",
+                             field="time_limit" if given[0] == "time" else given[0])  # fmt: skip
 
 
 def _request(q: Query) -> _Request:
@@ -733,6 +734,8 @@ def query(
     from the text or the keywords alike; ``lift`` says how to lift them."""
     started = time.perf_counter()
     n_threads = resolve_threads(threads)
+    if max_seconds is not None:  # -1 or NaN sampled one chunk; "1" was a TypeError later
+        check_seconds(max_seconds, "max_seconds")
     check_callbacks(cancel, progress=progress)
     check_seed(seed)
     q = parse(text)
@@ -742,13 +745,15 @@ def query(
         if value is not None:
             setattr(req, key, "monte-carlo" if value == "mc" else value)
     if req.method not in ("auto", "exact", "monte-carlo"):
-        raise QueryError(f"unknown method '{req.method}': expected exact, monte-carlo or auto")
+        raise QueryError(
+            f"unknown method '{req.method}': expected exact, monte-carlo or auto", field="method"
+        )
     _check_exact(req)
     try:
         check_sampling(req.trials, req.stderr, req.time_limit, capped=capped, lift=lift)
     except GameError as exc:
         setting = "time" if exc.field == "time_limit" else exc.field
-        raise QueryError(f"{setting}: {exc}") from None
+        raise QueryError(f"{setting}: {exc}", field=exc.field) from None
     try:
         # a 'random' Omaha hand is listed: the query's sampler and enumerator draw holdings
         problem = prepare(
