@@ -1402,3 +1402,19 @@ def test_a_bad_keyword_names_its_field(keywords: dict[str, Any], field: str) -> 
     with pytest.raises(QueryError) as caught:
         query("select avg(riverEquity(hero)) from hero='AhAs', villain='KdKc'", **keywords)
     assert caught.value.field == field
+
+
+def test_numpy_counts_give_json_results() -> None:
+    """trials=np.int64(100) came back as a numpy integer in deals and seed: json.dumps of
+    to_dict() failed (pokerlab.equity's samples too)."""
+    import json
+
+    import pokerlab
+
+    text = "select avg(riverEquity(hero)) from hero='AhAs', villain='KdKc'"
+    sampled = query(text, method="mc", trials=np.int64(100), seed=np.int64(2))
+    assert type(sampled.deals) is int and type(sampled.seed) is int
+    json.dumps(sampled.to_dict())
+    result = pokerlab.equity(["AhAs", "KdKc"], method="mc", trials=np.int64(100), seed=1)
+    assert type(result.samples) is int
+    json.dumps(result.to_dict())

@@ -218,7 +218,7 @@ def equity(
     return EquityResult(
         players=players_out,
         method="monte-carlo" if tally.sampled else "exact",
-        samples=tally.deals,
+        samples=int(tally.deals),  # numpy's integer when trials was one: not JSON
         seconds=time.perf_counter() - started,
         game=problem.game.name,
         board=problem.board_text,

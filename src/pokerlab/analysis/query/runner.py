@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import is_whole
 from pokerlab._threads import available_cores, resolve_threads
 from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query._kinds import EQUITY as K_EQUITY
@@ -742,7 +743,8 @@ def query(
     req = _request(q)
     for key, value in (("method", method), ("trials", trials), ("stderr", stderr),
                        ("time_limit", time_limit), ("seed", seed)):  # fmt: skip
-        if value is not None:
+        if value is not None:  # numpy's integers as Python ints (the result goes to JSON)
+            value = int(value) if key in ("trials", "seed") and is_whole(value) else value
             setattr(req, key, "monte-carlo" if value == "mc" else value)
     if req.method not in ("auto", "exact", "monte-carlo"):
         raise QueryError(
