@@ -309,3 +309,24 @@ def test_a_card_code_must_be_an_integer() -> None:
         pokerlab.equity(["AsKs", "QQ"], board=[0.9, 4.2, 8.7])  # type: ignore[list-item]
     with pytest.raises(CardError, match=r"not float 51\.7"):
         pokerlab.evaluate([51.7, 47, 43, 39, 35])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("bad", [[52], [-1], [1.5], [51.9], [True], 5])
+def test_mask_and_text_helpers_refuse_what_is_no_card(bad: object) -> None:
+    """cards_to_mask([52]) set a bit past the deck, [1.5] and [True] were truncated to cards,
+    -1 raised "negative shift count"; format_cards([51.9]) was the As."""
+    for helper in (cards_to_mask, format_cards):
+        with pytest.raises(CardError):
+            helper(bad)  # type: ignore[arg-type]
+
+
+def test_mask_and_text_helpers_take_text_and_numpy_codes() -> None:
+    """Text was read one character a card ("invalid literal for int()")."""
+    import numpy as np
+
+    assert format_cards("as kh") == "AsKh" and format_cards(["As", "Kh"]) == "AsKh"
+    assert cards_to_mask("2c 2d") == 3 == cards_to_mask(np.array([0, 1], dtype=np.uint8))
+    assert cards_from_mask(np.uint64(3)) == [Card("2c"), Card("2d")]
+    for bad in (3.0, "3", True):
+        with pytest.raises(CardError, match="a card mask is an integer"):
+            cards_from_mask(bad)  # type: ignore[arg-type]

@@ -292,17 +292,37 @@ def _any_suit_tokens(text: str) -> list[tuple[int, int, int]]:
     return found
 
 
-def format_cards(cards: Iterable[int], sep: str = "") -> str:
-    """Canonical text for cards.
+def format_cards(cards: Iterable[int] | str, sep: str = "") -> str:
+    """Canonical text for cards (codes, :class:`Card` objects, or text to parse).
 
-    >>> format_cards([51, 46])
-    'AsKh'
+    >>> format_cards([51, 46]), format_cards("as kh")
+    ('AsKh', 'AsKh')
     """
-    codes = [int(c) for c in cards]
-    for code in codes:
-        if not 0 <= code < CARD_COUNT:
-            raise CardError(f"invalid card code {code}: must be in 0..{CARD_COUNT - 1}")
-    return sep.join([_NAMES[code] for code in codes])
+    return sep.join([_NAMES[code] for code in _codes(cards)])
+
+
+def _codes(cards: Iterable[int] | str) -> list[int]:
+    """The codes of ``cards``: text is parsed, each other card is a :class:`Card`, an integer
+    0..51 (numpy's too) or one card's name, else :class:`CardError` (a float or a bool was
+    truncated to a card, 52 set a bit past the deck, a string was read one character a card)."""
+    if isinstance(cards, str):
+        return [int(c) for c in parse_cards(cards)]
+    return [
+        c if type(c) is Card or (type(c) is int and 0 <= c < CARD_COUNT) else int(_card(c))
+        for c in _iterable(cards)
+    ]
+
+
+def _iterable(cards: object) -> Iterable[object]:
+    """``cards``, refused with :class:`CardError` when it is no iterable (a lone code)."""
+    if not isinstance(cards, Iterable):
+        raise CardError(f"cards are text or an iterable of card codes, not {type(cards).__name__}")
+    return cards
+
+
+def _card(value: object) -> Card:
+    """``Card(value)``: a code, or one card's name; anything else is a :class:`CardError`."""
+    return Card(value)  # type: ignore[arg-type]  # Card refuses what is neither
 
 
 def deck() -> list[Card]:
@@ -310,20 +330,26 @@ def deck() -> list[Card]:
     return list(_ALL_CARDS)
 
 
-def cards_to_mask(cards: Iterable[int]) -> int:
-    """64-bit mask of cards (bit ``code`` set per card).
+def cards_to_mask(cards: Iterable[int] | str) -> int:
+    """64-bit mask of cards (bit ``code`` set per card; codes, Cards or text as
+    :func:`format_cards` takes them).
 
-    >>> hex(cards_to_mask(parse_cards("2c2d")))
-    '0x3'
+    >>> hex(cards_to_mask(parse_cards("2c2d"))), hex(cards_to_mask("2c 2d"))
+    ('0x3', '0x3')
     """
     mask = 0
-    for c in cards:
-        mask |= 1 << int(c)
+    for c in parse_cards(cards) if isinstance(cards, str) else _iterable(cards):
+        mask |= 1 << (
+            c if type(c) is Card or (type(c) is int and 0 <= c < CARD_COUNT) else _card(c)
+        )
     return mask
 
 
 def cards_from_mask(mask: int) -> list[Card]:
     """The cards whose bits are set in ``mask``, in code order."""
+    if not is_whole(mask):  # 3.0 or '3' failed inside, True was the 2c
+        raise CardError(f"a card mask is an integer, not {type(mask).__name__} {mask!r}")
+    mask = int(mask)
     if mask < 0 or mask >> CARD_COUNT:
         raise CardError(f"invalid card mask {mask:#x}: only bits 0..{CARD_COUNT - 1} may be set")
     return [_ALL_CARDS[code] for code in range(CARD_COUNT) if mask >> code & 1]
