@@ -138,7 +138,7 @@ def test_low_and_omaha_inputs_are_checked() -> None:
         evaluate_a5("As 2d 3c 4h")
     with pytest.raises(CardError, match="4, 5 or 6 hole cards"):
         evaluate_omaha("As Kd", "2c 3c 4c")
-    with pytest.raises(CardError, match="both in the hand and on the board"):
+    with pytest.raises(CardError, match="used twice: in the hand and in the board"):
         evaluate_omaha_low("As Kd Qc Jh", "As 3c 4c")
     with pytest.raises(CardError, match="shape"):
         omaha_batch(np.zeros((3, 4), np.uint8), np.zeros((3, 4), np.uint8))
@@ -169,3 +169,33 @@ def test_the_sorting_networks_sort_every_input(size: int) -> None:
     for values in inputs:
         got = [int(v) for v in network(*(np.uint64(v) for v in values))]
         assert got == sorted(values, reverse=True), values
+
+
+def test_bad_arrays_and_hands_name_their_argument() -> None:
+    """Rows of unequal lengths raised numpy's "inhomogeneous shape" ValueError; the batch
+    errors and the Omaha hand errors had no field, and a card both in the hand and on the
+    board was a plain CardError."""
+    from pokerlab.errors import DuplicateCardError
+    from pokerlab.evaluation import evaluate_batch
+
+    with pytest.raises(CardError, match="the rows are not all as long") as caught:
+        evaluate_batch([[1, 2, 3, 4, 5], [1, 2, 3, 4]])  # type: ignore[arg-type]
+    assert caught.value.field == "codes"
+    with pytest.raises(CardError, match="row 1 is not 5 distinct") as caught:
+        evaluate_batch(np.array([[1, 2, 3, 4, 5], [1, 2, 3, 4, 60]]))
+    assert caught.value.field == "codes"
+    with pytest.raises(CardError) as caught:
+        omaha_batch(np.zeros((2, 4), dtype=np.uint8), np.zeros((3, 5), dtype=np.uint8))
+    assert caught.value.field == "board"
+    with pytest.raises(DuplicateCardError) as dup:
+        evaluate_omaha("AsKsQsJs", "AsKd2c")
+    assert dup.value.field == "board"
+    for hole, board, field in (
+        ("AsKs", "AdKd2c", "hole"),
+        ("AsKsQsJs", "AdKd", "board"),
+        ("AsAsQsJs", "AdKd2c", "hole"),
+        ("AsKsQsJs", "AdKx2c", "board"),
+    ):
+        with pytest.raises(CardError) as caught:
+            evaluate_omaha_low(hole, board)
+        assert caught.value.field == field, (hole, board)

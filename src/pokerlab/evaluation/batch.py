@@ -15,18 +15,29 @@ from pokerlab.errors import CardError
 __all__ = ["card_array", "ensure_card_rows", "raise_bad_row"]
 
 
-def card_array(codes: Any, name: str, sizes: tuple[int, ...], what: str = "") -> NDArray[Any]:
+def card_array(
+    codes: Any, name: str, sizes: tuple[int, ...], what: str = "", field: str = "codes"
+) -> NDArray[Any]:
     """``codes`` as a C-contiguous 2-D integer array whose row length is one of ``sizes``
-    (values unchecked). ``what`` names the argument when a function takes several arrays.
+    (values unchecked). ``what`` names the argument when a function takes several arrays, and
+    ``field`` is its parameter's name (the errors' ``field``).
     Another layout (Fortran order, a strided view) is copied: the kernels are compiled for one
     layout, and a copy costs far less than compiling them again for another."""
-    arr = np.asarray(codes)
+    wanted = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
     label = f"{name}: {what}" if what else name
+    try:
+        arr = np.asarray(codes)
+    except (ValueError, TypeError):  # rows of unequal lengths (numpy's "inhomogeneous shape")
+        raise CardError(
+            f"{label}: expected an array of shape (n, {wanted}): the rows are not all as long",
+            field=field,
+        ) from None
     if arr.ndim != 2 or arr.shape[1] not in sizes:
-        wanted = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
-        raise CardError(f"{label}: expected an array of shape (n, {wanted}), got {arr.shape}")
+        raise CardError(
+            f"{label}: expected an array of shape (n, {wanted}), got {arr.shape}", field=field
+        )
     if not np.issubdtype(arr.dtype, np.integer):
-        raise CardError(f"{label}: expected integer card codes, got dtype {arr.dtype}")
+        raise CardError(f"{label}: expected integer card codes, got dtype {arr.dtype}", field=field)
     return arr if arr.flags.c_contiguous else np.ascontiguousarray(arr)
 
 
@@ -39,7 +50,8 @@ def raise_bad_row(name: str, *arrays: NDArray[Any]) -> NoReturn:
     bad = int(first_invalid_row(np.ascontiguousarray(rows, dtype=np.int64)))
     raise CardError(
         f"{name}: row {bad} is not {rows.shape[1]} distinct card codes in 0..51: "
-        f"{rows[bad].tolist()}"
+        f"{rows[bad].tolist()}",
+        field="codes" if len(arrays) == 1 else None,  # one row of two arrays: either's
     )
 
 

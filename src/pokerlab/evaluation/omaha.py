@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
-from pokerlab.errors import CardError
+from pokerlab.cards import Card, CardsLike, ensure_distinct, format_cards, parse_cards
+from pokerlab.errors import CardError, blame
 from pokerlab.evaluation import _game_tables as G
 from pokerlab.evaluation.batch import card_array, ensure_card_rows
 from pokerlab.evaluation.high import HandValue, _strength_python, evaluate
@@ -39,18 +39,20 @@ HOLE_SIZES = (4, 5, 6)
 
 
 def _parse(hole: CardsLike, board: CardsLike) -> tuple[list[Card], list[Card]]:
-    h = parse_cards(hole)
-    b = parse_cards(board)
+    with blame("hole"):
+        h = parse_cards(hole)
+    with blame("board"):
+        b = parse_cards(board)
     if len(h) not in HOLE_SIZES:
         raise CardError(
-            f"an Omaha hand has 4, 5 or 6 hole cards, got {len(h)}: '{format_cards(h)}'"
+            f"an Omaha hand has 4, 5 or 6 hole cards, got {len(h)}: '{format_cards(h)}'",
+            field="hole",
         )
     if not 3 <= len(b) <= 5:
-        raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(b)}: '{format_cards(b)}'")
-    seen = set(h)
-    for c in b:
-        if c in seen:
-            raise CardError(f"card {c} is both in the hand and on the board")
+        raise CardError(
+            f"an Omaha board has 3, 4 or 5 cards, got {len(b)}: '{format_cards(b)}'", field="board"
+        )
+    ensure_distinct({"the hand": h, "the board": b}, {"the hand": "hole", "the board": "board"})
     return h, b
 
 
@@ -75,10 +77,12 @@ def evaluate_omaha_low(hole: CardsLike, board: CardsLike) -> LowValue | None:
 def _arrays(
     hole: NDArray[np.integer[Any]], board: NDArray[np.integer[Any]], what: str
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    h = card_array(hole, what, HOLE_SIZES, "the hole cards")
-    b = card_array(board, what, (5,), "the boards")
+    h = card_array(hole, what, HOLE_SIZES, "the hole cards", "hole")
+    b = card_array(board, what, (5,), "the boards", "board")
     if b.shape[0] != h.shape[0]:
-        raise CardError(f"{what}: {h.shape[0]} hole-card rows but {b.shape[0]} boards")
+        raise CardError(
+            f"{what}: {h.shape[0]} hole-card rows but {b.shape[0]} boards", field="board"
+        )
     ensure_card_rows(what, h, b)
     return np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8)
 
