@@ -285,6 +285,8 @@ def test_auto_budget_estimates_the_spots_with_a_fixed_holding() -> None:
 def test_a_cancelled_distribution_raises() -> None:
     with pytest.raises(CancelledError, match="after 0 of 36 holdings"):
         pokerlab.equity_distribution("QQ+", "JJ-99", cancel=lambda: True)
+    with pytest.raises(CancelledError, match="after 0 of 15 holdings"):  # heads-up on a flop
+        pokerlab.equity_distribution("QQ+", "random", board="Ks9s2d", cancel=lambda: True)
     with pytest.raises(GameError) as caught:
         pokerlab.equity_distribution("QQ+", "JJ-99", cancel=3)  # type: ignore[arg-type]
     assert caught.value.field == "cancel"

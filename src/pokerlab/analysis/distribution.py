@@ -405,7 +405,8 @@ def equity_distribution(
         and len(problem.board) >= 3
         and method in ("auto", "exact")
     )
-    if fast:
+    if fast:  # milliseconds, with no check inside: a cancel already asked for is heard here
+        _check_cancel(cancel, 0, int(problem.sizes[0]))
         result = _headsup_holdem(problem, raw, n_threads)
         sampled = False
     else:
