@@ -555,3 +555,33 @@ def test_ctrl_c_stops_a_long_monte_carlo_advice() -> None:
     finally:
         process.kill()  # left running by a failure
     assert process.returncode == 1 and stderr.strip() == "error: aborted", stderr
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "message"),
+    [
+        ({"goal": 5}, "goal", "a goal is the name of one of High Card"),
+        ({"vs": 5}, "vs", "vs must be a list of opponents"),
+        ({"vs": b"random"}, "vs", "vs must be a list of opponents"),
+        ({"vs": Opponent()}, "vs", "vs must be a list of opponents"),
+        ({"game": ["high"]}, "game", "a draw game is"),
+        ({"game": "razz"}, "game", "unknown draw game"),
+    ],
+)
+def test_advice_arguments_are_named_one_line_errors(
+    kwargs: dict[str, object], field: str, message: str
+) -> None:
+    """``goal=5`` raised an AttributeError, ``vs=5`` a TypeError, ``vs=b"random"`` was read
+    byte by byte ("got 114"), ``game=["high"]`` raised "unhashable type"."""
+    with pytest.raises(GameError, match=message) as info:
+        advise("Jh Jd 7c 4s 2h", **kwargs)  # type: ignore[arg-type]
+    assert info.value.field == field
+
+
+def test_one_opponent_may_be_given_as_text() -> None:
+    """The docstring's ``vs="random"``: one opponent, not a list of its letters."""
+    one = advise("Jh Jd 7c 4s 2h", vs="random", trials=2000, seed=1)
+    assert one.opponents == ("random",)
+    assert (
+        one.best.equity == advise("Jh Jd 7c 4s 2h", vs=["random"], trials=2000, seed=1).best.equity
+    )

@@ -58,7 +58,15 @@ from pokerlab.cards import (
 )
 from pokerlab.engine._control import check_seed
 from pokerlab.engine.limits import check_exact_options
-from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError, TooLargeError, blame
+from pokerlab.errors import (
+    CardError,
+    EmptyRangeError,
+    GameError,
+    RangeError,
+    TooLargeError,
+    blame,
+    shorten,
+)
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
 from pokerlab.evaluation.high import HandCategory
@@ -106,7 +114,8 @@ def normalize_game(game: str) -> Literal["high", "2-7"]:
                         field="game")  # fmt: skip
     name = _GAME_ALIASES.get(game.strip().lower().replace("_", "-").replace(" ", "-"))
     if name is None:
-        raise GameError(f"unknown draw game '{game}': use 'high' (five-card draw) or '2-7'")
+        raise GameError(f"unknown draw game '{game}': use 'high' (five-card draw) or '2-7'",
+                        field="game")  # fmt: skip
     return "high" if name == "high" else "2-7"
 
 
@@ -173,6 +182,11 @@ def game_tables(game: str) -> GameTables:
 
 
 def _parse_goal(tables: GameTables, goal: str) -> int:
+    if not isinstance(goal, str):  # 5 raised "'int' object has no attribute 'lower'"
+        raise GameError(
+            f"a goal is the name of one of {', '.join(tables.names)}; got {goal!r}", field="goal"
+        )
+
     def norm(text: str) -> str:
         return "".join(ch for ch in text.lower() if ch.isalnum())
 
@@ -482,7 +496,10 @@ def _validate(
         raise CardError(f"a draw hand needs exactly 5 cards, got {len(cards)}", field="hand")
     with blame("dead"):
         dead_cards = parse_cards(dead)
-    specs = [vs] if isinstance(vs, str) else list(vs or ())
+    if vs is None or isinstance(vs, str):  # one opponent as text, as the docstring shows
+        specs: list[Any] = [] if vs is None else [vs]
+    else:
+        specs = list_argument(vs, "vs", "opponents (or one as text)")
     opponents = []
     for i, o in enumerate(specs):
         with blame(f"vs.{i}"):
@@ -513,6 +530,16 @@ def _validate(
                 )
             opponents[i] = Opponent(kept, o.strategy, o.written)
     return cards, dead_cards, opponents
+
+
+def list_argument(value: object, name: str, what: str) -> list[Any]:
+    """``value`` as a list when it is a sequence, else :class:`GameError` naming ``name``, as
+    ``equity`` refuses its ``players``: a string or bytes is not a list of its characters
+    (``vs=b"random"`` said "got 114"), nor ``None`` or an int "not iterable"."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise GameError(f"{name} must be a list of {what}, got {shorten(repr(value))}",
+                        field=name)  # fmt: skip
+    return list(value)
 
 
 def check_max_draw(max_draw: object) -> None:
@@ -667,7 +694,7 @@ def advise(
     or 5) is refused under it."""
     started = time.perf_counter()
     with blame("game"):
-        t = game_tables(game)
+        t = game_tables(normalize_game(game))  # a list as the game: "unhashable type: 'list'"
     cards, dead_cards, opponents = _validate(hand, dead, vs)
     with blame("goal"):
         goal_index = None if goal is None else _parse_goal(t, goal)
