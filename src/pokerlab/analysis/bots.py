@@ -50,11 +50,12 @@ from pokerlab.analysis.draw import (
     allowed_keeps,
     check_max_draw,
     game_tables,
+    list_argument,
     normalize_game,
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import CancelLike, check_seed, is_cancelled
+from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
 from pokerlab.errors import CancelledError, CardError, GameError, blame
 
 __all__ = [
@@ -228,9 +229,11 @@ class OptimalStrategy(Strategy):
         self, trials: int = DEFAULT_TRIALS, seed: int = DEFAULT_SEED, use_table: bool = True
     ) -> None:
         if not is_whole(trials) or trials < 1:
-            raise GameError(f"trials must be a whole number from 1, got {trials!r}")
-        self.trials = trials
-        self.seed = seed
+            raise GameError(f"trials must be a whole number from 1, got {trials!r}",
+                            field="trials")  # fmt: skip
+        check_seed(seed)  # a negative seed ran, wrapped around to another one
+        self.trials = int(trials)
+        self.seed = int(seed)
         self.use_table = use_table
         self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
@@ -558,14 +561,19 @@ def round_robin(
     :class:`CancelledError` if no deal was played."""
     from pokerlab.evaluation._parallel import numba_threads
 
+    check_callbacks(cancel, progress=progress)  # an int: "'int' object is not callable" later
+    strategies = []
+    for i, bot in enumerate(list_argument(bots, "bots", "bot names or Strategy objects")):
+        with blame(f"bots.{i}"):
+            strategies.append(get_strategy(bot))
     with blame("threads"):
         workers = resolve_threads(threads)
     with numba_threads(workers):
-        return _round_robin(bots, hands, game, seed, progress, max_draw, cancel)
+        return _round_robin(strategies, hands, game, seed, progress, max_draw, cancel)
 
 
 def _round_robin(
-    bots: Sequence[str | Strategy],
+    strategies: list[Strategy],
     hands: int,
     game: str,
     seed: int,
@@ -579,20 +587,22 @@ def _round_robin(
 
     started = time.perf_counter()
     name = normalize_game(game)
-    strategies = [get_strategy(b) for b in bots]
     check_max_draw(max_draw)
     if max_draw < 5:
         strategies = [MaxDraw(s, max_draw) for s in strategies]
     names = tuple(s.name for s in strategies)
     if len(strategies) < 2:
-        raise GameError("a match needs at least two bots")
+        raise GameError("a match needs at least two bots", field="bots")
     if len(set(names)) != len(names):
-        raise GameError(f"each bot may play once in a round robin, got {', '.join(names)}")
+        raise GameError(f"each bot may play once in a round robin, got {', '.join(names)}",
+                        field="bots")  # fmt: skip
     check_seed(seed)
     if not is_whole(hands) or not 1 <= hands <= MAX_HANDS:
         shown = f"{hands:,}" if is_whole(hands) else repr(hands)
         raise GameError(f"hands must be a whole number from 1 to {MAX_HANDS:,} per pair, got "
                         f"{shown}", field="hands")  # fmt: skip
+    # plain ints from here: np.int64(10) made the counts numpy's, which json.dumps refuses
+    hands, seed = int(hands), int(seed)
     t = game_tables(name)
     pairs = list(itertools.combinations(range(len(strategies)), 2))
     # each pair its own stream of the seed (independent xoshiro256** states), so every pair
@@ -642,7 +652,18 @@ def play_match(
     threads: int | None = None,
 ) -> MatchResult:
     """``a`` against ``b`` over ``hands`` deals (:func:`round_robin` of the two)."""
-    match = round_robin([a, b], hands, game=game, seed=seed, progress=progress, threads=threads)
+    with blame("a"):
+        first = get_strategy(a)
+    with blame("b"):
+        second = get_strategy(b)
+    if first.name == second.name:  # not "each bot may play once in a round robin"
+        raise GameError(
+            f"a and b are both the '{first.name}' bot; a match is between two different bots",
+            field="b",
+        )
+    match = round_robin(
+        [first, second], hands, game=game, seed=seed, progress=progress, threads=threads
+    )
     return match.matches[0]
 
 
