@@ -26,11 +26,12 @@ of the 1,326 combos, i.e. the first ``k`` classes where ``k`` is the least with
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from pokerlab.errors import RangeError
+from pokerlab.errors import RangeError, blame, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT
 
 __all__ = [
@@ -84,8 +85,17 @@ def _parse(text: str, source: str) -> tuple[OrderedClass, ...]:
         if key is None:
             raise RangeError(f"ordering {source} line {number}: '{name}' is not a hand class "
                              "such as AA, AKs or AKo")  # fmt: skip
-        value = float(fields[2]) if len(fields) > 2 else float(-len(rows))
-        stderr = float(fields[3]) if len(fields) > 3 else 0.0
+        numbers: list[float] = []
+        for token in fields[2:4]:  # the value ranked by, its standard error
+            try:
+                numbers.append(float(token))
+            except ValueError:
+                raise RangeError(
+                    f"ordering {source} line {number}: '{token}' is not a number (after {key}: "
+                    "its combos, value, standard error)"
+                ) from None
+        value = numbers[0] if numbers else float(-len(rows))
+        stderr = numbers[1] if len(numbers) > 1 else 0.0
         rows.append(OrderedClass(key, len(CLASS_COMBOS[CLASS_INDEX[key]]), value, stderr))
     seen = [r.name for r in rows]
     doubled = sorted({n for n in seen if seen.count(n) > 1})
@@ -131,15 +141,29 @@ def load_ordering(path: str | Path, name: str = "file") -> str:
     ('mine', ['22', '32o'])
     >>> os.unlink(f.name)
     """
+    if not isinstance(name, str) or not name.isidentifier():
+        shown = f"'{shorten(name)}'" if isinstance(name, str) else f"{type(name).__name__} {name!r}"
+        raise RangeError(f"an ordering name is letters, digits and '_', not {shown}", field="name")
     if name in ORDERINGS:
-        raise RangeError(f"'{name}' is a shipped ordering; load a file under another name")
-    if not name.isidentifier():
-        raise RangeError(f"an ordering name is letters, digits and '_', not '{name}'")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RangeError(f"cannot read the ordering file '{path}': {exc.strerror}") from None
-    _USER[name] = (_parse(text, f"file '{path}'"), f"the ordering in {path}")
+        raise RangeError(
+            f"'{name}' is a shipped ordering; load a file under another name", field="name"
+        )
+    if not isinstance(path, str | os.PathLike):
+        raise RangeError(
+            f"an ordering file is a path, not {type(path).__name__} {shorten(repr(path))}",
+            field="path",
+        )
+    with blame("path"):
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RangeError(f"cannot read the ordering file '{path}': {exc.strerror}") from None
+        except UnicodeDecodeError as exc:  # a binary file, or another encoding
+            raise RangeError(
+                f"cannot read the ordering file '{path}': not UTF-8 text (byte "
+                f"0x{exc.object[exc.start]:02x} at offset {exc.start})"
+            ) from None
+        _USER[name] = (_parse(text, f"file '{path}'"), f"the ordering in {path}")
     _cumulative.cache_clear()
     return name
 
@@ -150,14 +174,21 @@ def hand_ordering(name: str = DEFAULT_ORDERING) -> tuple[OrderedClass, ...]:
     >>> [c.name for c in hand_ordering()[:3]], hand_ordering("sc")[0].name
     (['AA', 'KK', 'QQ'], 'AA')
     """
+    known = ", ".join(ordering_names())
+    if not isinstance(name, str):  # [] in a dict was a TypeError
+        raise RangeError(
+            f"an ordering is named by text ({known}), not {type(name).__name__} "
+            f"{shorten(repr(name))}",
+            field="name",
+        )
     if name in ORDERINGS:
         return _shipped(name)
     if name in _USER:
         return _USER[name][0]
     raise RangeError(
-        f"unknown ordering '{name}': use one of {', '.join(ordering_names())}, or load one "
-        f"first (load_ordering(path, '{name}'); `pokerlab range --ordering-file PATH` loads "
-        "it as 'file')"
+        f"unknown ordering '{name}': use one of {known}, or load one first (load_ordering(path, "
+        f"'{name}'); `pokerlab range --ordering-file PATH` loads it as 'file')",
+        field="name",
     )
 
 

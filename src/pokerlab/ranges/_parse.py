@@ -16,11 +16,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import RANKS, SUITS
-from pokerlab.errors import EmptyRangeError, RangeError, shorten
+from pokerlab.errors import EmptyRangeError, RangeError, blame, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
 from pokerlab.ranges._pattern_parse import weight_of_text
 
-__all__ = ["parse_weights", "percent_cuts", "split_ordering"]
+__all__ = ["cuts_of_valid", "parse_weights", "percent_cuts", "split_ordering"]
 
 _WS = " \t\r\n"
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
@@ -236,12 +236,23 @@ def split_ordering(text: str) -> tuple[str, str | None]:
 def percent_cuts(text: str) -> list[dict[str, Any]]:
     """For each "top x%" item of a range text, how it was cut: the ordering used (name and what
     it ranks by), the percentages asked for, and the whole classes taken with their real share
-    of the 1,326 combos.
+    of the 1,326 combos. A text that is no range raises :class:`RangeError` (``field``
+    ``"text"``), as :class:`~pokerlab.ranges.Range` would.
 
     >>> cut = percent_cuts("AKs, 1%@vs1")[0]
     >>> cut["ordering"], cut["classes"], cut["combos"], round(cut["percent"], 2)
     ('vs1', 3, 18, 1.36)
     """
+    with blame("text"):
+        if not isinstance(text, str):
+            kind = type(text).__name__
+            raise RangeError(f"a range is text such as 'QQ+,15%', not {kind} {shorten(repr(text))}")
+        parse_weights(text)  # 'abc' had no cut, silently: its error instead
+    return cuts_of_valid(text)
+
+
+def cuts_of_valid(text: str) -> list[dict[str, Any]]:
+    """:func:`percent_cuts` of a text already known to parse."""
     from pokerlab.ranges._order import DEFAULT_ORDERING, describe, top_classes
 
     cuts: list[dict[str, Any]] = []

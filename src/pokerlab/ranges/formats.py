@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import RANKS, format_cards
-from pokerlab.errors import RangeError
+from pokerlab.errors import RangeError, blame, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_NAMES, COMBOS
 from pokerlab.ranges._format import format_weight, format_weights
 from pokerlab.ranges.holdem import Range
@@ -51,14 +51,21 @@ FORMATS = ("pokerstove", "equilab", "pio", "gtoplus", "ppt", "pokerlab")
 _GROUP = re.compile(r"\[\s*([0-9.]+)\s*\](.*?)\[\s*/\s*([0-9.]+)\s*\]", re.S)
 
 
-def _check_format(fmt: str, allow_auto: bool = False) -> str:
+def _check_format(fmt: str, field: str, allow_auto: bool = False) -> str:
+    """The format named ``fmt`` (argument ``field``), or a :class:`RangeError` naming the known
+    ones."""
+    known = ", ".join(FORMATS)
+    if not isinstance(fmt, str):
+        raise RangeError(
+            f"a range format is a name ({known}), not {type(fmt).__name__} {shorten(repr(fmt))}",
+            field=field,
+        )
     key = fmt.strip().lower().replace("+", "plus").replace("-", "")
     aliases = {"gto": "gtoplus", "flopzilla": "gtoplus", "piosolver": "pio", "propokertools": "ppt"}
     key = aliases.get(key, key)
     if key in FORMATS or (allow_auto and key == "auto"):
         return key
-    known = ", ".join(FORMATS)
-    raise RangeError(f"unknown range format '{fmt}': use one of {known}")
+    raise RangeError(f"unknown range format '{shorten(fmt)}': use one of {known}", field=field)
 
 
 def _from_percent(percent: float) -> float:
@@ -101,8 +108,18 @@ def _read_ppt(text: str) -> Range:
 
 def read_range(text: str, fmt: str = "auto") -> Range:
     """A hold'em :class:`Range` from text in format ``fmt`` (one of :data:`FORMATS`, or
-    ``"auto"``)."""
-    key = _check_format(fmt, allow_auto=True)
+    ``"auto"``). Errors name the argument at fault (``field``: ``"text"`` or ``"fmt"``)."""
+    key = _check_format(fmt, "fmt", allow_auto=True)
+    with blame("text"):
+        if not isinstance(text, str):
+            raise RangeError(
+                f"a range to read is text such as 'QQ+,AKs', not {type(text).__name__} "
+                f"{shorten(repr(text))}"
+            )
+        return _read(text, key)
+
+
+def _read(text: str, key: str) -> Range:
     if key == "gtoplus" or (key == "auto" and "[/" in text):
         return _read_gtoplus(text)
     if key == "ppt":
@@ -167,8 +184,15 @@ def _class_items(present: NDArray[np.bool_], suited_mark: str, offsuit_mark: str
 
 
 def write_range(rng: Range, fmt: str) -> str:
-    """The text of ``rng`` in format ``fmt`` (one of :data:`FORMATS`)."""
-    key = _check_format(fmt)
+    """The text of ``rng`` in format ``fmt`` (one of :data:`FORMATS`). Errors name the argument
+    at fault (``field``: ``"rng"`` or ``"fmt"``)."""
+    if not isinstance(rng, Range):
+        hint = f": convert({shorten(rng)!r}, {fmt!r}) writes a text" if isinstance(rng, str) else ""
+        raise RangeError(
+            f"write_range writes a Range, not {type(rng).__name__} {shorten(repr(rng))}{hint}",
+            field="rng",
+        )
+    key = _check_format(fmt, "fmt")
     if key == "pokerlab":
         return rng.to_string()
     if key in ("pokerstove", "equilab"):
@@ -194,5 +218,8 @@ def write_range(rng: Range, fmt: str) -> str:
 
 
 def convert(text: str, to: str, source: str = "auto") -> str:
-    """Read ``text`` in format ``source`` and write it in format ``to``."""
-    return write_range(read_range(text, source), to)
+    """Read ``text`` in format ``source`` and write it in format ``to``. Errors name the argument
+    at fault (``field``: ``"text"``, ``"to"`` or ``"source"``)."""
+    _check_format(to, "to")
+    key = _check_format(source, "source", allow_auto=True)
+    return write_range(read_range(text, key), to)

@@ -101,8 +101,9 @@ from pokerlab.ranges._combos import (
 )
 from pokerlab.ranges._format import format_weights
 from pokerlab.ranges._frozen import Frozen
+from pokerlab.ranges._inputs import card_rows, weight_values
 from pokerlab.ranges._order import OrderedClass, hand_ordering
-from pokerlab.ranges._parse import parse_weights, percent_cuts
+from pokerlab.ranges._parse import cuts_of_valid, parse_weights
 
 __all__ = [
     "COMBO_COUNT",
@@ -139,9 +140,11 @@ class Range(Frozen):
     """An immutable hold'em range: combos (two cards each) with positive weights.
 
     ``Range(text)`` parses the notation above; ``Range(combos, weights)`` takes combos as text
-    (``'AsKd'``), pairs of cards or codes, or an ``(n, 2)`` integer array, with optional weights
-    (default 1; a combo given twice keeps its last weight). A range is never empty: building one
-    with no combo raises :class:`~pokerlab.errors.EmptyRangeError`.
+    (``'AsKd'``), pairs of cards or codes, or an ``(n, 2)`` integer array (an array of card text
+    reads as the list of it; a float or bool array is refused), with optional weights (numbers
+    in 0..1, default 1; a combo given twice keeps its last weight). A range is never empty:
+    building one with no combo raises :class:`~pokerlab.errors.EmptyRangeError`. Errors about
+    the weights have ``field`` ``"weights"``.
 
     :attr:`combos` is an ``(n, 2)`` ``uint8`` array of card codes, higher code first, in the
     canonical order (higher card descending, then lower card descending); :attr:`weights` the
@@ -207,36 +210,36 @@ class Range(Frozen):
         combos: Iterable[ComboLike] | NDArray[np.integer[Any]],
         weights: Iterable[float] | None,
     ) -> NDArray[np.float64]:
-        if isinstance(combos, np.ndarray):
-            if combos.ndim != 2 or combos.shape[1] != 2:
-                raise RangeError(f"combos must have shape (n, 2), not {combos.shape}")
-            codes = combos.astype(np.int64)
-            if ((codes < 0) | (codes > 51)).any() or (codes[:, 0] == codes[:, 1]).any():
-                raise RangeError("combos must be two distinct card codes in 0..51")
-            indices = [int(i) for i in COMBO_INDEX[codes[:, 0], codes[:, 1]]]
+        rows = card_rows(combos, "combos", 2) if isinstance(combos, np.ndarray) else combos
+        if isinstance(rows, np.ndarray):
+            same = np.flatnonzero(rows[:, 0] == rows[:, 1])
+            if len(same):
+                k = int(same[0])
+                raise RangeError(
+                    f"combos must be two distinct card codes: row {k} is {rows[k].tolist()}"
+                )
+            indices = [int(i) for i in COMBO_INDEX[rows[:, 0], rows[:, 1]]]
         else:
-            indices = [_combo_index(c, f" at index {k}") for k, c in enumerate(combos)]
-        try:
-            values = [1.0] * len(indices) if weights is None else [float(w) for w in weights]
-        except (TypeError, ValueError):
-            raise RangeError(f"weights must be numbers between 0 and 1, got {weights!r}") from None
-        if len(values) != len(indices):
-            raise RangeError(f"{len(indices)} combos but {len(values)} weights")
+            indices = [_combo_index(c, f" at index {k}") for k, c in enumerate(rows)]
         dense = np.zeros(COMBO_COUNT, dtype=np.float64)
-        for k, (index, weight) in enumerate(zip(indices, values, strict=True)):
-            if not 0 <= weight <= 1:
-                raise RangeError(f"weight {weight!r} at index {k}: a weight is between 0 and 1")
-            dense[index] = weight
+        if weights is None:
+            dense[indices] = 1.0
+            return dense
+        with blame("weights"):
+            values = weight_values(weights, len(indices), "combos")
+        for index, weight in zip(indices, values.tolist(), strict=True):
+            dense[index] = weight  # a combo given twice keeps its last weight
         return dense
 
     @classmethod
     def from_dense(cls, weights: NDArray[np.floating[Any]] | Sequence[float]) -> Range:
         """A range from 1,326 weights in the canonical combo order (see :meth:`to_dense`)."""
-        dense = np.asarray(weights, dtype=np.float64)
-        if dense.shape != (COMBO_COUNT,):
-            raise RangeError(f"dense weights must have shape ({COMBO_COUNT},), not {dense.shape}")
-        if not ((dense >= 0) & (dense <= 1)).all():
-            raise RangeError("dense weights must be between 0 and 1")
+        with blame("weights"):
+            if isinstance(weights, np.ndarray) and weights.shape != (COMBO_COUNT,):
+                raise RangeError(
+                    f"dense weights must have shape ({COMBO_COUNT},), not {weights.shape}"
+                )
+            dense = weight_values(weights, COMBO_COUNT, "combos")
         self = cls.__new__(cls)
         self._init(dense)
         return self
@@ -303,7 +306,8 @@ class Range(Frozen):
         >>> Range("AKs:0.5").weight("KsAs"), Range("AKs").weight("AsKd")
         (0.5, 0.0)
         """
-        return float(self._dense[_combo_index(combo)])
+        with blame("combo"):
+            return float(self._dense[_combo_index(combo)])
 
     def __contains__(self, combo: object) -> bool:
         if not isinstance(combo, str | Sequence):
@@ -406,23 +410,34 @@ class Range(Frozen):
         return out
 
 
-def range_report(text: str, dead: str | None = None, list_combos: bool = False) -> dict[str, Any]:
+def range_report(
+    text: str | Range, dead: str | None = None, list_combos: bool = False
+) -> dict[str, Any]:
     """What ``pokerlab range --json`` prints (and the web API answers): the input, then
-    :meth:`Range.to_dict` of the range without the combos that touch ``dead``.
+    :meth:`Range.to_dict` of the range without the combos that touch ``dead``. ``text`` may be a
+    :class:`Range` (its input is then its canonical text).
 
     Errors name the argument at fault (``field``: ``"range"`` or ``"dead"``).
 
     >>> range_report("AA", dead="As")["combos"]
     3
+    >>> range_report(Range("QQ+"))["input"]
+    'QQ+'
     """
     with blame("range"):
+        if not isinstance(text, str | Range):  # the report echoes its input: text or a Range
+            raise RangeError(
+                f"a range is text such as 'QQ+,AKs' or a Range, not {type(text).__name__} "
+                f"{shorten(repr(text))}"
+            )
         value = Range(text)
     if dead is not None:
         with blame("dead"):
             value = value.remove(dead)
-    out: dict[str, Any] = {"input": text}
+    source = text if isinstance(text, str) else text.to_string()
+    out: dict[str, Any] = {"input": source}
     out.update(value.to_dict(list_combos))
-    cuts = percent_cuts(text)
+    cuts = cuts_of_valid(source)
     if cuts:
         out["top"] = cuts
     if dead is not None:

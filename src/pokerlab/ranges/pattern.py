@@ -148,9 +148,11 @@ from typing import Any, TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import is_whole
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import CardError, EmptyRangeError, RangeError, TooLargeError
+from pokerlab.errors import CardError, EmptyRangeError, RangeError, TooLargeError, blame
 from pokerlab.ranges._frozen import Frozen
+from pokerlab.ranges._inputs import card_rows, weight_values
 from pokerlab.ranges._pattern_expand import (
     MAX_HOLDINGS,
     Lazy,
@@ -193,11 +195,12 @@ HoldingLike: TypeAlias = str | Sequence[int | str | Card]
 _CARDS = tuple(Card(c) for c in range(52))
 
 
-def _check_size(size: int) -> int:
-    if isinstance(size, bool) or not isinstance(size, int | np.integer):
-        raise RangeError(f"size must be an int, not {type(size).__name__}")
+def _check_size(size: int, field: str = "size") -> int:
+    """``size`` checked, ``field`` the argument it came from (the holdings, when read off them)."""
+    if not is_whole(size):
+        raise RangeError(f"size must be an int, not {type(size).__name__}", field=field)
     if not 1 <= int(size) <= MAX_SIZE:
-        raise RangeError(f"size must be between 1 and {MAX_SIZE} cards, not {size}")
+        raise RangeError(f"size must be between 1 and {MAX_SIZE} cards, not {size}", field=field)
     return int(size)
 
 
@@ -207,15 +210,21 @@ def _percent_text(weight: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def _holding_mask(holding: HoldingLike, size: int, where: str = "") -> int:
+def _holding_cards(holding: HoldingLike, where: str = "") -> list[Card]:
+    """The cards of one holding (text or a sequence of cards or codes); ``where`` (e.g.
+    ``' at index 3'``) goes into error messages."""
     try:
-        cards = parse_cards(holding) if isinstance(holding, str) else parse_cards(list(holding))
+        return parse_cards(holding)
     except CardError as exc:
-        raise RangeError(f"invalid holding {holding!r}{where}: {exc}") from exc
+        raise RangeError(f"invalid holding {shorten(repr(holding))}{where}: {exc}") from exc
+
+
+def _holding_mask(holding: HoldingLike, size: int, where: str = "") -> int:
+    cards = _holding_cards(holding, where)
     if len(cards) != size:
         raise RangeError(
-            f"invalid holding {holding!r}{where}: a holding here is exactly {size} cards, "
-            f"not {len(cards)}"
+            f"invalid holding {shorten(repr(holding))}{where}: a holding here is exactly {size} "
+            f"cards, not {len(cards)}"
         )
     return cards_to_mask(cards)
 
@@ -338,56 +347,61 @@ class PatternRange(Frozen):
         low_aces: bool = False,
     ) -> PatternRange:
         """A range of explicit holdings (text such as ``'AsKsQdJd'``, card sequences, or an
-        ``(n, size)`` integer array of codes) with optional weights (default 1; a holding given
-        twice keeps its last weight; weight 0 leaves it out). ``size`` defaults to the size of
-        the first holding.
+        ``(n, size)`` integer array of codes; an array of card text reads as the list of it) with
+        optional weights (numbers in 0..1, default 1; a holding given twice keeps its last
+        weight; weight 0 leaves it out). ``size`` (keyword-only) defaults to the size of the
+        first holding. Errors name the argument at fault (``field``: ``"holdings"``,
+        ``"weights"`` or ``"size"``).
 
         >>> r = PatternRange.from_holdings(["AsKsQdJd", "2c3c4c5c"], [1, 0.25])
         >>> r.to_string(), len(r)
         ('AsKsQdJd,5c4c3c2c@25', 2)
         """
-        if isinstance(holdings, np.ndarray):
-            if holdings.ndim != 2:
-                raise RangeError(f"holdings must have shape (n, size), not {holdings.shape}")
-            codes = holdings.astype(np.int64)
-            size = _check_size(holdings.shape[1] if size is None else size)
-            if holdings.shape[1] != size:
-                raise RangeError(f"holdings have {holdings.shape[1]} cards, not size={size}")
-            if ((codes < 0) | (codes > 51)).any():
-                raise RangeError("holdings must be card codes in 0..51")
-            masks = np.zeros(len(codes), dtype=np.uint64)
-            for j in range(size):
-                masks |= np.left_shift(np.uint64(1), codes[:, j].astype(np.uint64))
-            bad = np.flatnonzero(popcount(masks) != size)
-            if len(bad):
-                raise RangeError(f"holding at index {int(bad[0])} repeats a card")
-        else:
-            listed = list(holdings)
-            if size is None:
-                if not listed:
-                    raise EmptyRangeError("no holdings given, and no size to make a range of")
-                first = listed[0]
-                try:
-                    found = parse_cards(first) if isinstance(first, str) else list(first)
-                except CardError as exc:
-                    raise RangeError(f"invalid holding {first!r} at index 0: {exc}") from exc
-                size = len(found)
-            size = _check_size(size)
-            masks = np.array(
-                [_holding_mask(h, size, f" at index {k}") for k, h in enumerate(listed)],
-                dtype=np.uint64,
+        if isinstance(holdings, str | bytes | bytearray) or not isinstance(holdings, Iterable):
+            text = ": a range text is PatternRange(text, size)" if isinstance(holdings, str) else ""
+            raise RangeError(
+                "holdings are a list such as ['AsKsQdJd', '5c4c3c2c'] or an (n, size) array of "
+                f"card codes, not {type(holdings).__name__} {shorten(repr(holdings))}{text}",
+                field="holdings",
             )
-        values = (
-            np.ones(len(masks))
-            if weights is None
-            else np.array([float(w) for w in weights], dtype=np.float64)
-        )
-        if len(values) != len(masks):
-            raise RangeError(f"{len(masks)} holdings but {len(values)} weights")
-        bad_w = np.flatnonzero(~((values >= 0) & (values <= 1)))
-        if len(bad_w):
-            k = int(bad_w[0])
-            raise RangeError(f"weight {values[k]!r} at index {k}: a weight is between 0 and 1")
+        if size is not None:
+            size = _check_size(size)
+        with blame("holdings"):
+            rows = (
+                card_rows(holdings, "holdings", size)
+                if isinstance(holdings, np.ndarray)
+                else holdings
+            )
+            if isinstance(rows, np.ndarray):
+                size = size or _check_size(rows.shape[1], "holdings")
+                masks = np.zeros(len(rows), dtype=np.uint64)
+                for j in range(size):
+                    masks |= np.left_shift(np.uint64(1), rows[:, j].astype(np.uint64))
+                bad = np.flatnonzero(popcount(masks) != size)
+                if len(bad):
+                    raise RangeError(f"holding at index {int(bad[0])} repeats a card")
+            else:
+                listed = list(rows)
+                if size is None:
+                    if not listed:
+                        raise EmptyRangeError("no holdings given, and no size to make a range of")
+                    size = _check_size(len(_holding_cards(listed[0], " at index 0")), "holdings")
+                masks = np.array(
+                    [_holding_mask(h, size, f" at index {k}") for k, h in enumerate(listed)],
+                    dtype=np.uint64,
+                )
+        if is_whole(weights):  # from_holdings(rows, 4): the size went into the weights
+            raise RangeError(
+                f"weights must be a list of numbers, not {weights!r}: the size is a keyword "
+                f"argument (size={weights})",
+                field="weights",
+            )
+        with blame("weights"):
+            values = (
+                np.ones(len(masks))
+                if weights is None
+                else weight_values(weights, len(masks), "holdings")
+            )
         asc, chosen = _last_wins_flat(masks, values)
         if not len(asc):
             raise EmptyRangeError("a range needs at least one holding with a weight > 0")
@@ -487,7 +501,8 @@ class PatternRange(Frozen):
         >>> PatternRange("AA@50", size=4).weight("AsAhKdQc")
         0.5
         """
-        mask = _holding_mask(holding, self._size)
+        with blame("holding"):
+            mask = _holding_mask(holding, self._size)
         if self._lazy_weight is not None:
             return self._lazy_weight if mask & self._dead == 0 else 0.0
         asc, weights = self._arrays()
