@@ -33,8 +33,9 @@ message next to that input; :class:`blame` (a context manager) sets it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 __all__ = [
     "CancelledError",
@@ -49,6 +50,7 @@ __all__ = [
     "TooLargeError",
     "blame",
     "cluster_failures",
+    "list_argument",
     "shorten",
 ]
 
@@ -125,6 +127,23 @@ class CancelledError(PokerlabError, RuntimeError):
 
 class ClusterError(PokerlabError, RuntimeError):
     """A compute backend that cannot be used: Dask missing, a scheduler that does not answer."""
+
+
+def list_argument(value: object, name: str, what: str, single: tuple[type, ...] = ()) -> list[Any]:
+    """``value`` as a list when it is a sequence, else :class:`GameError` naming ``name`` (the
+    argument that takes a list of ``what``): a string or bytes is not a list of its characters
+    (``vs=b"random"`` said "got 114"), nor ``None`` or an int "not iterable", nor one of the
+    ``single`` types (one item where a list goes, such as one ``Range`` for ``players``).
+
+    >>> list_argument("AhAs", "players", "hands or ranges, one per player")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.GameError: players must be a list of hands or ranges, one per player, got 'AhAs'
+    """
+    if isinstance(value, (str, bytes, *single)) or not isinstance(value, Sequence):
+        raise GameError(f"{name} must be a list of {what}, got {shorten(repr(value))}",
+                        field=name)  # fmt: skip
+    return list(value)
 
 
 class blame:  # used as a function: `with blame("board"):`

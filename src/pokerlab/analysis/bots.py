@@ -50,13 +50,12 @@ from pokerlab.analysis.draw import (
     allowed_keeps,
     check_max_draw,
     game_tables,
-    list_argument,
     normalize_game,
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
 from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
-from pokerlab.errors import CancelledError, CardError, GameError, blame
+from pokerlab.errors import CancelledError, CardError, GameError, blame, list_argument
 
 __all__ = [
     "STRATEGIES",

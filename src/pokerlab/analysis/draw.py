@@ -65,7 +65,7 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
     blame,
-    shorten,
+    list_argument,
 )
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
@@ -530,16 +530,6 @@ def _validate(
                 )
             opponents[i] = Opponent(kept, o.strategy, o.written)
     return cards, dead_cards, opponents
-
-
-def list_argument(value: object, name: str, what: str) -> list[Any]:
-    """``value`` as a list when it is a sequence, else :class:`GameError` naming ``name``, as
-    ``equity`` refuses its ``players``: a string or bytes is not a list of its characters
-    (``vs=b"random"`` said "got 114"), nor ``None`` or an int "not iterable"."""
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise GameError(f"{name} must be a list of {what}, got {shorten(repr(value))}",
-                        field=name)  # fmt: skip
-    return list(value)
 
 
 def check_max_draw(max_draw: object) -> None:

@@ -40,6 +40,7 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
     blame,
+    list_argument,
     shorten,
 )
 from pokerlab.games import Game, get_game
@@ -491,10 +492,7 @@ def prepare(
     """Validate a request and build its :class:`Problem`."""
     with blame("game"):
         spec = get_game(game)
-    if isinstance(players, str | bytes | Range | PatternRange) or not isinstance(players, Sequence):
-        raise GameError(
-            "players must be a list of hands or ranges, one per player", field="players"
-        )
+    list_argument(players, "players", "hands or ranges, one per player", (Range, PatternRange))
     with blame("board"):
         board_cards = parse_cards(board)
     with blame("dead"):
