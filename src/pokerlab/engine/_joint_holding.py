@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.cards import RANK_PLURALS, cards_to_mask
+from pokerlab.cards import RANK_PLURALS
 from pokerlab.errors import EmptyRangeError, TooLargeError
 from pokerlab.ranges._pattern_expand import popcount
 
@@ -32,46 +32,37 @@ WALK_STEPS_IN_KERNEL = 300_000_000
 def check_some_deal(problem: Problem) -> None:
     """Raise :class:`EmptyRangeError` when every joint holding uses some card twice, saying
     which rank or suit runs short where one does (:func:`card_shortage`)."""
-    if joint_holding_exists(problem):
-        return
-    held = _held(problem, [p for p, d in enumerate(problem.dealt.tolist()) if not d])
-    known = problem.dead_mask | cards_to_mask(problem.board.tolist())
-    reason = card_shortage(held, known) or (
-        "every way of giving each player a hand from its range uses some card twice"
-    )
-    raise EmptyRangeError(f"no deal is possible: {reason}", field="players")
+    reason = why_no_deal(problem)
+    if reason is not None:
+        raise EmptyRangeError(f"no deal is possible: {reason}", field="players")
 
 
-def _held(problem: Problem, players: list[int]) -> dict[int, NDArray[np.uint64]]:
-    """The holdings' card masks of each of ``players``."""
-    masks = problem.combo_masks
-    return {p: masks[problem.offsets[p] : problem.offsets[p + 1]] for p in players}
+_TWICE = "every way of giving each player a hand from its range uses some card twice"
 
 
-def joint_holding_exists(problem: Problem) -> bool:
-    """Whether some joint holding uses no card twice. A :attr:`~Problem.dealt` player (a
-    ``random`` hand) is left out: it takes any cards the others leave, and ``check_players``
-    has made sure the deck has enough (16 ``random`` hands cost 6 ms of walking before)."""
+def why_no_deal(problem: Problem) -> str | None:
+    """``None`` when some joint holding uses no card twice, else why none does. A
+    :attr:`~Problem.dealt` player (a ``random`` hand) is left out: it takes any cards the others
+    leave, and ``check_players`` has made sure the deck has enough (16 ``random`` hands cost 6
+    ms of walking before)."""
     dealt = problem.dealt.tolist()  # Python bools: a numpy scalar per player costs more
     live = [p for p, d in enumerate(dealt) if not d]
     wide = [p for p in live if problem.sizes[p] > 1]
+    masks = problem.combo_masks
+    held = {p: masks[problem.offsets[p] : problem.offsets[p + 1]] for p in live}
     if len(wide) <= 1:  # one holding each but one player at most: no walk needed
-        masks = problem.combo_masks
         single = 0
         for p in live:
             if problem.sizes[p] == 1:
-                mask = int(masks[problem.offsets[p]])
+                mask = int(held[p][0])
                 if single & mask:
-                    return False
+                    return _shortage_or_twice(held, problem)
                 single |= mask
-        if not wide:
-            return True
-        rows = masks[problem.offsets[wide[0]] : problem.offsets[wide[0] + 1]]
-        return not (rows & np.uint64(single)).all()  # some holding without those cards
-    masks = problem.combo_masks
-    held = _held(problem, live)
+        if not wide or not (held[wide[0]] & np.uint64(single)).all():
+            return None  # some holding of the one wide player avoids the others' cards
+        return _shortage_or_twice(held, problem)
     if not enough_cards(held):
-        return False
+        return _shortage_or_twice(held, problem)
     # fewest holdings first (prunes soonest); players of the same range side by side, so the
     # walk takes their holdings in increasing order only (any other order is a permutation)
     order = sorted(live, key=lambda p: (len(held[p]), int(held[p][0]), int(held[p][-1])))
@@ -83,9 +74,10 @@ def joint_holding_exists(problem: Problem) -> bool:
     )
     found = walk_in_python(masks[index], offsets, same, WALK_STEPS_IN_PYTHON)
     if found is not None:
-        return found
-    if card_shortage(held, problem.dead_mask | cards_to_mask(problem.board.tolist())):
-        return False  # before the kernel's walk, which could not tell in time
+        return None if found else _shortage_or_twice(held, problem)
+    shortage = card_shortage(held, problem.known_mask)  # before the kernel's long walk
+    if shortage is not None:
+        return shortage
     from pokerlab.engine._exact import has_joint_holding
 
     index = least_demand_first(masks, index, offsets)
@@ -97,7 +89,11 @@ def joint_holding_exists(problem: Problem) -> bool:
             "some card twice; narrow the ranges",
             field="players",
         )
-    return bool(answer)
+    return None if answer else _TWICE  # no rank or suit runs short (checked above)
+
+
+def _shortage_or_twice(held: dict[int, NDArray[np.uint64]], problem: Problem) -> str:
+    return card_shortage(held, problem.known_mask) or _TWICE
 
 
 def least_demand_first(

@@ -103,6 +103,8 @@ class Problem:
     deals_hole_cards: bool = field(init=False, repr=False, compare=False)
     """Board games: whether some player's hole cards are dealt (a ``random`` hand), which only
     Monte Carlo samples."""
+    known_mask: int = field(init=False, repr=False, compare=False)
+    """Cards on the board or dead."""
     unseen: int = field(init=False, repr=False, compare=False)
     """Cards neither on the board nor dead."""
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -124,7 +126,8 @@ class Problem:
         set_(self, "held_mask", held)
         set_(self, "deals_hole_cards",
              not game.is_stud and min(self.held.tolist()) < game.hole_cards)  # fmt: skip
-        set_(self, "unseen", 52 - len(self.board) - self.dead_mask.bit_count())
+        set_(self, "known_mask", self.dead_mask | cards_to_mask(self.board.tolist()))
+        set_(self, "unseen", 52 - self.known_mask.bit_count())
 
     @property
     def n_players(self) -> int:
@@ -215,7 +218,7 @@ class Problem:
         :class:`~pokerlab.errors.TooLargeError`."""
         if not self.deals_hole_cards:
             return self
-        known = self.dead_mask | self.held_mask | cards_to_mask(self.board.tolist())
+        known = self.known_mask | self.held_mask
         every = PatternRange("random", self.game.hole_cards).remove(cards_from_mask(known))
         if len(every) > MAX_HOLDINGS:
             raise TooLargeError(
