@@ -30,7 +30,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from pokerlab._numbers import is_whole
-from pokerlab.errors import CardError, DuplicateCardError
+from pokerlab.errors import CardError, DuplicateCardError, described
 
 __all__ = [
     "CARD_COUNT",
@@ -89,8 +89,7 @@ class Card(int):
             return parse_card(value)
         if not is_whole(value):  # int() truncated 51.7 to the As, silently
             raise CardError(
-                f"a card is a code 0..{CARD_COUNT - 1} or text such as 'As', not "
-                f"{type(value).__name__} {value!r}"
+                f"a card is a code 0..{CARD_COUNT - 1} or text such as 'As', not {described(value)}"
             )
         code = int(value)
         if not 0 <= code < CARD_COUNT:
@@ -348,7 +347,7 @@ def cards_to_mask(cards: Iterable[int] | str) -> int:
 def cards_from_mask(mask: int) -> list[Card]:
     """The cards whose bits are set in ``mask``, in code order."""
     if not is_whole(mask):  # 3.0 or '3' failed inside, True was the 2c
-        raise CardError(f"a card mask is an integer, not {type(mask).__name__} {mask!r}")
+        raise CardError(f"a card mask is an integer, not {described(mask)}")
     mask = int(mask)
     if mask < 0 or mask >> CARD_COUNT:
         raise CardError(f"invalid card mask {mask:#x}: only bits 0..{CARD_COUNT - 1} may be set")

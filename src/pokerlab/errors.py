@@ -50,6 +50,7 @@ __all__ = [
     "TooLargeError",
     "blame",
     "cluster_failures",
+    "described",
     "list_argument",
     "shorten",
 ]
@@ -127,6 +128,16 @@ class CancelledError(PokerlabError, RuntimeError):
 
 class ClusterError(PokerlabError, RuntimeError):
     """A compute backend that cannot be used: Dask missing, a scheduler that does not answer."""
+
+
+def described(value: object) -> str:
+    """A refused argument as a message names it: its type, then its ``repr`` cut by
+    :func:`shorten`.
+
+    >>> described(5), described(b"QQ+")
+    ('int 5', "bytes b'QQ+'")
+    """
+    return f"{type(value).__name__} {shorten(repr(value))}"
 
 
 def list_argument(value: object, name: str, what: str, single: tuple[type, ...] = ()) -> list[Any]:

@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._numbers import is_real, shown_number
-from pokerlab.errors import RangeError, shorten
+from pokerlab.errors import RangeError, described, shorten
 
 __all__ = ["card_rows", "weight_values"]
 
@@ -74,7 +74,7 @@ def weight_values(weights: object, count: int, what: str) -> NDArray[np.float64]
     else:
         raise RangeError(
             f"weights must be a list of numbers between 0 and 1, one per {what[:-1]}, not "
-            f"{type(weights).__name__} {shorten(repr(weights))}"
+            f"{described(weights)}"
         )
     if len(values) != count:
         raise RangeError(f"{count} {what} but {len(values)} weights")

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from pokerlab.errors import RangeError, blame, shorten
+from pokerlab.errors import RangeError, blame, described, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT
 
 __all__ = [
@@ -142,7 +142,7 @@ def load_ordering(path: str | Path, name: str = "file") -> str:
     >>> os.unlink(f.name)
     """
     if not isinstance(name, str) or not name.isidentifier():
-        shown = f"'{shorten(name)}'" if isinstance(name, str) else f"{type(name).__name__} {name!r}"
+        shown = f"'{shorten(name)}'" if isinstance(name, str) else described(name)
         raise RangeError(f"an ordering name is letters, digits and '_', not {shown}", field="name")
     if name in ORDERINGS:
         raise RangeError(
@@ -150,7 +150,7 @@ def load_ordering(path: str | Path, name: str = "file") -> str:
         )
     if not isinstance(path, str | os.PathLike):
         raise RangeError(
-            f"an ordering file is a path, not {type(path).__name__} {shorten(repr(path))}",
+            f"an ordering file is a path, not {described(path)}",
             field="path",
         )
     with blame("path"):
@@ -177,8 +177,7 @@ def hand_ordering(name: str = DEFAULT_ORDERING) -> tuple[OrderedClass, ...]:
     known = ", ".join(ordering_names())
     if not isinstance(name, str):  # [] in a dict was a TypeError
         raise RangeError(
-            f"an ordering is named by text ({known}), not {type(name).__name__} "
-            f"{shorten(repr(name))}",
+            f"an ordering is named by text ({known}), not {described(name)}",
             field="name",
         )
     if name in ORDERINGS:

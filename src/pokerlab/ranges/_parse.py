@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import RANKS, SUITS
-from pokerlab.errors import EmptyRangeError, RangeError, blame, shorten
+from pokerlab.errors import EmptyRangeError, RangeError, blame, described, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
 from pokerlab.ranges._pattern_parse import weight_of_text
 
@@ -245,8 +245,7 @@ def percent_cuts(text: str) -> list[dict[str, Any]]:
     """
     with blame("text"):
         if not isinstance(text, str):
-            kind = type(text).__name__
-            raise RangeError(f"a range is text such as 'QQ+,15%', not {kind} {shorten(repr(text))}")
+            raise RangeError(f"a range is text such as 'QQ+,15%', not {described(text)}")
         parse_weights(text)  # 'abc' had no cut, silently: its error instead
     return cuts_of_valid(text)
 

@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import RANKS, format_cards
-from pokerlab.errors import RangeError, blame, shorten
+from pokerlab.errors import RangeError, blame, described, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_NAMES, COMBOS
 from pokerlab.ranges._format import format_weight, format_weights
 from pokerlab.ranges.holdem import Range
@@ -57,7 +57,7 @@ def _check_format(fmt: str, field: str, allow_auto: bool = False) -> str:
     known = ", ".join(FORMATS)
     if not isinstance(fmt, str):
         raise RangeError(
-            f"a range format is a name ({known}), not {type(fmt).__name__} {shorten(repr(fmt))}",
+            f"a range format is a name ({known}), not {described(fmt)}",
             field=field,
         )
     key = fmt.strip().lower().replace("+", "plus").replace("-", "")
@@ -112,10 +112,7 @@ def read_range(text: str, fmt: str = "auto") -> Range:
     key = _check_format(fmt, "fmt", allow_auto=True)
     with blame("text"):
         if not isinstance(text, str):
-            raise RangeError(
-                f"a range to read is text such as 'QQ+,AKs', not {type(text).__name__} "
-                f"{shorten(repr(text))}"
-            )
+            raise RangeError(f"a range to read is text such as 'QQ+,AKs', not {described(text)}")
         return _read(text, key)
 
 
@@ -189,7 +186,7 @@ def write_range(rng: Range, fmt: str) -> str:
     if not isinstance(rng, Range):
         hint = f": convert({shorten(rng)!r}, {fmt!r}) writes a text" if isinstance(rng, str) else ""
         raise RangeError(
-            f"write_range writes a Range, not {type(rng).__name__} {shorten(repr(rng))}{hint}",
+            f"write_range writes a Range, not {described(rng)}{hint}",
             field="rng",
         )
     key = _check_format(fmt, "fmt")

@@ -90,7 +90,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame, shorten
+from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame, described, shorten
 from pokerlab.ranges._combos import (
     CLASS_COMBOS,
     CLASS_NAMES,
@@ -426,10 +426,7 @@ def range_report(
     """
     with blame("range"):
         if not isinstance(text, str | Range):  # the report echoes its input: text or a Range
-            raise RangeError(
-                f"a range is text such as 'QQ+,AKs' or a Range, not {type(text).__name__} "
-                f"{shorten(repr(text))}"
-            )
+            raise RangeError(f"a range is text such as 'QQ+,AKs' or a Range, not {described(text)}")
         value = Range(text)
     if dead is not None:
         with blame("dead"):

@@ -150,7 +150,7 @@ from numpy.typing import NDArray
 
 from pokerlab._numbers import is_whole
 from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import CardError, EmptyRangeError, RangeError, TooLargeError, blame
+from pokerlab.errors import CardError, EmptyRangeError, RangeError, TooLargeError, blame, described
 from pokerlab.ranges._frozen import Frozen
 from pokerlab.ranges._inputs import card_rows, weight_values
 from pokerlab.ranges._pattern_expand import (
@@ -361,7 +361,7 @@ class PatternRange(Frozen):
             text = ": a range text is PatternRange(text, size)" if isinstance(holdings, str) else ""
             raise RangeError(
                 "holdings are a list such as ['AsKsQdJd', '5c4c3c2c'] or an (n, size) array of "
-                f"card codes, not {type(holdings).__name__} {shorten(repr(holdings))}{text}",
+                f"card codes, not {described(holdings)}{text}",
                 field="holdings",
             )
         if size is not None:
