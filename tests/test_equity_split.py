@@ -38,7 +38,7 @@ def _spot(
     ``complete``: stud hands of all seven cards, 2 to 4 players."""
     g = get_game(game)
     rng = random.Random(f"{game}-{seed}-{complete}")
-    deck = list(range(52))
+    deck = list(range(16 if game == "shortdeck" else 0, 52))
     rng.shuffle(deck)
     if complete:
         n_players = rng.choice([2, 3, 4])
@@ -76,7 +76,7 @@ def _assert_matches(got: EquityResult, ref: dict[str, Any], texts: list[str]) ->
 
 
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("game", BOARD_GAMES + STUD_GAMES)
+@pytest.mark.parametrize("game", ["shortdeck", *BOARD_GAMES, *STUD_GAMES])
 def test_exact_matches_brute_force(game: str, seed: int) -> None:
     texts, holdings, board, dead = _spot(game, seed)
     g = get_game(game)
@@ -278,7 +278,7 @@ def test_cli_json_has_hi_lo_scoop_for_split_games() -> None:
 
 
 def test_every_game_is_listed() -> None:
-    assert set(GAMES) == {"holdem", *BOARD_GAMES, *STUD_GAMES}
+    assert set(GAMES) == {"holdem", "shortdeck", *BOARD_GAMES, *STUD_GAMES}
     assert get_game("PLO8").name == "omaha-hilo" and get_game("stud8").name == "stud-hilo"
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerlab._numbers import counted
-from pokerlab.cards import CARD_COUNT
+from pokerlab.cards import CARD_COUNT, RANK_PLURALS, RANKS, Card, format_cards
 from pokerlab.errors import GameError, shorten
 from pokerlab.evaluation.codes import HighEval, LowEval
 
@@ -39,6 +39,8 @@ class Game:
     board, ``HighEval.OMAHA`` two hole + three board, ``LowEval.A5`` A-5 low with no qualifier,
     ``LowEval.EIGHT`` 8-or-better, ``LowEval.OMAHA_EIGHT``); with only one of them set (the
     other ``NONE``), that evaluator decides the whole pot; with both, the pot is split.
+    ``lowest_rank``: the deck's lowest rank (0, the deuce: all 52 cards; 4, the six: the
+    36-card short deck); the cards below it are out of the game, as if dead.
     """
 
     name: str
@@ -48,6 +50,27 @@ class Game:
     board_sizes: tuple[int, ...]
     high: HighEval = HighEval.BEST5
     low: LowEval = LowEval.NONE
+    lowest_rank: int = 0
+
+    @property
+    def removed_mask(self) -> int:
+        """The cards not in this game's deck (a bit per card code; 0 for the full deck)."""
+        return (1 << 4 * self.lowest_rank) - 1
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in this game's deck: 52, or 36 for the short deck."""
+        return CARD_COUNT - 4 * self.lowest_rank
+
+    @property
+    def deck_text(self) -> str:
+        """The deck in words, for messages: ``"the deck"`` or ``"the short deck (sixes to
+        aces)"``."""
+        return (
+            f"the short deck ({RANK_PLURALS[self.lowest_rank]} to Aces)"
+            if self.lowest_rank
+            else "the deck"
+        )
 
     @property
     def a_title(self) -> str:
@@ -97,8 +120,8 @@ class Game:
         """Most players the deck can deal to, board included (stud: 8, with the shared last
         card of :meth:`shares_last_card`)."""
         if self.is_stud:
-            return (CARD_COUNT - 1) // (self.hole_cards - 1)
-        return (CARD_COUNT - self.board_cards) // self.hole_cards
+            return (self.deck_size - 1) // (self.hole_cards - 1)
+        return (self.deck_size - self.board_cards) // self.hole_cards
 
     def shares_last_card(self, count: int, known_cards: int = 0) -> bool:
         """Whether ``count`` stud players (with ``known_cards`` dead cards) run the deck short
@@ -110,7 +133,7 @@ class Game:
         >>> stud.shares_last_card(8), stud.shares_last_card(7), stud.shares_last_card(7, 4)
         (True, False, True)
         """
-        return self.is_stud and count * self.hole_cards + known_cards > CARD_COUNT
+        return self.is_stud and count * self.hole_cards + known_cards > self.deck_size
 
     def check_board(self, size: int) -> None:
         """Raise :class:`GameError` unless a board of ``size`` cards is a street of this game."""
@@ -123,6 +146,18 @@ class Game:
                 + (" (the flop is 3 cards)" if 0 < size < 3 else "")
             )
 
+    def check_in_deck(self, cards: list[Card], what: str) -> None:
+        """Raise :class:`GameError` if a ``what`` card (``"board"``, ``"dead"``) is outside
+        this game's deck."""
+        outside = [c for c in cards if self.removed_mask >> c & 1]
+        if outside:
+            many = len(outside) > 1
+            raise GameError(
+                f"{what} card{'s' if many else ''} {format_cards(outside, ' ')} "
+                f"{'are' if many else 'is'} not in {self.deck_text} that {self.title} is "
+                "dealt from"
+            )
+
     def check_players(self, count: int, known_cards: int = 0) -> None:
         """Raise :class:`GameError` if ``count`` players cannot all be dealt from the deck."""
         if count < 2:
@@ -132,12 +167,12 @@ class Game:
         if self.shares_last_card(count, known_cards):
             needed = count * (self.hole_cards - 1) + 1 + known_cards
             each = f"{self.hole_cards - 1} each and a shared seventh-street card"
-        if count > self.max_players or needed > CARD_COUNT:
+        if count > self.max_players or needed > self.deck_size:
             board = f", a {self.board_cards}-card board" if self.board_cards else ""
             raise GameError(
                 f"{count} players need {needed} cards ({each}{board}"
                 + (f", {known_cards} dead" if known_cards else "")
-                + f"); the deck has {CARD_COUNT}"
+                + f"); {self.deck_text} has {self.deck_size}"
             )
 
 
@@ -147,6 +182,15 @@ GAMES: dict[str, Game] = {
     g.name: g
     for g in (
         Game("holdem", "Texas Hold'em", 2, 5, _STREETS),
+        Game(
+            "shortdeck",
+            "Short-deck Hold'em",
+            2,
+            5,
+            _STREETS,
+            HighEval.SHORT_DECK,
+            lowest_rank=RANKS.index("6"),
+        ),
         Game("omaha", "Omaha", 4, 5, _STREETS, HighEval.OMAHA),
         Game("omaha5", "5-card Omaha", 5, 5, _STREETS, HighEval.OMAHA),
         Game("omaha6", "6-card Omaha", 6, 5, _STREETS, HighEval.OMAHA),
@@ -187,6 +231,11 @@ _ALIASES = {
     "texas": "holdem",
     "nlhe": "holdem",
     "nlh": "holdem",
+    "short-deck": "shortdeck",
+    "short": "shortdeck",
+    "6+": "shortdeck",
+    "6plus": "shortdeck",
+    "sixplus": "shortdeck",
     "stud-hi": "stud",
     "7stud": "stud",
     "plo": "omaha",

@@ -12,6 +12,7 @@ from pokerlab.evaluation._game_tables import load_game_values
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 from pokerlab.evaluation._tables import load_high_tables
 from pokerlab.evaluation.codes import HighEval, LowEval
+from pokerlab.evaluation.short_deck import short_deck_values
 from pokerlab.games import Game
 
 __all__ = ["KernelTables", "kernel_tables"]
@@ -19,8 +20,9 @@ __all__ = ["KernelTables", "kernel_tables"]
 
 class KernelTables(NamedTuple):
     """Per-card additive key and mask, the perfect hash (``mult``, ``displace``) and the
-    strength table ``values`` (the high table, or the combined table of
-    ``evaluation._game_tables`` when an Omaha or a low evaluator is needed). A kernel unpacks
+    strength table ``values`` (the high table, the combined table of
+    ``evaluation._game_tables`` when an Omaha or a low evaluator is needed, or the short-deck
+    table of ``evaluation.short_deck`` for ``HighEval.SHORT_DECK``). A kernel unpacks
     it once at its top: ``card_key, card_mask, mult, displace, values = tables``."""
 
     card_key: NDArray[np.uint64]
@@ -31,13 +33,20 @@ class KernelTables(NamedTuple):
 
 
 @cache
-def _load(combined: bool) -> KernelTables:
+def _load(kind: str) -> KernelTables:
     t = load_high_tables()
-    values = load_game_values() if combined else t.values
+    if kind == "short":
+        values = short_deck_values()
+    elif kind == "combined":
+        values = load_game_values()
+    else:
+        values = t.values
     return KernelTables(CARD_KEY, CARD_MASK, np.uint64(t.multiplier), t.displace, values)
 
 
 def kernel_tables(game: Game | None = None) -> KernelTables:
     """The tables for ``game``'s evaluators (the high tables when ``game`` is ``None``)."""
+    if game is not None and game.high == HighEval.SHORT_DECK:
+        return _load("short")
     combined = game is not None and (game.high == HighEval.OMAHA or game.low != LowEval.NONE)
-    return _load(combined)
+    return _load("combined" if combined else "high")

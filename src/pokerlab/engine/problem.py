@@ -139,7 +139,9 @@ class Problem:
 
     @property
     def dead_text(self) -> str:
-        return format_cards(cards_from_mask(self.dead_mask)) if self.dead_mask else ""
+        """The dead cards a caller gave (not the cards outside a short deck)."""
+        dead = self.dead_mask & ~self.game.removed_mask
+        return format_cards(cards_from_mask(dead)) if dead else ""
 
     @property
     def range_sizes(self) -> list[int]:
@@ -279,8 +281,14 @@ class _Holdings:
     def is_exact(self) -> bool:
         return len(self.combos) == 1
 
-    def without(self, known_mask: int, index: int) -> _Holdings:
-        """The holdings that use no card of ``known_mask`` (``self`` when none does)."""
+    def without(
+        self,
+        known_mask: int,
+        index: int,
+        removed: str = "the board, the dead cards and the other players' known hands are",
+    ) -> _Holdings:
+        """The holdings that use no card of ``known_mask`` (``self`` when none does);
+        ``removed`` says what those cards are when no holding is left."""
         if len(self.masks) == 1 and not int(self.masks[0]) & known_mask:
             return self  # one holding (a hand): no array work
         keep = (self.masks & np.uint64(known_mask)) == 0
@@ -289,8 +297,8 @@ class _Holdings:
             return self
         if not kept:
             raise EmptyRangeError(
-                f"player {index + 1} ('{self.text}'): no hand of the range is left once the "
-                "board, the dead cards and the other players' known hands are removed",
+                f"player {index + 1} ('{self.text}'): no hand of the range is left once "
+                f"{removed} removed",
                 field=f"players.{index}",
             )
         weights = self.weights.compress(keep)  # compress: a third of boolean indexing's cost
@@ -312,12 +320,18 @@ def _holdings(text: str, combos: NDArray[np.uint8], weights: NDArray[np.float64]
     return _Holdings(text, combos, weights, _masks_of(combos), uniform)
 
 
-def _holdem_holdings(player: PlayerInput, index: int) -> _Holdings:
+def _holdem_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     if isinstance(player, Range):
         return _holdings(player.to_string(), player.combos, player.weights)
     text = str(player).strip()
     if not text:
         raise RangeError(f"player {index + 1}: empty hand or range")
+    if game.removed_mask and "%" in text:
+        raise RangeError(
+            f"player {index + 1} ('{shorten(text)}'): a percentage range ranks the hands of "
+            f"the full deck, and {game.title} has no ordering of its own yet; list the hands "
+            "(for example 'TT+,AK,AQs')"
+        )
     try:
         return _parse_range(text)
     except RangeError as exc:
@@ -502,6 +516,9 @@ def prepare(
         dead_cards = _parse_dead(dead, spec, cards_to_mask(board_cards))
     with blame("board"):
         spec.check_board(len(board_cards))
+        spec.check_in_deck(board_cards, "board")
+    with blame("dead"):
+        spec.check_in_deck(dead_cards, "dead")
     with blame("players"):  # too many for the deck alone: before parsing them
         spec.check_players(len(players))
     parsed = []
@@ -513,9 +530,13 @@ def prepare(
                     f"{type(p).__name__}: {shorten(repr(p))}"
                 )
             if spec.range_syntax == "holdem":
-                parsed.append(_holdem_holdings(p, i))
+                holdings = _holdem_holdings(p, i, spec)
             else:
-                parsed.append(_game_holdings(p, i, spec))
+                holdings = _game_holdings(p, i, spec)
+            if spec.removed_mask:  # a range may name cards outside a short deck: drop them
+                outside = f"the cards not in {spec.deck_text} are"
+                holdings = holdings.without(spec.removed_mask, i, outside)
+            parsed.append(holdings)
     if spec.suit_blind:  # suitless dead cards avoid the cards the players hold for sure
         taken = cards_to_mask(board_cards) | _held_for_sure(parsed)
         with blame("dead"):
@@ -533,6 +554,7 @@ def prepare(
     shared_card = spec.shares_last_card(len(players), len(dead_cards))
     if shared_card:
         _check_own_cards(parsed, spec, len(players), len(dead_cards))
+    known_mask |= spec.removed_mask  # out of the game, as if dead
     others = functools.reduce(operator.or_, exact_masks, 0)
     removed = [known_mask | (others & ~own) for own in exact_masks]
     parsed = [h.without(mask, i) for i, (h, mask) in enumerate(zip(parsed, removed, strict=True))]

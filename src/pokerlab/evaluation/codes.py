@@ -16,11 +16,15 @@ __all__ = ["HighEval", "LowEval"]
 
 class HighEval(IntEnum):
     """The high half: none (a low decides the whole pot), best five of all the player's cards
-    and the board, or Omaha (exactly two hole cards and three board cards)."""
+    and the board, Omaha (exactly two hole cards and three board cards), or best five ranked
+    by short-deck rules (:mod:`pokerlab.evaluation.short_deck`: flush over full house, trips
+    over straight, ``A-6-7-8-9``; the kernels read it as ``BEST5`` over the short-deck
+    table)."""
 
     NONE = 0
     BEST5 = 1
     OMAHA = 2
+    SHORT_DECK = 3
 
 
 class LowEval(IntEnum):

@@ -107,15 +107,20 @@ def _display_order(five: tuple[Card, ...], category: HandCategory) -> tuple[Card
     for c in five:
         counts[c.rank] += 1
     ordered = sorted(five, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
-    wheel = {c.rank for c in five} == {12, 0, 1, 2, 3}
+    ranks = {c.rank for c in five}
+    wheel = ranks in ({12, 0, 1, 2, 3}, {12, 4, 5, 6, 7})  # A-5-4-3-2, short deck's A-6-7-8-9
     if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and wheel:
-        ordered = ordered[1:] + ordered[:1]  # 5-4-3-2-A: the ace plays low
+        ordered = ordered[1:] + ordered[:1]  # the ace plays low
     return tuple(ordered)
 
 
 def describe(strength: int, best: tuple[Card, ...]) -> str:
     """Human description of a hand from its strength and its best five (in display order)."""
-    category = category_of(strength)
+    return _describe_as(category_of(strength), best)
+
+
+def _describe_as(category: HandCategory, best: tuple[Card, ...]) -> str:
+    """Human description of a hand of ``category`` from its best five (in display order)."""
     ranks = [c.rank for c in best]
     label = category.label
     if category == HandCategory.STRAIGHT_FLUSH and ranks[0] == 12:
