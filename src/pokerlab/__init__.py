@@ -39,6 +39,7 @@ from pokerlab.evaluation import (
     evaluate_eight,
     evaluate_omaha,
     evaluate_omaha_low,
+    evaluate_short_deck,
 )
 from pokerlab.games import GAMES, Game, get_game
 from pokerlab.ranges import Range, hand_ordering
@@ -87,6 +88,7 @@ __all__ = [
     "evaluate_eight",
     "evaluate_omaha",
     "evaluate_omaha_low",
+    "evaluate_short_deck",
     "format_cards",
     "get_game",
     "hand_ordering",

@@ -1,5 +1,6 @@
 """Hand evaluators, one module each: ``high`` (5-7 card high hands), ``low`` (A-5 and
-8-or-better lows), ``omaha`` (two hole + three board, high and 8-or-better low), ``deuce7``."""
+8-or-better lows), ``omaha`` (two hole + three board, high and 8-or-better low), ``deuce7``,
+``short_deck`` (6+ hold'em's high hands)."""
 
 from pokerlab.evaluation.high import (
     HandCategory,
@@ -16,6 +17,7 @@ from pokerlab.evaluation.omaha import (
     omaha_batch,
     omaha_low_batch,
 )
+from pokerlab.evaluation.short_deck import evaluate_short_deck, short_deck_batch
 
 __all__ = [
     "HandCategory",
@@ -31,6 +33,8 @@ __all__ = [
     "evaluate_eight",
     "evaluate_omaha",
     "evaluate_omaha_low",
+    "evaluate_short_deck",
     "omaha_batch",
     "omaha_low_batch",
+    "short_deck_batch",
 ]

@@ -1,0 +1,175 @@
+"""Short-deck (6+) hold'em: the evaluator against the brute force of tests/bruteforce.py (every
+5-card hand, random 7-card hands) and pokerkit, the engine's exact answers against Monte Carlo
+and across thread counts, and the refusals of cards outside the 36-card deck."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from bruteforce import best_short, rank5_short
+from pokerlab import equity
+from pokerlab.cards import format_cards, parse_cards
+from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError
+from pokerlab.evaluation.high import HandCategory
+from pokerlab.evaluation.short_deck import (
+    evaluate_short_deck,
+    short_deck_batch,
+    short_deck_category,
+)
+from pokerlab.games import get_game
+
+SHORT_DECK = list(range(16, 52))  # sixes to aces
+
+
+def _same_order(keys: list[tuple[int, ...]], strengths: np.ndarray) -> None:
+    """``strengths`` rank the hands exactly as the brute force's ``keys`` do (ties included)."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    for a, b in itertools.pairwise(order):
+        if keys[a] == keys[b]:
+            assert strengths[a] == strengths[b], (keys[a], keys[b])
+        else:
+            assert strengths[a] < strengths[b], (keys[a], keys[b])
+
+
+def test_every_five_card_hand_matches_the_brute_force() -> None:
+    hands = np.array(list(itertools.combinations(SHORT_DECK, 5)), dtype=np.uint8)
+    assert len(hands) == 376_992
+    strengths = short_deck_batch(hands)
+    # one brute-force key per class of equal strength is enough to check the order, and every
+    # hand's category must be the brute force's (on the short-deck order)
+    first = {}
+    for i, s in enumerate(strengths.tolist()):
+        first.setdefault(s, i)
+    keys = [rank5_short(hands[i].tolist()) for i in first.values()]
+    _same_order(keys, np.array(list(first)))
+    assert len(first) == len(set(keys))  # no two classes share a strength
+    levels = [short_deck_category(s) for s in first]
+    by_level = [
+        HandCategory.HIGH_CARD,
+        HandCategory.PAIR,
+        HandCategory.TWO_PAIR,
+        HandCategory.STRAIGHT,
+        HandCategory.THREE_OF_A_KIND,
+        HandCategory.FULL_HOUSE,
+        HandCategory.FLUSH,
+        HandCategory.FOUR_OF_A_KIND,
+        HandCategory.STRAIGHT_FLUSH,
+    ]
+    assert levels == [by_level[k[0]] for k in keys]
+    # and each hand gets its class's strength: a random sample, hand by hand
+    rng = random.Random(5)
+    for i in rng.sample(range(len(hands)), 3000):
+        key = rank5_short(hands[i].tolist())
+        assert keys.index(key) == list(first).index(int(strengths[i]))
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_random_six_and_seven_card_hands_match_the_brute_force(size: int) -> None:
+    rng = random.Random(size)
+    hands = [rng.sample(SHORT_DECK, size) for _ in range(4000)]
+    # hands that make a straight beside trips or a flush, A-6-7-8-9, are the cases to get right
+    special = ["Ah 6c 7d 8s 9h Kc Kd", "6h 6c 6d 7s 8h 9c Th", "As 6s 7s 8s 9s 9d 9c"]
+    hands += [parse_cards(t)[:size] for t in special]
+    strengths = short_deck_batch(np.array(hands, dtype=np.uint8))
+    _same_order([best_short(h) for h in hands], strengths)
+    for h, s in zip(hands[:300], strengths[:300], strict=True):
+        assert evaluate_short_deck(h).strength == s  # the Python lookup is the kernel's
+
+
+def test_pokerkit_agrees_except_where_its_rules_put_a_straight_over_trips() -> None:
+    """pokerkit's short-deck lookup ranks a straight above three of a kind (the other rule in
+    use); every other pair of hands must compare the same way."""
+    from pokerkit import ShortDeckHoldemHand
+
+    rng = random.Random(11)
+    hands = [rng.sample(SHORT_DECK, 5) for _ in range(1500)]
+    ours = short_deck_batch(np.array(hands, dtype=np.uint8))
+    theirs = [ShortDeckHoldemHand("".join(str(c) for c in parse_cards(h))) for h in hands]
+    cats = [short_deck_category(s) for s in ours]
+    swapped = {HandCategory.STRAIGHT, HandCategory.THREE_OF_A_KIND}
+    compared = 0
+    for i in range(0, len(hands) - 1, 2):
+        a, b = i, i + 1
+        if {cats[a], cats[b]} == swapped:
+            assert (ours[a] > ours[b]) == (cats[a] == HandCategory.THREE_OF_A_KIND)
+            continue
+        assert (ours[a] > ours[b]) == (theirs[a] > theirs[b])
+        assert (ours[a] == ours[b]) == (theirs[a] == theirs[b])
+        compared += 1
+    assert compared > 700
+
+
+def test_descriptions_and_best_five() -> None:
+    v = evaluate_short_deck("9s 8s 7s 6s As Kd Kc")
+    assert (v.category, v.description) == (HandCategory.STRAIGHT_FLUSH, "Straight Flush, Nine high")
+    assert format_cards(v.best, " ") == "9s 8s 7s 6s As"  # the ace plays low, shown last
+    assert evaluate_short_deck("Ah Kh 9h 7h 6h 6c 6d").category == HandCategory.FLUSH
+    v = evaluate_short_deck("Jh Jc Jd Ts 9h 8c 7d")  # trips beside a straight: trips play
+    assert v.description == "Three of a Kind, Jacks"
+    assert evaluate_short_deck("AhAc6d6s6h") < evaluate_short_deck("Kh Qh 9h 7h 6h")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: evaluate_short_deck("5h 6c 7d 8s 9h"), "no card below the six, got '5h'"),
+        (lambda: evaluate_short_deck("6c 7d 8s 9h"), "5, 6 or 7 cards, got 4"),
+        (
+            lambda: short_deck_batch(np.array([[16, 20, 24, 28, 32], [51, 47, 43, 39, 2]])),
+            "short_deck_batch: row 1: the short deck has no card below the six, got '2h'",
+        ),
+    ],
+)
+def test_evaluator_refuses_cards_outside_the_short_deck(call, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CardError, match=message.replace("(", r"\(")):
+        call()
+
+
+def test_game_definition() -> None:
+    game = get_game("6+")
+    assert (game.name, game.deck_size, game.max_players) == ("shortdeck", 36, 15)
+    assert get_game("short-deck") is game
+    with pytest.raises(GameError, match=r"16 players need 37 cards .* the short deck .* has 36"):
+        equity(["AA"] + ["random"] * 15, game="shortdeck")
+
+
+def test_preflop_exact_agrees_with_monte_carlo_and_threads() -> None:
+    players = ["AhKh", "QsQd"]
+    one = equity(players, game="shortdeck", method="exact", threads=1)
+    two = equity(players, game="shortdeck", method="exact", threads=2)
+    assert one.method == "exact"
+    assert [p.equity for p in one.players] == [p.equity for p in two.players]  # bit for bit
+    mc = equity(players, game="shortdeck", method="mc", trials=200_000, seed=3)
+    for p, q in zip(one.players, mc.players, strict=True):
+        assert abs(p.equity - q.equity) < 4 * q.stderr + 1e-12
+    # the board is dealt from the short deck: C(32, 5) boards, no deuce to five among them
+    assert one.samples == 201_376
+
+
+def test_ranges_and_random_hands_are_dealt_from_the_short_deck() -> None:
+    three = ["AK", "22+", "random"]
+    exact = equity(three, board="Jh9h6c", game="shortdeck", method="exact", threads=2)
+    mc = equity(three, board="Jh9h6c", game="shortdeck", method="mc", trials=300_000, seed=9)
+    for p, q in zip(exact.players, mc.players, strict=True):
+        assert abs(p.equity - q.equity) < 4 * q.stderr
+    assert exact.players[1].combos == 9 * 6 - 3 * 3  # 66-AA, less the pairs of a board card
+    assert exact.dead == ""  # the cards outside the deck are not echoed as dead
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "field", "message"),
+    [
+        ({"players": ["5h5d", "AA"]}, EmptyRangeError, "players.0", "not in the short deck"),
+        ({"players": ["AA", "KK"], "board": "5h6h7h"}, GameError, "board", "board card 5h is"),
+        ({"players": ["AA", "KK"], "dead": "2c 3c"}, GameError, "dead", "dead cards 2c 3c are"),
+        ({"players": ["15%", "AA"]}, RangeError, "players.0", "percentage range"),
+    ],
+)
+def test_cards_outside_the_deck_are_refused(kwargs, error, field, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(error, match=message) as info:
+        equity(kwargs.pop("players"), game="shortdeck", **kwargs)
+    assert info.value.field == field
