@@ -41,7 +41,7 @@ def test_every_five_card_hand_matches_the_brute_force() -> None:
     strengths = short_deck_batch(hands)
     # one brute-force key per class of equal strength is enough to check the order, and every
     # hand's category must be the brute force's (on the short-deck order)
-    first = {}
+    first: dict[int, int] = {}
     for i, s in enumerate(strengths.tolist()):
         first.setdefault(s, i)
     keys = [rank5_short(hands[i].tolist()) for i in first.values()]
@@ -73,7 +73,7 @@ def test_random_six_and_seven_card_hands_match_the_brute_force(size: int) -> Non
     hands = [rng.sample(SHORT_DECK, size) for _ in range(4000)]
     # hands that make a straight beside trips or a flush, A-6-7-8-9, are the cases to get right
     special = ["Ah 6c 7d 8s 9h Kc Kd", "6h 6c 6d 7s 8h 9c Th", "As 6s 7s 8s 9s 9d 9c"]
-    hands += [parse_cards(t)[:size] for t in special]
+    hands += [[int(c) for c in parse_cards(t)][:size] for t in special]
     strengths = short_deck_batch(np.array(hands, dtype=np.uint8))
     _same_order([best_short(h) for h in hands], strengths)
     for h, s in zip(hands[:300], strengths[:300], strict=True):
