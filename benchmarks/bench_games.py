@@ -1,4 +1,4 @@
-"""Omaha, stud and razz benchmark: the targets of the games issue.
+"""Omaha, stud, razz and short-deck benchmark: the targets of the games issue.
 
     python benchmarks/bench_games.py            # everything
     python benchmarks/bench_games.py --quick    # fewer hands and Monte Carlo deals
@@ -7,6 +7,9 @@
 * Omaha high evaluation (two hole + three board, 60 combinations per 4-card hand): pokerlab's
   kernel on random hands next to phevaluator's ``evaluate_omaha_cards`` called per hand from
   Python (its users' way; its C library is faster), plus 5- and 6-card Omaha and the Omaha-8 low.
+* Short-deck evaluation of random 7-card hands of the 36-card deck: ``short_deck_batch`` next
+  to ``evaluate_batch`` on the same rows (the same kernel over another table) and pokerkit's
+  ``ShortDeckHoldemHand.from_game`` per hand (the only peer with short-deck rules).
 * Exact heads-up equities: ``AsAhKsKh`` vs ``JdTd9c8c`` Omaha preflop (1,086,008 boards), an
   Omaha hi/lo preflop spot, razz, stud and stud hi/lo from third street.
 * Monte Carlo deals per second in every game (heads-up, exact hands, preflop / third street).
@@ -90,6 +93,33 @@ def bench_omaha_eval(n: int, n_peer: int) -> list[dict[str, Any]]:
     return rows
 
 
+def bench_short_deck_eval(n: int, n_peer: int) -> list[dict[str, Any]]:
+    from pokerlab.evaluation import evaluate_batch, short_deck_batch
+
+    rng = np.random.default_rng(36)
+    rows_ = (np.argsort(rng.random((n, 36)), axis=1)[:, :7] + 16).astype(np.uint8)
+    rows: list[dict[str, Any]] = []
+    for what, fn in (
+        ("short_deck_batch, 7 cards (validates input)", short_deck_batch),
+        ("evaluate_batch on the same rows (full-deck ranking)", evaluate_batch),
+    ):
+        sec, _ = best_of(functools.partial(fn, rows_, threads=1), 5)
+        rows.append({"what": what, "per_s": n / sec})
+    try:
+        from pokerkit import ShortDeckHoldemHand
+    except ImportError:
+        return rows
+    texts = [pokerlab.cards.format_cards(r.tolist()) for r in rows_[:n_peer]]
+
+    def run_peer() -> None:
+        for t in texts:
+            ShortDeckHoldemHand.from_game(t[:4], t[4:])
+
+    sec, _ = best_of(run_peer, 1)
+    rows.append({"what": "pokerkit ShortDeckHoldemHand.from_game, per hand", "per_s": n_peer / sec})
+    return rows
+
+
 EXACT_SPOTS: list[tuple[str, str, list[str], str]] = [
     ("Omaha preflop AsAhKsKh vs JdTd9c8c (target <= 0.3 s)", "omaha",
      ["AsAhKsKh", "JdTd9c8c"], ""),
@@ -105,6 +135,10 @@ EXACT_SPOTS: list[tuple[str, str, list[str], str]] = [
      ["As2d3h", "KdKc7s"], ""),
     ("stud hi/lo fifth street As2d3h9c4d vs KdKc7s5h5c", "stud-hilo",
      ["As2d3h9c4d", "KdKc7s5h5c"], ""),
+    ("short-deck preflop AhKh vs QsQd (201,376 boards)", "shortdeck", ["AhKh", "QsQd"], ""),
+    ("short-deck preflop AK vs QQ,JJ (16 x 12 combos)", "shortdeck", ["AK", "QQ,JJ"], ""),
+    ("short-deck flop AK vs 22+ vs random, Jh9h6c", "shortdeck", ["AK", "22+", "random"],
+     "Jh9h6c"),
 ]  # fmt: skip
 
 
@@ -132,6 +166,7 @@ MC_SPOTS: list[tuple[str, list[str]]] = [
     ("stud", ["AsAh7c", "KdKc2s"]),
     ("stud-hilo", ["As2d3h", "KdKc7s"]),
     ("razz", ["As2d3h", "4c5c6s"]),
+    ("shortdeck", ["AhKh", "QsQd"]),
 ]
 
 
@@ -179,6 +214,7 @@ def main() -> None:
         "machine": dict(machine_info(threads))
         | {"numpy": np.__version__, "numba": numba.__version__, "load_average": os.getloadavg()},
         "omaha_eval": bench_omaha_eval(n, 50_000 if args.quick else 200_000),
+        "short_deck_eval": bench_short_deck_eval(n, 5_000 if args.quick else 20_000),
         "exact": bench_exact(),
         "monte_carlo": bench_mc(1_000_000 if args.quick else 4_000_000),
         "scaling": bench_scaling(1_000_000 if args.quick else 4_000_000),
@@ -190,6 +226,15 @@ def main() -> None:
     for r in results["omaha_eval"]:
         ratio = f"  ({r['per_s'] / peer:.1f}x phevaluator)" if peer else ""
         print(f"{r['what']:<62} {r['per_s'] / 1e6:8.2f} M hands/s{ratio}")
+    print()
+    short = results["short_deck_eval"]
+    for r in short:
+        ratio = (
+            f"  (short_deck_batch: {short[0]['per_s'] / r['per_s']:,.2f}x this)"
+            if r is not short[0]
+            else ""
+        )
+        print(f"{r['what']:<62} {r['per_s'] / 1e6:8.3f} M hands/s{ratio}")
     print()
     for r in results["exact"]:
         if r["seconds"] is None:

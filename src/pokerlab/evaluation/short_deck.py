@@ -212,7 +212,10 @@ def short_deck_batch(
     """
     if check:
         arr = card_array(codes, "short_deck_batch", (5, 6, 7))
-        low = (arr >= 0) & (arr < 4 * LOWEST_RANK)
+        if arr.size and arr.min() < 4 * LOWEST_RANK:  # one pass; the rare failure looks closer
+            low = (arr >= 0) & (arr < 4 * LOWEST_RANK)
+        else:
+            low = np.zeros((1, 1), dtype=bool)
         if low.any():
             row = int(np.flatnonzero(low.any(axis=1))[0])
             _check_short_deck(
