@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from bruteforce import best_short, rank5_short
+from bruteforce import best_short, game_equity, rank5_short
 from pokerlab import equity
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.errors import CardError, EmptyRangeError, GameError, RangeError
@@ -158,6 +158,32 @@ def test_ranges_and_random_hands_are_dealt_from_the_short_deck() -> None:
         assert abs(p.equity - q.equity) < 4 * q.stderr
     assert exact.players[1].combos == 9 * 6 - 3 * 3  # 66-AA, less the pairs of a board card
     assert exact.dead == ""  # the cards outside the deck are not echoed as dead
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int) -> None:
+    """Two or three players of one to three weighted combos (overlapping), a flop, dead cards:
+    every turn and river of the short deck, walked in plain Python."""
+    rng = random.Random(f"short-{seed}")
+    deck = SHORT_DECK.copy()
+    rng.shuffle(deck)
+    board = [deck.pop() for _ in range(3)]
+    dead = [deck.pop() for _ in range(seed % 3)]
+    pool = deck[:8]
+    holdings = []
+    for _ in range(rng.choice([2, 3])):
+        combos = {tuple(sorted(rng.sample(pool, 2))): rng.choice([1.0, 0.5]) for _ in range(3)}
+        holdings.append(list(combos.items()))
+    texts = [
+        ",".join(format_cards(c) + ("@50" if w == 0.5 else "") for c, w in h) for h in holdings
+    ]
+    ref = game_equity("shortdeck", holdings, board, dead, 2, 5)
+    got = equity(texts, board=format_cards(board), dead=format_cards(dead), game="shortdeck",
+                 method="exact")  # fmt: skip
+    for i, p in enumerate(got.players):
+        assert (p.equity, p.win, p.tie) == pytest.approx(
+            (ref["equity"][i], ref["scoop"][i], ref["tie"][i]), abs=1e-9
+        )
 
 
 @pytest.mark.parametrize(
