@@ -146,8 +146,9 @@ def _warm_spots() -> list[tuple[str, list[str], str, str]]:
         else:
             size = 2 * game.hole_cards
             players = ["AsAhKsKhJsJh"[:size], "9d8d6s5s5c4c"[:size]]
-            spots += [(game.name, [players[0], "random"], "Qh7c2d", "mc"),
-                      (game.name, players, "Qh7c2d3h", "exact")]  # fmt: skip
+            # boards every game's deck holds (the short deck has no 2 or 3)
+            spots += [(game.name, [players[0], "random"], "Qh7cTd", "mc"),
+                      (game.name, players, "Qh7cTd9h", "exact")]  # fmt: skip
     return spots
 
 
