@@ -689,15 +689,12 @@ def test_spots_with_one_cache_key_have_one_equity(game: str) -> None:
     import numpy as np
 
     from pokerlab.analysis.query import _stud_kernels as S
-    from pokerlab.analysis.query import runner
     from pokerlab.engine._stud_sweep import spot_key
-    from pokerlab.evaluation import _kernels as EK
-    from pokerlab.evaluation.codes import HighEval, LowEval
+    from pokerlab.engine._tables import kernel_tables
+    from pokerlab.evaluation.codes import HighEval
 
     g = get_game(game)
-    t = runner._high_tables()
-    values = runner._game_values() if g.low == LowEval.EIGHT else t.values
-    tables = (EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, values)
+    tables = tuple(kernel_tables(g))  # the query runner's tables
     low_only = g.high == HighEval.NONE
     rng = np.random.default_rng(11)
 

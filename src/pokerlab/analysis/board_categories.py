@@ -27,8 +27,15 @@ only for hands without a flush or better.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["DRAWS", "MADE", "Category", "made_by_name"]
+from pokerlab.errors import GameError
+from pokerlab.evaluation.codes import HighEval
+
+if TYPE_CHECKING:
+    from pokerlab.games import Game
+
+__all__ = ["DRAWS", "MADE", "Category", "check_covered", "covers", "made_by_name"]
 
 
 @dataclass(frozen=True)
@@ -160,6 +167,23 @@ DRAWS: tuple[Category, ...] = _table(
     ]
 )
 """Draws, each counted independently (bit ``code`` of the kernel's draw mask)."""
+
+
+def covers(game: Game) -> bool:
+    """Whether the table describes ``game``'s hands: a board game ranked as the full deck ranks
+    them (not short deck, where three of a kind beats a straight and A-6-7-8-9 is a straight)."""
+    return not game.is_stud and game.high != HighEval.SHORT_DECK
+
+
+def check_covered(game: Game) -> None:
+    """Raise :class:`GameError` (field ``game``) for a board game the table does not describe
+    (:func:`covers`); a stud game is left to the caller, which says it has no board."""
+    if not game.is_stud and not covers(game):
+        raise GameError(
+            f"board hits do not support {game.title}: their categories and draws are the full "
+            "deck's (a straight above three of a kind, A-2-3-4-5 the lowest straight)",
+            field="game",
+        )
 
 
 def _codes(table: tuple[Category, ...]) -> dict[str, int]:

@@ -7,10 +7,10 @@ it holds ``h`` (the others' ranges lose the combos that share a card with ``h``)
 holdings compatible with ``h``. So the weighted mean of a player's combo equities is exactly the
 player's equity from :func:`pokerlab.equity`.
 
-Heads-up hold'em with a flop, turn or river is enumerated exactly by a dedicated kernel that
-evaluates each combo once per runout and compares every compatible pair. Everything else
-(preflop, three or more players, other games) asks :func:`pokerlab.equity` once per holding
-(``method`` as there: exact where feasible, else Monte Carlo).
+Heads-up hold'em (short deck too) with a flop, turn or river is enumerated exactly by a
+dedicated kernel that evaluates each combo once per runout and compares every compatible pair.
+Everything else (preflop, three or more players, other games) asks :func:`pokerlab.equity` once
+per holding (``method`` as there: exact where feasible, else Monte Carlo).
 
 >>> d = equity_distribution("AA,KK,AKs", "QQ,JJ", board="Qs7h2c")
 >>> d.method, [(h, round(e, 4)) for h, e in d.players[0].pairs()[:2]]
@@ -183,12 +183,13 @@ def _rows(problem: Problem, p: int) -> tuple[NDArray[np.uint8], NDArray[np.float
 
 def _headsup_holdem(problem: Problem, raw: Problem, threads: int) -> tuple[PlayerDistribution, ...]:
     from pokerlab.analysis import _distribution_kernels as D
+    from pokerlab.engine._tables import kernel_tables
     from pokerlab.evaluation import _kernels as K
     from pokerlab.evaluation._parallel import numba_threads
-    from pokerlab.evaluation._tables import load_high_tables
 
-    tables = load_high_tables()
+    tables = kernel_tables(problem.game)  # the short deck's own ranking where it is played
     board = problem.board.tolist()
+    # the dead mask holds the cards a short deck leaves out too
     known = set(board) | {c for c in range(52) if problem.dead_mask >> c & 1}
     deck = [c for c in range(52) if c not in known]
     k = 5 - len(board)
@@ -213,7 +214,7 @@ def _headsup_holdem(problem: Problem, raw: Problem, threads: int) -> tuple[Playe
                 runouts,
                 K.CARD_KEY,
                 K.CARD_MASK,
-                np.uint64(tables.multiplier),
+                tables.mult,
                 tables.displace,
                 tables.values,
                 out,
@@ -400,7 +401,7 @@ def equity_distribution(
     raw = prepare(players, board, dead, game)
     problem = raw.with_unit_weights()
     fast = (
-        problem.game.name == "holdem"
+        problem.game.range_syntax == "holdem"  # hold'em or short deck: two cards, one high hand
         and problem.n_players == 2
         and len(problem.board) >= 3
         and method in ("auto", "exact")

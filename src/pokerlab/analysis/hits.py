@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
-from pokerlab.analysis.board_categories import DRAWS, MADE, Category
+from pokerlab.analysis.board_categories import DRAWS, MADE, Category, check_covered
 from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
 from pokerlab.errors import GameError, blame
 from pokerlab.evaluation.codes import HighEval
@@ -188,7 +188,8 @@ def hits(
     without the combos that touch the board or ``dead``.
 
     Hold'em ranges use PokerStove notation, Omaha ranges the pattern syntax (``AA**$ds``).
-    Percentages are of the range's weight once those combos are removed.
+    Percentages are of the range's weight once those combos are removed. Short deck is refused
+    (:func:`~pokerlab.analysis.board_categories.covers`).
     """
     from pokerlab.analysis import _hits_kernels as H
     from pokerlab.evaluation import _kernels as K
@@ -198,6 +199,7 @@ def hits(
         spec = get_game(game)
         if spec.is_stud or not spec.board_cards:
             raise GameError(f"board hits need a board game; {spec.title} has no board")
+    check_covered(spec)
     with blame("board"):
         board_cards = parse_cards(board)
         if not 3 <= len(board_cards) <= spec.board_cards:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from pokerlab.analysis.board_categories import covers
 from pokerlab.analysis.bots import get_strategy
 from pokerlab.analysis.distribution import RAISE_THE_CAP, equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
@@ -360,7 +361,8 @@ def run_evaluate(*, cards: str) -> Payload:
 
 
 def games() -> Payload:
-    """Every game pokerlab knows, as data (the page builds its game menu from this)."""
+    """Every game pokerlab knows, as data (the page builds its game menus from this;
+    ``board_hits``: whether ``/api/hits`` counts its board hits)."""
     return {
         "games": [
             {
@@ -370,6 +372,7 @@ def games() -> Payload:
                 "split": g.split,
                 "is_stud": g.is_stud,
                 "range_syntax": g.range_syntax,
+                "board_hits": covers(g),
             }
             for g in GAMES.values()
         ]

@@ -285,16 +285,19 @@ def deal_features(
     multiplier,
     displace,
     values,
+    levels,
     straight_top,
     windows,
     out,
 ):
     """``out[d, f]`` = feature ``spec[f]`` of deal ``d`` (see the module docstring; booleans are
-    0/1, hand types the category 0..8, ranks 2..14, board hits as :data:`HIT_DRAW_SCALE` says,
-    from the range-analytics classifier; ``straight_top``/``windows`` are its tables).
+    0/1, hand types the strength's ``>> 12`` (the category 0..8; in short deck its place in that
+    game's order), ranks 2..14, board hits as :data:`HIT_DRAW_SCALE` says, from the
+    range-analytics classifier; ``straight_top``/``windows`` are its tables).
     ``omaha``: hands use exactly two hole cards; ``eight``: the pot is split with an 8-or-better
     low (``values`` is then the combined table of ``evaluation._game_tables``, else the high
-    table).
+    table, or the short-deck table); ``levels[c]``: the place of the usual category ``c`` (0..8)
+    on ``values``' scale (``c`` itself but in short deck), which the draws compare on.
 
     Street equities enumerate the cards still to come exactly; they and the nut checks are
     reused while consecutive deals share the holding and the board so far (as the exact
@@ -456,7 +459,7 @@ def deal_features(
                 # arg 0: flush draw (below a flush, some card the player cannot see makes a
                 # flush or straight flush), arg 1: straight draw (below a straight, some card
                 # makes a straight or straight flush); none at the river
-                low_cat = FLUSH_CAT if arg == 0 else STRAIGHT_CAT
+                low_cat = levels[FLUSH_CAT if arg == 0 else STRAIGHT_CAT]
                 if s < 5 and (st[s, p] >> CATEGORY_SHIFT) < low_cat:
                     taken = uint64(dead_mask) | hbits[p] | bbits[s]
                     for c in range(52):
@@ -466,7 +469,7 @@ def deal_features(
                         _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, False, card_key,
                                   card_mask, multiplier, displace, values, tmp, tmp_lo)  # fmt: skip
                         cat = tmp[p] >> CATEGORY_SHIFT
-                        if cat in (low_cat, STRAIGHT_FLUSH_CAT):
+                        if cat == low_cat or cat == levels[STRAIGHT_FLUSH_CAT]:
                             v = 1.0
                             break
                     bd[s] = boards[d, s]

@@ -3,7 +3,8 @@ feature row of the kernel (``_kernels.deal_features``) and every expression into
 function over the feature matrix (one row per feature, one column per deal).
 
 Types: ``num`` (numbers; ``unit`` numbers lie in [0, 1]), ``bool``, ``cat`` (a hand type, the
-high-hand category 0..8 in the usual order; in razz a low, :data:`RAZZ_TYPES`), ``rank``
+high-hand category 0..8 in the usual order; in short deck in its order, :data:`SHORT_DECK_TYPES`;
+in razz a low, :data:`RAZZ_TYPES`), ``rank``
 (2..14) and ``hit`` (a board-hit made category of :mod:`pokerlab.analysis.board_categories`,
 its code, best first). A quoted string compared with a ``cat`` is a hand-type name, with a
 ``rank`` a rank letter, with a ``hit`` a made category, a group of them ('top pair') or a draw
@@ -22,7 +23,7 @@ from numpy.typing import NDArray
 
 from pokerlab._numbers import counted
 from pokerlab.analysis.board_categories import DRAWS as HIT_DRAWS
-from pokerlab.analysis.board_categories import MADE
+from pokerlab.analysis.board_categories import MADE, check_covered
 from pokerlab.analysis.query import _kinds as K
 from pokerlab.analysis.query._kinds import HIT_DRAW_SCALE
 from pokerlab.analysis.query.syntax import (
@@ -37,8 +38,9 @@ from pokerlab.analysis.query.syntax import (
     Unary,
     describe,
 )
-from pokerlab.errors import QueryError, RangeError
+from pokerlab.errors import GameError, QueryError, RangeError
 from pokerlab.evaluation.codes import HighEval
+from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
 from pokerlab.games import Game
 from pokerlab.ranges.pattern import pattern_card_count
 
@@ -46,6 +48,7 @@ __all__ = [
     "AGGREGATES",
     "FUNCTIONS",
     "HAND_TYPES",
+    "SHORT_DECK_TYPES",
     "Compiled",
     "Typed",
     "compile_query",
@@ -83,6 +86,9 @@ _HAND_TYPE_ALIASES = {
     "boat": 6,
     "straightflush": 8,
 }
+SHORT_DECK_TYPES = tuple(HAND_TYPES[category] for category in SHORT_DECK_ORDER)
+"""Short-deck hand types, weakest first (a short-deck strength's ``>> 12``): three of a kind
+above a straight, a flush above a full house."""
 RAZZ_TYPES = ("paired", *(f"{r}-low" for r in "KQJT9876543"))
 """Razz hand types, weakest first: a hand whose best low (of its five lowest distinct ranks, or
 all its cards before fifth street) holds a pair, else ``'X-low'`` for X the highest of those
@@ -264,12 +270,12 @@ def _hand_type(text: str, at: str, types: tuple[str, ...] = HAND_TYPES) -> int:
             if key == name.lower().replace("-", ""):
                 return i
     elif key in _HAND_TYPE_ALIASES:
-        return _HAND_TYPE_ALIASES[key]
+        return types.index(HAND_TYPES[_HAND_TYPE_ALIASES[key]])
     raise _error(
         at,
         f"unknown hand type '{text}'{_suggest(text, types)}: expected one of "
         + ", ".join(types)
-        + (" (or, with = and !=, flush draw, straight draw)" if types is HAND_TYPES else ""),
+        + (" (or, with = and !=, flush draw, straight draw)" if types is not RAZZ_TYPES else ""),
     )
 
 
@@ -294,8 +300,11 @@ class _Compiler:
         self.title = game.title if game is not None else "this game"
         self.streets = STUD_STREETS if self.stud else STREETS
         self.final = max(self.streets.values())
+        self.game = game
         if self.low_only:
             self.out.hand_types = RAZZ_TYPES
+        elif game is not None and game.high == HighEval.SHORT_DECK:
+            self.out.hand_types = SHORT_DECK_TYPES
 
     def _no_board(self, fn: str, node: Call) -> None:
         if self.stud:
@@ -585,6 +594,11 @@ class _Compiler:
             f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
         elif name == "hits":
             self._no_board(name, node)
+            if self.game is not None:
+                try:
+                    check_covered(self.game)  # refuses short deck
+                except GameError as exc:
+                    raise _error(self.at(node), f"hits: {exc}") from None
             p = self._player(a[0], name)
             f = o.feature(K.HITS, p, self._street(a[1], name), 0)
             row = _row(f)
@@ -601,7 +615,8 @@ def compile_query(
 ) -> Compiled:
     """Type-check ``query`` against the named players and build what the runner needs
     (``split``: the game has a low half; ``omaha``: hands use exactly two hole cards; ``game``:
-    stud games have streets third..seventh and no board, razz hand types are lows)."""
+    stud games have streets third..seventh and no board, razz hand types are lows, short-deck
+    hand types are in that game's order)."""
     c = _Compiler(query, players, split, omaha, game)
     for item in query.select:
         aggregate = item.aggregate.lower()

@@ -57,8 +57,10 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
 )
-from pokerlab.evaluation._tables import HighTables
 from pokerlab.evaluation.codes import HighEval, LowEval
+from pokerlab.evaluation.high import HandCategory
+from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
+from pokerlab.games import Game
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count, without_updown_bars
 
@@ -596,13 +598,12 @@ def _features(
     """Every feature of the deals ``hold``/``boards`` (deals ``first..`` of an exact run)."""
     from pokerlab.analysis import _hits_kernels as H
     from pokerlab.analysis.query import _kernels as K
-    from pokerlab.evaluation import _kernels as EK
+    from pokerlab.engine._tables import kernel_tables
 
-    t = _high_tables()
     game = problem.game
     omaha = game.high == HighEval.OMAHA
     eight = game.low != LowEval.NONE
-    values = _game_values() if omaha or eight else t.values
+    card_key, card_mask, mult, displace, values = kernel_tables(game)
     # deals by features: a slice of deals is C-contiguous however the deals are split between
     # threads, so each kernel compiles one overload (column slices of features by deals would be
     # contiguous only when one thread takes them all)
@@ -615,13 +616,13 @@ def _features(
             stud_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos, problem.held,
                           tables.layout.pos, tables.in_range, np.uint64(problem.dead_mask),
                           int(game.high), int(game.low), game.split, game.high == HighEval.NONE,
-                          EK.CARD_KEY, EK.CARD_MASK, np.uint64(t.multiplier), t.displace, values,
+                          card_key, card_mask, mult, displace, values,
                           *tables.eq_state[slot], out[lo:hi])  # fmt: skip
             return
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
-                        np.uint64(problem.dead_mask), omaha, eight, EK.CARD_KEY, EK.CARD_MASK,
-                        np.uint64(t.multiplier), t.displace, values, H.STRAIGHT_TOP, H.WINDOWS,
+                        np.uint64(problem.dead_mask), omaha, eight, card_key, card_mask,
+                        mult, displace, values, _levels(game), H.STRAIGHT_TOP, H.WINDOWS,
                         out[lo:hi])  # fmt: skip
 
     n = len(hold)
@@ -646,17 +647,13 @@ def _pool() -> ThreadPoolExecutor:
 
 
 @functools.cache
-def _high_tables() -> HighTables:
-    from pokerlab.evaluation._tables import load_high_tables
-
-    return load_high_tables()
-
-
-@functools.cache
-def _game_values() -> NDArray[np.uint16]:
-    from pokerlab.evaluation._game_tables import load_game_values
-
-    return load_game_values()
+def _levels(game: Game) -> NDArray[np.int64]:
+    """The place of each usual hand category (0..8) on the scale of ``game``'s strengths: the
+    category itself, but in short deck its place in that game's order."""
+    order = SHORT_DECK_ORDER if game.high == HighEval.SHORT_DECK else tuple(HandCategory)
+    levels = np.empty(len(order), dtype=np.int64)
+    levels[[int(category) for category in order]] = np.arange(len(order))
+    return levels
 
 
 def _fold_chunk(

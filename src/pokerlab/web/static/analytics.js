@@ -22,11 +22,14 @@ function hitsBar(percent) {
   return bar;
 }
 
+// Each form lists the games its route takes: hits the games whose board hits it counts
+// (board_hits: not short deck), the distribution every board game.
 async function fillGames() {
   const data = await api("/api/games");
-  const boardGames = data.games.filter((g) => !g.is_stud);
+  const takes = { "hits-game": (g) => g.board_hits, "dist-game": (g) => !g.is_stud };
   for (const select of $$(".analytics-game")) {
-    select.replaceChildren(...boardGames.map((g) => el("option", { value: g.name, text: g.title })));
+    const games = data.games.filter(takes[select.id]);
+    select.replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
   }
 }
 
