@@ -21,6 +21,9 @@ from pokerlab.evaluation.short_deck import (
     short_deck_category,
 )
 from pokerlab.games import get_game
+from pokerlab.ranges import Range, hand_ordering, percent_cuts
+from pokerlab.ranges._combos import CLASS_INDEX, CLASS_NAMES
+from pokerlab.ranges._order import top_count
 
 SHORT_DECK = list(range(16, 52))  # sixes to aces
 
@@ -192,10 +195,70 @@ def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int) 
         ({"players": ["5h5d", "AA"]}, EmptyRangeError, "players.0", "not in the short deck"),
         ({"players": ["AA", "KK"], "board": "5h6h7h"}, GameError, "board", "board card 5h is"),
         ({"players": ["AA", "KK"], "dead": "2c 3c"}, GameError, "dead", "dead cards 2c 3c are"),
-        ({"players": ["15%", "AA"]}, RangeError, "players.0", "percentage range"),
+        ({"players": ["15%@vs1", "AA"]}, RangeError, "players.0", "ranks full-deck hands"),
     ],
 )
 def test_cards_outside_the_deck_are_refused(kwargs, error, field, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(error, match=message) as info:
         equity(kwargs.pop("players"), game="shortdeck", **kwargs)
     assert info.value.field == field
+
+
+def test_shipped_ordering_lists_the_81_classes_by_equity() -> None:
+    order = hand_ordering("short")
+    names = {c.name for c in order}
+    assert len(order) == 81 and names == {
+        n for n in CLASS_INDEX if all(r in "6789TJQKA" for r in n[:2])
+    }
+    equities = [c.equity for c in order]
+    assert equities == sorted(equities, reverse=True)
+    assert order[0].name == "AA" and all(0 < c.stderr < 0.0001 for c in order)
+    assert sum(c.combos for c in order) == 630
+
+
+def test_shipped_ordering_against_the_engine() -> None:
+    """A class's shipped equity against three random short-deck hands, by the engine's own
+    Monte Carlo (another sampler, another code path): within 4 standard errors of the two."""
+    shipped = {c.name: c for c in hand_ordering("short")}
+    for name in ("AA", "76o"):
+        r = equity([name, "random", "random", "random"], game="shortdeck", method="mc",
+                   trials=400_000, seed=21)  # fmt: skip
+        p = r.players[0]
+        assert abs(p.equity - shipped[name].equity) < 4 * (p.stderr + shipped[name].stderr)
+
+
+def test_generator_is_deterministic_and_deals_only_the_short_deck() -> None:
+    from pokerlab.ranges._order_gen import render, run
+
+    a = run(seed=7, chunks=2, deals=2000, short=True)
+    assert render(a) == render(run(seed=7, chunks=2, deals=2000, short=True))
+    assert len(a.classes) == 81 and a.count.sum(axis=0)[CLASS_INDEX["22"]] == 0
+    shipped = {c.name: c.equity for c in hand_ordering("short")}
+    for idx in a.classes.tolist():
+        assert abs(a.equity[idx] - shipped[CLASS_NAMES[idx]]) < 0.03
+
+
+def test_percent_ranges_take_the_short_deck_ordering() -> None:
+    """'x%' in short deck is the shortest prefix of the 'short' ordering reaching x % of the
+    630 combos; equity reads it so, and the full deck's orderings stay out of it."""
+    assert len(Range("100%", ordering="short")) == 630
+    assert Range("1%", ordering="short") == Range("KK+")  # 6.3 combos: AA is not enough
+    assert Range("0.95%", ordering="short") == Range("AA")
+    top = hand_ordering("short")
+    for percent in (5.0, 15.0, 40.0):
+        k = top_count(percent, "short")
+        chosen = Range(",".join(c.name for c in top[:k]))
+        assert Range(f"{percent}%", ordering="short") == chosen
+        assert (
+            sum(c.combos for c in top[:k])
+            >= percent / 100 * 630
+            > sum(c.combos for c in top[: k - 1])
+        )
+        got = equity([f"{percent}%", "AA"], game="shortdeck")
+        assert got.players[0].combos == len(chosen)
+    cut = percent_cuts("15%", "short")[0]
+    assert (cut["ordering"], cut["combos"]) == ("short", 100)
+    assert cut["percent"] == pytest.approx(100 * 100 / 630)
+    with pytest.raises(RangeError, match=r"'short'.* ranks short-deck hands") as info:
+        equity(["15%@short", "AA"])  # hold'em
+    assert info.value.field == "players.0"

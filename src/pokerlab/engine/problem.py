@@ -46,6 +46,9 @@ from pokerlab.errors import (
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges._echo import echo_text
+from pokerlab.ranges._order import SHORT_ORDERING
+from pokerlab.ranges._order import describe as describe_ordering
+from pokerlab.ranges._parse import cuts_of_valid
 from pokerlab.ranges.pattern import (
     MAX_HOLDINGS,
     PatternRange,
@@ -326,24 +329,32 @@ def _holdem_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     text = str(player).strip()
     if not text:
         raise RangeError(f"player {index + 1}: empty hand or range")
-    if game.removed_mask and "%" in text:
-        raise RangeError(
-            f"player {index + 1} ('{shorten(text)}'): a percentage range ranks the hands of "
-            f"the full deck, and {game.title} has no ordering of its own yet; list the hands "
-            "(for example 'TT+,AK,AQs')"
-        )
+    ordering = SHORT_ORDERING if game.removed_mask else None  # short deck's own 'x%'
     try:
-        return _parse_range(text)
+        holdings = _parse_range(text, ordering)
     except RangeError as exc:
         raise type(exc)(f"player {index + 1}: {exc}") from None
+    if "%" in text:  # an ordering ranks one deck's hands: the game's deck
+        for cut in cuts_of_valid(text, ordering):
+            name = cut["ordering"]
+            if (name == SHORT_ORDERING) != bool(game.removed_mask):
+                ranks = "short-deck" if name == SHORT_ORDERING else "full-deck"
+                takes = "'short', its default" if game.removed_mask else "the others"
+                raise RangeError(
+                    f"player {index + 1} ('{shorten(text)}'): '{cut['item']}' takes the "
+                    f"ordering '{name}' ({describe_ordering(name)}), which ranks {ranks} "
+                    f"hands; {game.title} percentages take {takes}"
+                )
+    return holdings
 
 
 @functools.lru_cache(maxsize=256)
-def _parse_range(text: str) -> _Holdings:
-    """A hold'em range's holdings from its text, remembered: a tool asks about the same few
-    ranges again and again, and parsing one costs more than a small flop enumeration (the
-    arrays are read-only, so sharing them is safe)."""
-    rng = Range(text)
+def _parse_range(text: str, ordering: str | None = None) -> _Holdings:
+    """A hold'em range's holdings from its text (``ordering`` for its ``x%`` items, as in
+    :class:`~pokerlab.ranges.Range`), remembered: a tool asks about the same few ranges again
+    and again, and parsing one costs more than a small flop enumeration (the arrays are
+    read-only, so sharing them is safe)."""
+    rng = Range(text, ordering=ordering)
     holdings = _holdings(_canonical(text, len(rng.combos), "holdem"), rng.combos, rng.weights)
     holdings.masks.flags.writeable = False
     return holdings

@@ -1,7 +1,8 @@
 """numba kernel of the hand-ordering generator (private; see :mod:`pokerlab.ranges._order_gen`).
 
-One *deal* draws three opponent hands and a five-card board uniformly from the 52 cards; every
-one of the C(41, 2) = 820 hero holdings left in the deck is then scored against it. For a fixed
+One *deal* draws three opponent hands and a five-card board uniformly from the deck (the 52
+cards, or the short deck's 36 from the six up); every hero holding left in the deck (C(41, 2) =
+820, or C(25, 2) = 300) is then scored against it. For a fixed
 holding ``h`` the deals that avoid ``h`` are uniform over the deals the holding can meet, so the
 per-class ratio ``share / count`` is a consistent estimate of the class's all-in equity against
 three random hands; all 169 classes see the same deals (common random numbers), so their
@@ -55,16 +56,20 @@ def _below(state, n):
 
 @njit(cache=True, parallel=True)
 def class_shares(
-    seed, chunks, deals, class_of, card_key, card_mask, multiplier, displace, values, share, count
-):
+    seed, chunks, deals, class_of, first, card_key, card_mask, multiplier, displace, values, share,
+    count,
+):  # fmt: skip
     """Fill ``share[k, c]`` (pot shares in twelfths) and ``count[k, c]`` (showdowns) for chunk
-    ``k`` of ``deals`` deals and hand class ``c`` (``class_of[c1, c2]``, uint8 codes)."""
+    ``k`` of ``deals`` deals and hand class ``c`` (``class_of[c1, c2]``, uint8 codes), dealing
+    from the cards ``first..51`` (0: the full deck; 16: the short deck, whose ``values``
+    table the caller passes)."""
+    n = 52 - first
     for k in prange(chunks):
         state = _mix(uint64(seed) * _GAMMA + uint64(k) + uint64(1))
-        deck = np.arange(52).astype(np.uint8)
+        deck = np.arange(first, 52).astype(np.uint8)
         for _ in range(deals):
             for i in range(11):
-                j, state = _below(state, uint64(52 - i))
+                j, state = _below(state, uint64(n - i))
                 jj = i + np.int64(j)
                 t = deck[i]
                 deck[i] = deck[jj]
@@ -92,11 +97,11 @@ def class_shares(
                 elif s == best:
                     ties += 1
             split = 12 // (ties + 1)
-            for i in range(11, 51):  # every holding from the 41 cards left
+            for i in range(11, n - 1):  # every holding from the cards left
                 a = deck[i]
                 key_a = board_key + card_key[a]
                 mask_a = board_mask | card_mask[a]
-                for j in range(i + 1, 52):
+                for j in range(i + 1, n):
                     b = deck[j]
                     s = strength(
                         key_a + card_key[b], mask_a | card_mask[b], multiplier, displace, values

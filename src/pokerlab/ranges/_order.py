@@ -1,4 +1,4 @@
-"""The shipped orderings of the 169 classes and the "top x%" rule.
+"""The shipped orderings of the 169 classes (81 for short deck) and the "top x%" rule.
 
 Orderings (best first), each read lazily from a data file in ``_data/`` that a generator in this
 repository writes (the file's header names it):
@@ -10,6 +10,10 @@ repository writes (the file's header names it):
           (``holdem_order_vs1.txt``, :mod:`pokerlab.analysis.orderings`)
 ``sc``    the Sklansky–Chubukov number, largest first (``holdem_order_sc.txt``, its definition in
           :mod:`pokerlab.analysis.orderings`)
+``short`` short-deck hold'em's 81 classes (sixes to aces) by all-in equity against three random
+          hands, dealt from the 36-card deck and ranked by its rules, a seeded Monte Carlo
+          (``shortdeck_order.txt``, ``python -m pokerlab.ranges._order_gen --short``); the
+          default of that game, whose ``x%`` is of its 630 combos
 ========  ==========================================================================================
 
 :func:`load_ordering` adds a user ordering from a file of the 169 class names, best first.
@@ -17,8 +21,8 @@ repository writes (the file's header names it):
 Top x%
 ------
 ``top_classes(x)`` is the *shortest prefix* of the ordering whose combo count reaches ``x`` percent
-of the 1,326 combos, i.e. the first ``k`` classes where ``k`` is the least with
-``combos(first k) >= x / 100 * 1326``. Whole classes only: ``1%`` (13.26 combos) is
+of the combos it ranks (1,326; 630 for ``short``), i.e. the first ``k`` classes where ``k`` is the
+least with ``combos(first k) >= x / 100 * 1326``. Whole classes only: ``1%`` (13.26 combos) is
 ``AA, KK, QQ`` (18 combos, 1.36 %), ``0%`` is nothing and ``100%`` is every class. A band
 ``a%-b%`` is ``top(b) - top(a)`` (so ``0%-b%`` is ``top(b)``), hence ``top(a) ⊆ top(b)`` for
 ``a <= b`` and the bands ``a%-b%`` and ``b%-c%`` tile ``a%-c%``.
@@ -31,16 +35,19 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from pokerlab.cards import RANKS
 from pokerlab.errors import RangeError, blame, described, shorten
-from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT
+from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX
 
 __all__ = [
     "DATA_FILE",
     "DEFAULT_ORDERING",
     "ORDERINGS",
+    "SHORT_ORDERING",
     "OrderedClass",
     "hand_ordering",
     "load_ordering",
+    "ordering_combos",
     "ordering_names",
     "top_classes",
     "top_count",
@@ -54,7 +61,11 @@ ORDERINGS: dict[str, tuple[Path, str]] = {
     "vs3": (DATA_FILE, "equity against three random hands"),
     "vs1": (_DATA / "holdem_order_vs1.txt", "equity against one random hand"),
     "sc": (_DATA / "holdem_order_sc.txt", "Sklansky-Chubukov number"),
+    "short": (_DATA / "shortdeck_order.txt", "short-deck equity against three random hands"),
 }
+SHORT_ORDERING = "short"
+_SHORT_CLASSES = frozenset(n for n in CLASS_INDEX if min(RANKS.index(r) for r in n[:2]) >= 4)
+"""The classes of short-deck hold'em (both cards six or higher): the 81 ``short`` ranks."""
 _USER: dict[str, tuple[tuple[OrderedClass, ...], str]] = {}
 _EPSILON = 1e-9
 _LOWER_NAMES = {name.lower() for name in CLASS_INDEX}
@@ -70,9 +81,12 @@ class OrderedClass(NamedTuple):
     stderr: float
 
 
-def _parse(text: str, source: str) -> tuple[OrderedClass, ...]:
+def _parse(
+    text: str, source: str, classes: frozenset[str] = frozenset(CLASS_INDEX)
+) -> tuple[OrderedClass, ...]:
     """Rows of an ordering file: ``rank class combos value [stderr ...]`` lines (shipped files)
-    or one class name per line, optionally after its rank (a user file); ``#`` starts a comment."""
+    or one class name per line, optionally after its rank (a user file); ``#`` starts a comment.
+    ``classes``: the classes it must list, each once (all 169 unless said)."""
     rows: list[OrderedClass] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].split()
@@ -99,19 +113,25 @@ def _parse(text: str, source: str) -> tuple[OrderedClass, ...]:
         rows.append(OrderedClass(key, len(CLASS_COMBOS[CLASS_INDEX[key]]), value, stderr))
     seen = [r.name for r in rows]
     doubled = sorted({n for n in seen if seen.count(n) > 1})
-    missing = sorted(set(CLASS_INDEX) - set(seen), key=CLASS_INDEX.__getitem__)
-    if doubled or missing:
-        names = doubled or missing
+    missing = sorted(classes - set(seen), key=CLASS_INDEX.__getitem__)
+    extra = sorted(set(seen) - classes, key=CLASS_INDEX.__getitem__)
+    if doubled or missing or extra:
+        names = doubled or missing or extra
         listed = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-        problem = f"repeats {listed}" if doubled else f"lacks {listed}"
-        raise RangeError(f"ordering {source} must list each of the 169 classes once: it {problem}")
+        problem = (
+            f"repeats {listed}" if doubled else f"lacks {listed}" if missing else f"lists {listed}"
+        )
+        raise RangeError(
+            f"ordering {source} must list each of the {len(classes)} classes once: it {problem}"
+        )
     return tuple(rows)
 
 
 @cache
 def _shipped(name: str) -> tuple[OrderedClass, ...]:
     path = ORDERINGS[name][0]
-    rows = _parse(path.read_text(encoding="utf-8"), str(path))
+    classes = _SHORT_CLASSES if name == SHORT_ORDERING else frozenset(CLASS_INDEX)
+    rows = _parse(path.read_text(encoding="utf-8"), str(path), classes)
     if any(r.combos != len(CLASS_COMBOS[CLASS_INDEX[r.name]]) for r in rows):
         raise RuntimeError(f"corrupt hand ordering file {path}")
     return rows
@@ -169,7 +189,7 @@ def load_ordering(path: str | Path, name: str = "file") -> str:
 
 
 def hand_ordering(name: str = DEFAULT_ORDERING) -> tuple[OrderedClass, ...]:
-    """The 169 classes of an ordering, best first.
+    """The classes of an ordering (169, or the short deck's 81), best first.
 
     >>> [c.name for c in hand_ordering()[:3]], hand_ordering("sc")[0].name
     (['AA', 'KK', 'QQ'], 'AA')
@@ -201,9 +221,14 @@ def _cumulative(name: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def ordering_combos(name: str = DEFAULT_ORDERING) -> int:
+    """The combos an ordering ranks, which its percentages are of: 1,326 (630 for ``short``)."""
+    return _cumulative(name)[-1]
+
+
 def top_count(percent: float, name: str = DEFAULT_ORDERING) -> int:
     """How many classes (from the top of the ordering) make the top ``percent`` %."""
-    target = percent / 100.0 * COMBO_COUNT - _EPSILON
+    target = percent / 100.0 * ordering_combos(name) - _EPSILON
     for k, combos in enumerate(_cumulative(name)):
         if combos >= target:
             return k

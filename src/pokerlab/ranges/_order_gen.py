@@ -1,14 +1,17 @@
-"""Generator of the shipped hand ordering: ``python -m pokerlab.ranges._order_gen``.
+"""Generator of the shipped hand orderings: ``python -m pokerlab.ranges._order_gen [--short]``.
 
 The 169 hold'em classes are ranked by all-in equity against three random hands (the definition
 PokerStove popularised for its "top x%" slider), estimated by a seeded Monte Carlo run in
-:func:`pokerlab.ranges._kernels.class_shares` over the project's own evaluator. The run is split
-into ``chunks`` independent streams; the per-chunk estimates give the standard errors (batch
-means) of each equity and of the difference between neighbours in the ordering. The output is
-deterministic: same arguments, same file, whatever the number of threads.
+:func:`pokerlab.ranges._kernels.class_shares` over the project's own evaluator. ``--short``
+ranks the 81 classes of short-deck hold'em the same way: the hands and the board dealt from
+the 36 cards six to ace, evaluated by short-deck rules (``_data/shortdeck_order.txt``). The run
+is split into ``chunks`` independent streams; the per-chunk estimates give the standard errors
+(batch means) of each equity and of the difference between neighbours in the ordering. The
+output is deterministic: same arguments, same file, whatever the number of threads.
 
 Options: ``--seed``, ``--chunks``, ``--deals`` (per chunk), ``--output`` (default: the shipped
-``_data/holdem_order.txt``), ``--check`` (compare with the shipped file instead of writing).
+``_data/holdem_order.txt``, or ``_data/shortdeck_order.txt`` with ``--short``), ``--check``
+(compare with the shipped file instead of writing).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from numpy.typing import NDArray
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_NAMES, CLASS_OF_PAIR
 
 DATA_FILE = Path(__file__).with_name("_data") / "holdem_order.txt"
+SHORT_DATA_FILE = DATA_FILE.with_name("shortdeck_order.txt")
+SHORT_FIRST_CARD = 16  # the six of clubs: the short deck is cards 16..51
 SEED = 20240601
 CHUNKS = 64
 DEALS = 1_000_000
@@ -33,22 +38,31 @@ DEALS = 1_000_000
 @dataclass(frozen=True)
 class OrderingRun:
     """Raw result of a run: ``share[k, c]`` (twelfths of a pot) and ``count[k, c]`` showdowns
-    per chunk ``k`` and class ``c`` (grid order)."""
+    per chunk ``k`` and class ``c`` (grid order); ``short``: dealt from the short deck (its
+    classes with a card below the six have no showdown and are left out of :meth:`order`)."""
 
     seed: int
     chunks: int
     deals: int
     share: NDArray[np.int64]
     count: NDArray[np.int64]
+    short: bool = False
+
+    @property
+    def classes(self) -> NDArray[np.int64]:
+        """The classes the run dealt (grid indices): all 169, or the short deck's 81."""
+        return np.flatnonzero(self.count.sum(axis=0) > 0)
 
     @property
     def equity(self) -> NDArray[np.float64]:
-        """Estimated equity of each class."""
-        return np.asarray(self.share.sum(axis=0) / (12.0 * self.count.sum(axis=0)))
+        """Estimated equity of each class (NaN for a class never dealt)."""
+        with np.errstate(invalid="ignore"):
+            return np.asarray(self.share.sum(axis=0) / (12.0 * self.count.sum(axis=0)))
 
     def chunk_equity(self) -> NDArray[np.float64]:
         """Equity estimate of each class within each chunk, shape ``(chunks, 169)``."""
-        return np.asarray(self.share / (12.0 * self.count))
+        with np.errstate(invalid="ignore"):
+            return np.asarray(self.share / (12.0 * self.count))
 
     @property
     def stderr(self) -> NDArray[np.float64]:
@@ -57,14 +71,19 @@ class OrderingRun:
         return np.asarray(per_chunk.std(axis=0, ddof=1) / np.sqrt(self.chunks))
 
     def order(self) -> NDArray[np.int64]:
-        """Class indices from the best equity down (ties, if any, in grid order)."""
-        return np.asarray(np.lexsort((np.arange(len(CLASS_NAMES)), -self.equity)))
+        """Class indices (of those dealt) from the best equity down (ties, if any, in grid
+        order)."""
+        dealt = self.classes
+        return np.asarray(dealt[np.lexsort((dealt, -self.equity[dealt]))])
 
 
-def run(seed: int = SEED, chunks: int = CHUNKS, deals: int = DEALS) -> OrderingRun:
-    """Run the Monte Carlo (``chunks * deals`` deals in all)."""
+def run(
+    seed: int = SEED, chunks: int = CHUNKS, deals: int = DEALS, short: bool = False
+) -> OrderingRun:
+    """Run the Monte Carlo (``chunks * deals`` deals in all), of the short deck if ``short``."""
     from pokerlab.evaluation import _kernels as EK
     from pokerlab.evaluation._tables import load_high_tables
+    from pokerlab.evaluation.short_deck import short_deck_values
     from pokerlab.ranges._kernels import class_shares
 
     tables = load_high_tables()
@@ -75,15 +94,16 @@ def run(seed: int = SEED, chunks: int = CHUNKS, deals: int = DEALS) -> OrderingR
         chunks,
         deals,
         CLASS_OF_PAIR,
+        SHORT_FIRST_CARD if short else 0,
         EK.CARD_KEY,
         EK.CARD_MASK,
         np.uint64(tables.multiplier),
         tables.displace,
-        tables.values,
+        short_deck_values() if short else tables.values,
         share,
         count,
     )
-    return OrderingRun(seed, chunks, deals, share, count)
+    return OrderingRun(seed, chunks, deals, share, count, short)
 
 
 def neighbour_z(result: OrderingRun) -> NDArray[np.float64]:
@@ -99,9 +119,11 @@ def neighbour_z(result: OrderingRun) -> NDArray[np.float64]:
 
 def render(result: OrderingRun) -> str:
     """The data file's text."""
+    game = "short-deck hold'em (36 cards, six to ace)" if result.short else "hold'em"
     lines = [
-        "# pokerlab hold'em starting-hand ordering: all-in equity against three random hands",
-        f"# generator: python -m pokerlab.ranges._order_gen --seed {result.seed} "
+        f"# pokerlab {game} starting-hand ordering: all-in equity against three random hands",
+        f"# generator: python -m pokerlab.ranges._order_gen{' --short' if result.short else ''}"
+        f" --seed {result.seed} "
         f"--chunks {result.chunks} --deals {result.deals}"
         f" ({result.chunks * result.deals} deals, SplitMix64 streams)",
         "# columns: rank class combos equity stderr showdowns",
@@ -122,19 +144,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--chunks", type=int, default=CHUNKS)
     parser.add_argument("--deals", type=int, default=DEALS, help="deals per chunk")
-    parser.add_argument("--output", type=Path, default=DATA_FILE)
+    parser.add_argument("--output", type=Path, help="default: the shipped file")
+    parser.add_argument("--short", action="store_true", help="short-deck hold'em's 81 classes")
     parser.add_argument("--check", action="store_true", help="compare with --output, write nothing")
     args = parser.parse_args(argv)
+    args.output = args.output or (SHORT_DATA_FILE if args.short else DATA_FILE)
     start = time.perf_counter()
-    result = run(args.seed, args.chunks, args.deals)
+    result = run(args.seed, args.chunks, args.deals, args.short)
     elapsed = time.perf_counter() - start
     z = neighbour_z(result)
     order = result.order()
     print(f"{args.chunks * args.deals} deals in {elapsed:.1f} s", file=sys.stderr)
+    dealt = result.classes
     print(
-        f"showdowns per class: {result.count.sum(axis=0).min()} .. "
-        f"{result.count.sum(axis=0).max()}; stderr of an equity: "
-        f"{result.stderr.min():.6f} .. {result.stderr.max():.6f}",
+        f"showdowns per class: {result.count.sum(axis=0)[dealt].min()} .. "
+        f"{result.count.sum(axis=0)[dealt].max()}; stderr of an equity: "
+        f"{result.stderr[dealt].min():.6f} .. {result.stderr[dealt].max():.6f}",
         file=sys.stderr,
     )
     close = [

@@ -233,11 +233,12 @@ def split_ordering(text: str) -> tuple[str, str | None]:
     return match.group(1) + text[match.end() :], match.group(2)
 
 
-def percent_cuts(text: str) -> list[dict[str, Any]]:
+def percent_cuts(text: str, ordering: str | None = None) -> list[dict[str, Any]]:
     """For each "top x%" item of a range text, how it was cut: the ordering used (name and what
     it ranks by), the percentages asked for, and the whole classes taken with their real share
-    of the 1,326 combos. A text that is no range raises :class:`RangeError` (``field``
-    ``"text"``), as :class:`~pokerlab.ranges.Range` would.
+    of the combos the ordering ranks (1,326; short deck's 630). ``ordering``: the one an item
+    without ``@name`` uses (default ``vs3``). A text that is no range raises
+    :class:`RangeError` (``field`` ``"text"``), as :class:`~pokerlab.ranges.Range` would.
 
     >>> cut = percent_cuts("AKs, 1%@vs1")[0]
     >>> cut["ordering"], cut["classes"], cut["combos"], round(cut["percent"], 2)
@@ -246,29 +247,29 @@ def percent_cuts(text: str) -> list[dict[str, Any]]:
     with blame("text"):
         if not isinstance(text, str):
             raise RangeError(f"a range is text such as 'QQ+,15%', not {described(text)}")
-        parse_weights(text)  # 'abc' had no cut, silently: its error instead
-    return cuts_of_valid(text)
+        parse_weights(text, ordering)  # 'abc' had no cut, silently: its error instead
+    return cuts_of_valid(text, ordering)
 
 
-def cuts_of_valid(text: str) -> list[dict[str, Any]]:
+def cuts_of_valid(text: str, ordering: str | None = None) -> list[dict[str, Any]]:
     """:func:`percent_cuts` of a text already known to parse."""
-    from pokerlab.ranges._order import DEFAULT_ORDERING, describe, top_classes
+    from pokerlab.ranges._order import DEFAULT_ORDERING, describe, ordering_combos, top_classes
 
     cuts: list[dict[str, Any]] = []
     for piece in text.split(","):
-        body, ordering = split_ordering(piece.strip(_WS))
+        body, named = split_ordering(piece.strip(_WS))
         body = re.split(r"[:@]", body, maxsplit=1)[0].strip(_WS)
         match = _PERCENT.fullmatch(body)
         if match is None:
             continue
-        name = ordering or DEFAULT_ORDERING
+        name = named or ordering or DEFAULT_ORDERING
         bounds = [float(g) for g in match.groups() if g is not None]
         low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
         chosen = set(top_classes(high, name)) - set(top_classes(low, name))
         combos = sum(len(CLASS_COMBOS[k]) for k in chosen)
         cuts.append({"item": piece.strip(_WS), "ordering": name, "ranks_by": describe(name),
                      "asked": [low, high], "classes": len(chosen), "combos": combos,
-                     "percent": 100.0 * combos / COMBO_COUNT})  # fmt: skip
+                     "percent": 100.0 * combos / ordering_combos(name)})  # fmt: skip
     return cuts
 
 
@@ -291,9 +292,7 @@ def _weight(item: _Item, text: str, marker: str) -> float:
     return value
 
 
-def _apply_item(item: _Item, weights: NDArray[np.float64]) -> None:
-    from pokerlab.ranges._order import DEFAULT_ORDERING
-
+def _apply_item(item: _Item, weights: NDArray[np.float64], default_ordering: str) -> None:
     text, ordering = split_ordering(item.text)
     named = _NAMED.match(text)
     if ordering is None and named is not None:
@@ -311,15 +310,16 @@ def _apply_item(item: _Item, weights: NDArray[np.float64]) -> None:
         return
     percent = _PERCENT.fullmatch(text)
     if percent is not None:
-        weights[_percent_item(item, percent, ordering or DEFAULT_ORDERING)] = weight
+        weights[_percent_item(item, percent, ordering or default_ordering)] = weight
         return
     if "%" in text:
         raise item.error("expected a percentage such as 15% or a band such as 5%-10%")
     weights[_hand_item(item, text)] = weight
 
 
-def parse_weights(text: str) -> NDArray[np.float64]:
+def parse_weights(text: str, ordering: str | None = None) -> NDArray[np.float64]:
     """Dense weights (1,326, canonical combo order) of a range text; raises :class:`RangeError`.
+    ``ordering``: the one a ``x%`` item without ``@name`` takes (default ``vs3``).
 
     An empty text raises :class:`EmptyRangeError`; a text whose combos all end with weight 0 is
     returned as all zeros (the caller decides).
@@ -328,6 +328,8 @@ def parse_weights(text: str) -> NDArray[np.float64]:
         raise EmptyRangeError(
             f"empty range {shorten(text)!r}: expected hands such as 'QQ+,AKs', '15%' or 'random'"
         )
+    from pokerlab.ranges._order import DEFAULT_ORDERING
+
     weights = np.zeros(COMBO_COUNT, dtype=np.float64)
     start = 0
     for piece in text.split(","):
@@ -340,6 +342,6 @@ def parse_weights(text: str) -> NDArray[np.float64]:
             raise RangeError(
                 f"invalid range '{shorten(text)}' at character {start + 1}: empty item {where}"
             )
-        _apply_item(_Item(stripped, start + lead + 1), weights)
+        _apply_item(_Item(stripped, start + lead + 1), weights, ordering or DEFAULT_ORDERING)
         start += len(piece) + 1
     return weights

@@ -42,7 +42,8 @@ the item's combos. Items apply left to right and **the last mention of a combo w
 Top x%
 ------
 ``x%@vs1`` and ``x%@sc`` pick another shipped ordering (equity against one random hand; the
-Sklansky–Chubukov number), ``x%@name`` one loaded with :func:`pokerlab.ranges.load_ordering`
+Sklansky–Chubukov number; ``short`` ranks short-deck hold'em's 81 classes, and its ``x%`` is
+of their 630 combos), ``x%@name`` one loaded with :func:`pokerlab.ranges.load_ordering`
 (see :mod:`pokerlab.ranges._order`). By default the 169 classes are ordered by all-in equity
 against three random hands, estimated by a seeded
 Monte Carlo over pokerlab's own evaluator (``python -m pokerlab.ranges._order_gen``; the data
@@ -139,7 +140,9 @@ def _combo_index(combo: ComboLike, where: str = "") -> int:
 class Range(Frozen):
     """An immutable hold'em range: combos (two cards each) with positive weights.
 
-    ``Range(text)`` parses the notation above; ``Range(combos, weights)`` takes combos as text
+    ``Range(text)`` parses the notation above (``ordering``: the one a ``x%`` item without
+    ``@name`` takes, default ``vs3``; short-deck hold'em passes ``short``);
+    ``Range(combos, weights)`` takes combos as text
     (``'AsKd'``), pairs of cards or codes, or an ``(n, 2)`` integer array (an array of card text
     reads as the list of it; a float or bool array is refused), with optional weights (numbers
     in 0..1, default 1; a combo given twice keeps its last weight). A range is never empty:
@@ -169,6 +172,8 @@ class Range(Frozen):
         self,
         spec: str | Range | Iterable[ComboLike] | NDArray[np.integer[Any]],
         weights: Iterable[float] | None = None,
+        *,
+        ordering: str | None = None,
     ) -> None:
         if isinstance(spec, Range):
             if weights is not None:
@@ -177,7 +182,7 @@ class Range(Frozen):
         elif isinstance(spec, str):
             if weights is not None:
                 raise RangeError("weights cannot be given with a range text; write AKs:0.5")
-            dense = parse_weights(spec)
+            dense = parse_weights(spec, ordering)
             if not dense.any():
                 raise EmptyRangeError(f"range '{spec}' holds no combo")
         elif isinstance(spec, Iterable) and not isinstance(spec, bytes | bytearray):
