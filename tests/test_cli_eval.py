@@ -93,6 +93,15 @@ def test_json_strength_matches_the_library() -> None:
     assert payload["description"] == "Two Pair, Aces and Sixes"
 
 
+def test_short_deck_ranks_by_its_rules() -> None:
+    import pokerlab
+
+    payload = json.loads(run("--short-deck", "--json", "Ah 6c 7d 8s 9h Kc Kd").stdout)
+    assert payload == pokerlab.evaluate_short_deck("Ah 6c 7d 8s 9h Kc Kd").to_dict()
+    assert payload["description"] == "Straight, Nine high"  # a pair of kings in the full deck
+    assert "Flush, King high" in run("--short-deck", "Kh 9h 8h 7h 6h 6c 6d").stdout
+
+
 # --- errors -------------------------------------------------------------------------------------
 
 
@@ -105,6 +114,7 @@ def test_json_strength_matches_the_library() -> None:
         (["As", "Ks"], ["needs 5, 6 or 7 cards, got 2"]),
         (["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], ["got 8"]),
         (["--json", "As", "Ks", "Qs", "Js"], ["got 4"]),
+        (["--short-deck", "5h", "6c", "7d", "8s", "9h"], ["no card below the six, got '5h'"]),
     ],
 )
 def test_errors_are_one_line(args: list[str], fragments: list[str]) -> None:
