@@ -101,6 +101,17 @@ class Game:
         return self.board_cards == 0
 
     @property
+    def two_card_high(self) -> bool:
+        """Two hole cards, a board, one high hand of the best five takes the pot (hold'em and
+        short deck, whose tables differ but whose kernels are the same)."""
+        return (
+            not self.is_stud
+            and self.hole_cards == 2
+            and self.high in (HighEval.BEST5, HighEval.SHORT_DECK)
+            and self.low == LowEval.NONE
+        )
+
+    @property
     def low_aces(self) -> bool:
         """Whether rank spans in this game's pattern ranges put the ace below the deuce
         (``8-`` = A..8): games with a low half or decided by a low."""

@@ -50,7 +50,8 @@ from pokerlab.engine.tally import (
     from_winner_counts,
 )
 from pokerlab.evaluation._tables import SLOT_BITS
-from pokerlab.evaluation.codes import HighEval, LowEval
+from pokerlab.evaluation.codes import HighEval
+from pokerlab.games import Game
 
 if TYPE_CHECKING:
     from pokerlab.engine._tables import KernelTables
@@ -118,15 +119,9 @@ def _kernels() -> _Kernels:
 
 def _two_card_high(problem: Problem) -> bool:
     """Every player holds two known cards and one high hand takes the pot: what the hold'em
-    kernels (``_exact``, ``_runouts``, ``_showdown``) compute."""
-    game = problem.game
-    return (
-        not game.is_stud
-        and game.high == HighEval.BEST5
-        and game.low == LowEval.NONE
-        and game.hole_cards == 2
-        and not problem.deals_hole_cards
-    )
+    kernels (``_exact``, ``_runouts``, ``_showdown``) compute, over the game's table (short
+    deck's too: its left-out cards are dead cards to them)."""
+    return problem.game.two_card_high and not problem.deals_hole_cards
 
 
 def _space(problem: Problem) -> int:
@@ -222,7 +217,7 @@ def matchup_chunks(problem: Problem) -> Chunks[_Part]:
     space = _space(problem)
     use_cache = n <= kernels.exact.CACHE_MAX_PLAYERS
     perms = dead_preserving_suit_maps(problem.dead_mask)
-    tables = kernels.tables()
+    tables = kernels.tables(problem.game)
     caches: dict[int, _MatchupCache] = {}
     if use_cache and space <= ORBIT_PASS_MAX:
         firsts, wsums, counts = _matchup_orbits(problem, perms)
@@ -374,6 +369,7 @@ class PreflopTable:
     def applies(self, problem: Problem) -> bool:
         return (
             _two_card_high(problem)
+            and problem.game.high == HighEval.BEST5  # the table holds full-deck matchups
             and problem.n_players == 2
             and len(problem.board) == 0
             and problem.dead_mask == 0
@@ -545,10 +541,10 @@ class BoardRunouts:
         order = problem.size_order
         combos, offsets, weights = problem.reordered(order)
         skip = np.uint64(problem.dead_mask | problem.held_mask)
-        tables = kernels.tables()
+        tables = kernels.tables(problem.game)
         counted = _counts_last(problem)
         dealt = bool(problem.dealt[order[-1]])
-        dense = strength_classes()
+        dense = strength_classes(problem.game)
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
@@ -596,10 +592,10 @@ class BoardRunouts:
 
 
 @functools.cache
-def strength_classes() -> NDArray[np.int64]:
-    """``dense[v]``: the place of high-hand strength ``v`` among the strengths of the table (0 =
-    the weakest; the 7,462 hand classes and the table's empty slots), for ``_runouts``."""
-    values = np.unique(_kernels().tables().values)
+def strength_classes(game: Game) -> NDArray[np.int64]:
+    """``dense[v]``: the place of high-hand strength ``v`` among the strengths of ``game``'s
+    table (0 = the weakest; the hand classes and the table's empty slots), for ``_runouts``."""
+    values = np.unique(_kernels().tables(game).values)
     dense = np.zeros(int(values[-1]) + 1, dtype=np.int64)
     dense[values] = np.arange(len(values))
     return dense

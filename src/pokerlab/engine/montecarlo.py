@@ -29,7 +29,6 @@ from pokerlab.engine._parallel import Chunks, Work, in_order
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import STATS, StopReason, Tally, from_winner_counts, player_stats
 from pokerlab.errors import EmptyRangeError
-from pokerlab.evaluation.codes import HighEval, LowEval
 
 __all__ = ["CHUNK_DEALS", "MonteCarlo", "Stopping"]
 
@@ -165,12 +164,7 @@ class _Sampler:
         self.problem = view
         self.draw = holding_draw(view.combo_masks, view.offsets, view.weights)
         self.tables = kernel_tables(game)
-        self.two_card_high = (
-            not game.is_stud
-            and game.hole_cards == 2
-            and game.high == HighEval.BEST5
-            and game.low == LowEval.NONE
-        )
+        self.two_card_high = game.two_card_high
         self.chunk_deals = CHUNK_DEALS * (4 if self.two_card_high else 1)
         self.stop = _sampling_never()
 
