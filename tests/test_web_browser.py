@@ -54,6 +54,19 @@ def test_heads_up_equity_reads_81_26_percent(page: Page) -> None:
     assert "1,712,304 deals enumerated" in page.inner_text("#equity-summary")
 
 
+def test_short_deck_equity_and_no_full_deck_grid(page: Page) -> None:
+    """Short deck's answer by its rules; the 13x13 grid (the full deck's classes and top x%)
+    is offered in hold'em only."""
+    assert page.is_visible('button[aria-label="Range grid for player 1"]')
+    page.select_option("#game", "shortdeck")
+    page.fill('[name="players.0"]', "AhKh")
+    page.fill('[name="players.1"]', "QsQd")
+    simulate(page)
+    assert page.inner_text('td.equity[data-player="1"]').strip() == "51.44%"
+    assert "201,376 deals enumerated" in page.inner_text("#equity-summary")
+    assert page.locator("button.grid-btn").count() == 0
+
+
 def test_a_server_still_warming_up_is_asked_again_not_reported(page: Page) -> None:
     answered: list[int] = []
 

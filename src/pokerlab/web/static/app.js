@@ -279,7 +279,8 @@ function renderPlayers(values) {
     const row = el("div", { class: "player" },
       el("span", { class: "num", text: String(i + 1), "aria-hidden": "true" }),
       input,
-      game.range_syntax === "holdem"
+      // the grid draws the full deck's 169 classes and its top x%: hold'em's, not short deck's
+      game.range_syntax === "holdem" && game.lowest_rank === 0
         ? el("button", { type: "button", class: "icon grid-btn", title: "Pick a range on the grid",
             "aria-label": `Range grid for player ${i + 1}`, text: "▦", onclick: () => openGrid(i) })
         : el("span"),
