@@ -161,6 +161,17 @@ def test_preflop_exact_agrees_with_monte_carlo_and_threads() -> None:
 def test_ranges_and_random_hands_are_dealt_from_the_short_deck() -> None:
     three = ["AK", "22+", "random"]
     exact = equity(three, board="Jh9h6c", game="shortdeck", method="exact", threads=2)
+    one = equity(three, board="Jh9h6c", game="shortdeck", method="exact", threads=1)
+    assert [(p.equity, p.win, p.tie) for p in exact.players] == [
+        (p.equity, p.win, p.tie) for p in one.players
+    ]  # bit for bit
+    seeded = [
+        equity(
+            three, board="Jh9h6c", game="shortdeck", method="mc", trials=50_000, seed=4, threads=t
+        )
+        for t in (1, 2)
+    ]
+    assert seeded[0].players == seeded[1].players  # a seed's deals, whatever the threads
     mc = equity(three, board="Jh9h6c", game="shortdeck", method="mc", trials=300_000, seed=9)
     for p, q in zip(exact.players, mc.players, strict=True):
         assert abs(p.equity - q.equity) < 4 * q.stderr
