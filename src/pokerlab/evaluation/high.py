@@ -18,6 +18,7 @@ numpy array.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -84,9 +85,11 @@ class HandValue(StrengthOrdered):
         }
 
 
-def _strength_python(codes: list[int]) -> int:
-    """The kernel's lookup written in Python for one hand (no numba start-up cost)."""
+def _strength_python(codes: list[int], values: NDArray[np.uint16] | None = None) -> int:
+    """The kernel's lookup written in Python for one hand (no numba start-up cost), in the high
+    table or in ``values``, a table laid out as it is (short deck's)."""
     tables = T.load_high_tables()
+    values = tables.values if values is None else values
     key = T.EMPTY_KEY
     mask = 0
     for c in codes:
@@ -96,10 +99,10 @@ def _strength_python(codes: list[int]) -> int:
     flush_bits = key & T.FLUSH_BITS
     if flush_bits:
         suit = (flush_bits.bit_length() - 1 - T.SUIT_SHIFT) // T.SUIT_BITS
-        return int(tables.values[T.FLUSH_OFFSET + (mask >> (16 * suit) & 0x1FFF)])
+        return int(values[T.FLUSH_OFFSET + (mask >> (16 * suit) & 0x1FFF)])
     p = (key & T.RANK_FIELD) * tables.multiplier & _MASK64
     slot = (p >> T.SLOT_SHIFT) & T.SLOT_MASK
-    return int(tables.values[slot ^ int(tables.displace[p >> (64 - T.BUCKET_BITS)])])
+    return int(values[slot ^ int(tables.displace[p >> (64 - T.BUCKET_BITS)])])
 
 
 def _display_order(five: tuple[Card, ...], category: HandCategory) -> tuple[Card, ...]:
@@ -138,21 +141,35 @@ def _describe_as(category: HandCategory, best: tuple[Card, ...]) -> str:
 
 def evaluate(cards: CardsLike) -> HandValue:
     """Evaluate 5, 6 or 7 distinct cards as a high hand (text such as ``"AsKd..."`` or cards)."""
+    return evaluate_in(cards, "a high hand", T.load_high_tables().values, category_of)
+
+
+def evaluate_in(
+    cards: CardsLike,
+    what: str,
+    values: NDArray[np.uint16],
+    category: Callable[[int], HandCategory],
+    check: Callable[[list[int]], None] | None = None,
+) -> HandValue:
+    """:func:`evaluate` over ``values`` (a table laid out as the high one) whose strengths
+    ``category`` decodes; ``what`` names the hand in errors, ``check`` vets the card codes."""
     hand = parse_cards(cards)
     if not 5 <= len(hand) <= 7:
         raise CardError(
-            f"a high hand needs 5, 6 or 7 cards, got {len(hand)}: '{format_cards(hand, ' ')}'"
+            f"{what} needs 5, 6 or 7 cards, got {len(hand)}: '{format_cards(hand, ' ')}'"
         )
     codes = [int(c) for c in hand]
-    strength = _strength_python(codes)
+    if check is not None:
+        check(codes)
+    strength = _strength_python(codes, values)
     best = next(
         five
         for five in itertools.combinations(hand, 5)
-        if _strength_python([int(c) for c in five]) == strength
+        if _strength_python([int(c) for c in five], values) == strength
     )
-    category = category_of(strength)
-    ordered = _display_order(best, category)
-    return HandValue(strength, category, describe(strength, ordered), ordered)
+    kind = category(strength)
+    ordered = _display_order(best, kind)
+    return HandValue(strength, kind, _describe_as(kind, ordered), ordered)
 
 
 def evaluate_batch(

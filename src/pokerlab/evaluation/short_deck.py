@@ -28,24 +28,17 @@ True
 
 from __future__ import annotations
 
-import itertools
 from functools import cache
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.cards import RANKS, CardsLike, format_cards, parse_cards
+from pokerlab.cards import RANKS, CardsLike, format_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.batch import card_array
-from pokerlab.evaluation.high import (
-    HandCategory,
-    HandValue,
-    _describe_as,
-    _display_order,
-    batch_strengths,
-)
+from pokerlab.evaluation.high import HandCategory, HandValue, batch_strengths, evaluate_in
 
 __all__ = [
     "LOWEST_RANK",
@@ -158,43 +151,17 @@ def _check_short_deck(codes: list[int], what: str) -> None:
         )
 
 
-def _short_strength(codes: list[int]) -> int:
-    values = short_deck_values()
-    tables = T.load_high_tables()
-    key, mask = T.EMPTY_KEY, 0
-    for c in codes:
-        r, s = c >> 2, c & 3
-        key += (1 << (T.RANK_BITS * r)) + (1 << (T.SUIT_SHIFT + T.SUIT_BITS * s))
-        mask |= 1 << (16 * s + r)
-    flush_bits = key & T.FLUSH_BITS
-    if flush_bits:
-        suit = (flush_bits.bit_length() - 1 - T.SUIT_SHIFT) // T.SUIT_BITS
-        return int(values[T.FLUSH_OFFSET + (mask >> (16 * suit) & 0x1FFF)])
-    p = (key & T.RANK_FIELD) * tables.multiplier & ((1 << 64) - 1)
-    slot = (p >> T.SLOT_SHIFT) & T.SLOT_MASK
-    return int(values[slot ^ int(tables.displace[p >> (64 - T.BUCKET_BITS)])])
-
-
 def evaluate_short_deck(cards: CardsLike) -> HandValue:
     """Evaluate 5, 6 or 7 distinct short-deck cards (sixes to aces) as a short-deck high hand.
     The value's ``strength`` is on this module's scale, comparable only with other short-deck
     strengths."""
-    hand = parse_cards(cards)
-    if not 5 <= len(hand) <= 7:
-        raise CardError(
-            f"a short-deck hand needs 5, 6 or 7 cards, got {len(hand)}: '{format_cards(hand, ' ')}'"
-        )
-    codes = [int(c) for c in hand]
-    _check_short_deck(codes, "evaluate_short_deck")
-    strength = _short_strength(codes)
-    best = next(
-        five
-        for five in itertools.combinations(hand, 5)
-        if _short_strength([int(c) for c in five]) == strength
+    return evaluate_in(
+        cards,
+        "a short-deck hand",
+        short_deck_values(),
+        short_deck_category,
+        lambda codes: _check_short_deck(codes, "evaluate_short_deck"),
     )
-    category = short_deck_category(strength)
-    ordered = _display_order(best, category)
-    return HandValue(strength, category, _describe_as(category, ordered), ordered)
 
 
 def short_deck_batch(
