@@ -64,8 +64,8 @@ class Game:
 
     @property
     def deck_text(self) -> str:
-        """The deck in words, for messages: ``"the deck"`` or ``"the short deck (sixes to
-        aces)"``."""
+        """The deck in words, for messages: ``"the deck"`` or ``"the short deck (Sixes to
+        Aces)"``."""
         return (
             f"the short deck ({RANK_PLURALS[self.lowest_rank]} to Aces)"
             if self.lowest_rank

@@ -77,6 +77,8 @@ class Problem:
     distribution). A ``random`` Omaha hand is kept as one empty holding (``held[p] == 0``):
     only Monte Carlo answers it. ``combo_masks``: one 64-bit card mask per holding (the padding
     code 52 adds no bit); ``uniform[p]``: every holding of player ``p`` weighs the same.
+    ``dead_mask`` holds the dead cards and the cards outside the game's deck (short deck's
+    deuces to fives), so no kernel deals them; :attr:`dead_text` names only the dead ones.
     """
 
     game: Game
