@@ -1,7 +1,7 @@
-"""Short-deck (6+) hold'em beyond the equity engine: every feature that takes a game either
-answers by short-deck rules (the 36-card deck, flush over full house, trips over straight,
-A-6-7-8-9), checked here against the brute force's ``best_short``, or refuses the game in one
-line naming it (board hits, whose categories and draws are the full deck's)."""
+"""Short-deck (6+) hold'em beyond the equity engine: every feature that takes a game answers
+by short-deck rules (the 36-card deck, flush over full house, trips over straight, A-6-7-8-9),
+checked here against the brute force's ``best_short`` (board hits, combo by combo, in
+``test_short_deck_hits.py``)."""
 
 from __future__ import annotations
 
@@ -26,11 +26,10 @@ from pokerlab.analysis.outs import outs
 from pokerlab.analysis.query import query
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.cli import app as cli_app
-from pokerlab.errors import GameError, QueryError
+from pokerlab.errors import QueryError
 from pokerlab.web.app import Settings, create_app
 
 SHORT_DECK = range(16, 52)  # sixes to aces
-REFUSED = "board hits do not support Short-deck Hold'em"
 # weakest first, written from the rules (docs/definitions.md), not from the library's table
 SHORT_TYPES = ("high card", "pair", "two pair", "straight", "three of a kind", "full house",
                "flush", "four of a kind", "straight flush")  # fmt: skip
@@ -86,18 +85,27 @@ def test_flop_outs_total_the_short_decks_runouts() -> None:
     assert report.runouts.equity == pytest.approx(brute["equity"], abs=1e-12)
 
 
-# ---- hits: refused ----------------------------------------------------------------------------
+# ---- hits -------------------------------------------------------------------------------------
+
+# 88 holds a set and the board's straight: trips beat a straight in short deck, not in hold'em
+SET_BESIDE_STRAIGHT = {"range": "88,QQ", "board": "JhTd9c8s7c"}
 
 
-def test_hits_refuse_short_deck() -> None:
-    with pytest.raises(GameError) as info:
-        hits("QQ+,AKs", board="Ks9s7d", game="6+")
-    assert info.value.field == "game" and REFUSED in str(info.value)
-    assert "\n" not in str(info.value)
+def test_hits_take_short_deck() -> None:
+    report = hits(SET_BESIDE_STRAIGHT["range"], board=SET_BESIDE_STRAIGHT["board"], game="6+")
+    assert report.game == "shortdeck"
+    assert (report.count("set"), report.count("straight")) == (3, 6)
+    assert hits(SET_BESIDE_STRAIGHT["range"], board=SET_BESIDE_STRAIGHT["board"]).count("set") == 0
 
 
-def test_the_hits_command_refuses_short_deck_in_one_line() -> None:
-    assert_one_line_error(cli("hits", "QQ+", "--board", "Ks9s7d", "--game", "shortdeck"), REFUSED)
+def test_the_hits_command_takes_short_deck() -> None:
+    spot = SET_BESIDE_STRAIGHT
+    result = cli("hits", spot["range"], "--board", spot["board"], "--game", "shortdeck", "--json")
+    assert result.exit_code == 0, result.output
+    expected = hits(spot["range"], board=spot["board"], game="shortdeck").to_dict()
+    assert json.loads(result.stdout) == expected
+    result = cli("hits", "QQ+", "--board", "Ks9s2d", "--game", "shortdeck")
+    assert_one_line_error(result, "2d is not in the short deck")
 
 
 # ---- distribution -----------------------------------------------------------------------------
@@ -201,11 +209,16 @@ def test_query_features_are_the_short_decks() -> None:
     assert got["straight"] > got["trips"] > 0
 
 
-def test_query_refuses_board_hits_in_short_deck() -> None:
-    with pytest.raises(QueryError) as info:
-        query("select count(hits(hero, flop) = 'set') from game='shortdeck', hero='88', "
-              "villain='AK', board='8h7c6d'")  # fmt: skip
-    assert REFUSED in str(info.value) and "hits" in str(info.value)
+def test_query_board_hits_are_the_short_decks() -> None:
+    """The set beside the board's straight is a set, A-6-7-8-9 a straight, as ``hits`` says."""
+    spots = {
+        "count(hits(hero, river) = 'set')": "hero='8s8c', villain='AhKh', board='JhTd9c8d7c'",
+        "count(hits(hero, flop) = 'straight')": "hero='Ah7c', villain='KsKd', board='6d8s9h'",
+    }
+    for feature, players in spots.items():
+        for game, expected in (("shortdeck", 1.0), ("holdem", 0.0)):
+            result = query(f"select {feature} from game='{game}', {players}")
+            assert result.results[0].value == expected, (feature, game)
 
 
 def test_query_hand_type_names_are_in_the_short_decks_order() -> None:
@@ -226,21 +239,24 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def test_web_games_say_which_take_board_hits(client: TestClient) -> None:
+def test_web_games_take_board_hits_in_every_board_game(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
-    assert games["shortdeck"]["board_hits"] is False
+    assert games["shortdeck"]["board_hits"] is True
     assert games["holdem"]["board_hits"] is True and games["omaha"]["board_hits"] is True
     assert games["stud"]["board_hits"] is False
     script = (Path(pokerlab.__file__).parent / "web" / "static" / "analytics.js").read_text()
-    assert '"hits-game": (g) => g.board_hits' in script  # the hits menu lists those only
+    assert "g.board_hits" not in script  # the hits menu lists every board game
+    assert "data.games.filter((g) => !g.is_stud)" in script
 
 
-def test_web_hits_refuse_short_deck_on_the_game_field(client: TestClient) -> None:
-    body = {"range": "QQ+", "board": "Ks9s7d", "game": "shortdeck"}
-    response = client.post("/api/hits", json=body)
+def test_web_hits_answer_short_deck_as_the_library(client: TestClient) -> None:
+    response = client.post("/api/hits", json={**SET_BESIDE_STRAIGHT, "game": "shortdeck"})
+    assert response.status_code == 200, response.text
+    spot = SET_BESIDE_STRAIGHT
+    assert response.json() == hits(spot["range"], board=spot["board"], game="shortdeck").to_dict()
+    response = client.post("/api/hits", json={"range": "QQ+", "board": "Ks9s2d", "game": "6+"})
     assert response.status_code == 422, response.text
-    error = response.json()["error"]
-    assert error["field"] == "game" and REFUSED in error["message"]
+    assert response.json()["error"]["field"] == "board"
 
 
 def test_web_routes_answer_short_deck_as_the_library(client: TestClient) -> None:

@@ -2,34 +2,90 @@
 
 Private: no validation (``hits.py`` prepares the arrays). The categories are defined in
 :mod:`pokerlab.analysis.board_categories`; this module only computes them. Hand categories
-(straight and better) come from the shared high evaluator (additive key + table lookup); the
-rest is rank and suit arithmetic on 13-bit rank sets.
+(straight and better) come from the game's strength table (additive key + table lookup, the
+high evaluator's or short deck's: :func:`hit_tables` says how its levels read as hand
+categories); the rest is rank and suit arithmetic on 13-bit rank sets, over the game's
+straights (:func:`hit_tables` again: A-2-3-4-5 in the full deck, A-6-7-8-9 in short deck).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
 import numpy as np
-from numba import uint64
+from numba import int64, uint64
+from numpy.typing import NDArray
 
 from pokerlab._jit import njit
 from pokerlab.analysis import board_categories as B
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
+from pokerlab.evaluation.codes import HighEval
+from pokerlab.evaluation.high import HandCategory
 
-_CATEGORY_SHIFT = np.uint64(T.CATEGORY_SHIFT)
+if TYPE_CHECKING:
+    from pokerlab.games import Game
+
+_LEVEL_SHIFT = T.CATEGORY_SHIFT
 _STRAIGHT_CATEGORY = T.STRAIGHT
+_FLUSH_CATEGORY = T.FLUSH
 _TRIPS_CATEGORY = T.TRIPS
 _SF_CATEGORY = T.STRAIGHT_FLUSH
 _ACE = 12
 
 
-def straight_table() -> np.ndarray:
-    """Top rank of the best straight of each 13-bit rank set, -1 for none (8,192 entries)."""
-    return np.array([T.straight_top(m) for m in range(1 << 13)], dtype=np.int8)
+def straight_table(top_of: Callable[[int], int] = T.straight_top) -> NDArray[np.int8]:
+    """Top rank of the best straight of each 13-bit rank set, -1 for none (8,192 entries);
+    ``top_of`` gives it for one rank set (the full deck's straights by default)."""
+    return np.array([top_of(m) for m in range(1 << 13)], dtype=np.int8)
+
+
+def straight_windows(table: NDArray[np.int8]) -> NDArray[np.int64]:
+    """The five-rank sets that are straights by ``table`` (:func:`straight_table`), best first."""
+    fives = [m for m in range(1 << 13) if m.bit_count() == 5 and table[m] >= 0]
+    return np.array(sorted(fives, key=lambda m: -int(table[m])), dtype=np.int64)
 
 
 STRAIGHT_TOP = straight_table()
-WINDOWS = np.array(T.STRAIGHT_MASKS, dtype=np.int64)
+WINDOWS = straight_windows(STRAIGHT_TOP)
+FULL_DECK_CATEGORIES = np.arange(len(HandCategory), dtype=np.int64)
+
+
+class HitTables(NamedTuple):
+    """What :func:`classify_combo` reads about a game's hands beside its strength table:
+    ``categories[level]``, the evaluator category (``HandCategory``) of a strength whose
+    ``>> 12`` is ``level``; ``straight_top`` (:func:`straight_table`) and ``windows``
+    (:func:`straight_windows`) of its straights."""
+
+    categories: NDArray[np.int64]
+    straight_top: NDArray[np.int8]
+    windows: NDArray[np.int64]
+
+
+@cache
+def hit_tables(game: Game) -> HitTables:
+    """The :class:`HitTables` of a board game: the full deck's, or short deck's (its order of
+    categories, trips above a straight and a flush above a full house; A-6-7-8-9 the lowest
+    straight and no A-2-3-4-5)."""
+    if game.high != HighEval.SHORT_DECK:
+        return HitTables(FULL_DECK_CATEGORIES, STRAIGHT_TOP, WINDOWS)
+    from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
+    from pokerlab.evaluation.short_deck import _straight_top as short_straight_top
+
+    table = straight_table(short_straight_top)
+    categories = np.array([int(c) for c in SHORT_DECK_ORDER], dtype=np.int64)
+    return HitTables(categories, table, straight_windows(table))
+
+
+@njit(cache=True, inline="always")
+def _level_of(categories, category):
+    """The level (index into ``categories``) of an evaluator category."""
+    for level in range(categories.shape[0]):
+        if categories[level] == category:
+            return level
+    return -1
 
 
 @njit(cache=True, inline="always")
@@ -144,11 +200,14 @@ def summarize_board(board, n_board, omaha, card_key, card_mask, info, keys, mask
 @njit(cache=True, nogil=True)
 def classify_combo(
     h, k, omaha, n_board, info, keys, masks, card_key, card_mask, multiplier, displace, values,
-    straight_top, windows,
+    categories, straight_top, windows,
 ):  # fmt: skip
     """The made code and the draw bits of the hole cards ``h[:k]`` on the board summarized in
     ``info``/``keys``/``masks`` (:func:`summarize_board`; ``n_board`` its size). ``values``:
-    the high evaluator's table (or a table that starts with it). No allocation."""
+    the game's strength table (the high evaluator's, a table that starts with it, or short
+    deck's); ``categories``, ``straight_top``, ``windows``: its :class:`HitTables`. Draws to a
+    straight (a flush) count below a straight (a flush) in the game's order of hands. No
+    allocation."""
     board_top = info[_TOP]
     board_low = info[_LOW]
     bm = info[_RANKS]
@@ -156,6 +215,7 @@ def classify_combo(
     flop = n_board == 3
     need_flush = 3 if omaha else 4  # hold'em: cards of the suit (hole + board) for a draw
     best = B.NO_MADE_HAND
+    top_level = 0  # the best hand's level on the game's scale
     outs = 0
     backdoor_straight = False
     over = 0
@@ -184,12 +244,14 @@ def classify_combo(
         for b in range(a + 1, k):
             ca = uint64(h[a])
             cb = uint64(h[b])
-            cat = 0
+            level = 0
             for j in range(info[_PARTS]):
                 key = keys[j] + card_key[ca] + card_key[cb]
                 mask = masks[j] | card_mask[ca] | card_mask[cb]
-                v = values[table_index(key, mask, multiplier, displace)] >> _CATEGORY_SHIFT
-                cat = max(cat, int(v))
+                v = int64(values[table_index(key, mask, multiplier, displace)]) >> _LEVEL_SHIFT
+                level = max(level, v)
+            top_level = max(top_level, level)
+            cat = categories[level]
             ra = int(ca >> uint64(2))
             rb = int(cb >> uint64(2))
             code = _made_code(cat, ra, rb, board_count, board_top, board_low, info[_KICK],
@@ -208,12 +270,14 @@ def classify_combo(
                                 backdoor_straight = True
     if n_board == 5:
         return best, 0
+    below_straight = top_level < _level_of(categories, _STRAIGHT_CATEGORY)
+    below_flush = top_level < _level_of(categories, _FLUSH_CATEGORY)
     if not omaha:
         for r in range(13):
             b2 = bm | (1 << r)
             if straight_top[hm | b2] > straight_top[b2]:
                 outs |= 1 << r
-        if flop and outs == 0 and best > B.STRAIGHT:  # the only case a backdoor counts
+        if flop and outs == 0 and below_straight:  # the only case a backdoor counts
             for r1 in range(12):
                 for r2 in range(r1 + 1, 13):
                     b2 = bm | (1 << r1) | (1 << r2)
@@ -223,7 +287,7 @@ def classify_combo(
                 if backdoor_straight:
                     break
     bits = 0
-    if best > B.STRAIGHT:
+    if below_straight:
         n_outs = 0
         x = outs
         while x:
@@ -237,7 +301,7 @@ def classify_combo(
             bits |= 1 << B.WRAP
         if flop and n_outs == 0 and backdoor_straight:
             bits |= 1 << B.BACKDOOR_STRAIGHT
-    if best > B.FLUSH:
+    if below_flush:
         flush_draw = False
         backdoor_flush = False
         nut = False
@@ -272,11 +336,11 @@ def classify_combo(
 
 @njit(cache=True)
 def classify(
-    holes, omaha, board, card_key, card_mask, multiplier, displace, values, straight_top,
-    windows, made, draws,
+    holes, omaha, board, card_key, card_mask, multiplier, displace, values, categories,
+    straight_top, windows, made, draws,
 ):  # fmt: skip
     """``made[i]``: the made code of combo ``holes[i]`` on ``board``; ``draws[i]``: its draw
-    bits."""
+    bits (the arguments as :func:`classify_combo`'s)."""
     info = np.zeros(INFO_SIZE, dtype=np.int64)
     keys = np.zeros(MAX_PARTS, dtype=np.uint64)
     masks = np.zeros(MAX_PARTS, dtype=np.uint64)
@@ -284,7 +348,7 @@ def classify(
     summarize_board(board, n_board, omaha, card_key, card_mask, info, keys, masks)
     for i in range(holes.shape[0]):
         m, b = classify_combo(holes[i], holes.shape[1], omaha, n_board, info, keys, masks,
-                              card_key, card_mask, multiplier, displace, values, straight_top,
-                              windows)  # fmt: skip
+                              card_key, card_mask, multiplier, displace, values, categories,
+                              straight_top, windows)  # fmt: skip
         made[i] = m
         draws[i] = b

@@ -6,13 +6,16 @@ and a docstring saying exactly what it counts. The kernel (``_hits_kernels``) wr
 
 Made hands
 ----------
-Every combo falls in exactly one made category, the first of :data:`MADE` it qualifies for.
-In Omaha each pair of hole cards is classified with the board under the 2+3 rule (exactly two
-hole cards, three board cards) and the combo takes the best (earliest) category of its pairs.
+Every combo falls in exactly one made category, the first of :data:`MADE` its best hand
+qualifies for (a hand category of straight or better is its own row; below a straight the hole
+cards say which row). In Omaha each pair of hole cards is classified with the board under the
+2+3 rule (exactly two hole cards, three board cards) and the combo takes the best (earliest)
+category of its pairs.
 "Board ranks" are the distinct ranks on the board: the top one, the lowest one, and the ones
 between (middle). Straights and better count hands that play the board too (a straight on a
-five-card board is a straight for every combo); below a straight a category says what the hole
-cards make, so a board pair or board trips alone leaves a combo in "ace high" or "no made hand".
+five-card board is a straight for every combo that makes nothing better); below a straight a
+category says what the hole cards make, so a board pair or board trips alone leaves a combo in
+"ace high" or "no made hand".
 
 Draws
 -----
@@ -21,21 +24,39 @@ they do not add up to the range). A straight draw is measured by its *out ranks*
 which one more board card gives a straight that uses the hole cards (in hold'em: a higher
 straight than the board and that card make alone; in Omaha: two hole cards and three board
 cards). Straight draws are counted only for hands without a straight or better, flush draws
-only for hands without a flush or better.
+only for hands without a flush or better ("better" in the game's order of hands).
+
+Short deck
+----------
+Short-deck hold'em (the 36-card deck of sixes to aces, ``docs/definitions.md``) takes the same
+categories and draws, by its own rules:
+
+* each combo's best hand is its best hand by short-deck ranking (its strength table), so
+  **three of a kind beats a straight** and **a flush beats a full house**: a hand that holds a
+  set (or trips) and a straight is a set (trips), a flush and a full house cannot both be in two
+  hole cards and five board cards. The made categories keep their codes and names, straights
+  and better still by their hand category; only the order of the hands they name differs
+  (set and trips above straight, flush above full house). A straight beside three of a kind on
+  the board plays the board's three of a kind and the combo falls below a pair like any board
+  trips;
+* straights are the short deck's: A-6-7-8-9 is the lowest (the ace plays low there), A-2-3-4-5
+  is none, and out ranks are ranks of the deck (six to ace): hole 8-7 on 6-9-K has the out
+  ranks ten and ace (A-6-7-8-9), an open-ended straight draw;
+* a set or trips (above a straight there) counts no straight draw; a full house (below a
+  flush) could count a flush draw, but none holds one with two hole cards on a flop or turn;
+* the range's combos, the board and the dead cards are the short deck's: combos that hold a
+  card below the six are dropped (``22+`` is ``66+``, ``random`` the 630 combos of the deck
+  less the known cards) and a board or dead card below the six is refused, as the equity
+  engine does.
+
+Kickers, overcards, flush draws and backdoors are counted as in hold'em.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from pokerlab.errors import GameError
-from pokerlab.evaluation.codes import HighEval
-
-if TYPE_CHECKING:
-    from pokerlab.games import Game
-
-__all__ = ["DRAWS", "MADE", "Category", "check_covered", "covers", "made_by_name"]
+__all__ = ["DRAWS", "MADE", "Category", "made_by_name"]
 
 
 @dataclass(frozen=True)
@@ -62,13 +83,28 @@ MADE: tuple[Category, ...] = _table(
     [
         ("straight flush", "Five cards in sequence of one suit (royal flush included).", ""),
         ("four of a kind", "Four cards of one rank.", ""),
-        ("full house", "Three cards of one rank and two of another.", ""),
+        (
+            "full house",
+            "Three cards of one rank and two of another (in short deck below a flush).",
+            "",
+        ),
         ("flush", "Five cards of one suit (not in sequence).", ""),
-        ("straight", "Five ranks in sequence, A2345 the lowest (not all one suit).", ""),
-        ("set", "A pocket pair whose rank is on the board (three of a kind).", ""),
+        (
+            "straight",
+            """Five ranks in sequence, A2345 the lowest (not all one suit); in short deck
+            A6789 the lowest, and below set and trips there.""",
+            "",
+        ),
+        (
+            "set",
+            """A pocket pair whose rank is on the board (three of a kind; in short deck above a
+            straight).""",
+            "",
+        ),
         (
             "trips",
-            "Three of a kind from one hole card and a pair on the board.",
+            """Three of a kind from one hole card and a pair on the board (in short deck above a
+            straight).""",
             "",
         ),
         (
@@ -115,7 +151,8 @@ MADE: tuple[Category, ...] = _table(
         ("no made hand", "None of the categories above: no pair made with a hole card.", ""),
     ]
 )
-"""Made-hand categories, best first; every combo is in exactly one."""
+"""Made-hand categories, best first (in the full deck's order; short deck's moves set and trips
+above straight and flush above full house); every combo is in exactly one."""
 
 DRAWS: tuple[Category, ...] = _table(
     [
@@ -167,23 +204,6 @@ DRAWS: tuple[Category, ...] = _table(
     ]
 )
 """Draws, each counted independently (bit ``code`` of the kernel's draw mask)."""
-
-
-def covers(game: Game) -> bool:
-    """Whether the table describes ``game``'s hands: a board game ranked as the full deck ranks
-    them (not short deck, where three of a kind beats a straight and A-6-7-8-9 is a straight)."""
-    return not game.is_stud and game.high != HighEval.SHORT_DECK
-
-
-def check_covered(game: Game) -> None:
-    """Raise :class:`GameError` (field ``game``) for a board game the table does not describe
-    (:func:`covers`); a stud game is left to the caller, which says it has no board."""
-    if not game.is_stud and not covers(game):
-        raise GameError(
-            f"board hits do not support {game.title}: their categories and draws are the full "
-            "deck's (a straight above three of a kind, A-2-3-4-5 the lowest straight)",
-            field="game",
-        )
 
 
 def _codes(table: tuple[Category, ...]) -> dict[str, int]:

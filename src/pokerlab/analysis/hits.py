@@ -12,6 +12,16 @@ Omaha uses the 2+3 rule; a wrap is a straight draw with three or more out ranks:
 >>> o = hits("JT8*", board="9h7c2d", game="omaha")
 >>> o.count("wrap") == o.combos
 True
+
+Short deck ranks its hands by its own rules (three of a kind above a straight, A-6-7-8-9 the
+lowest straight) and deals its range from the 36-card deck (``22+`` is ``66+`` there):
+
+>>> s = hits("88,QQ", board="JhTd9c8s7c", game="shortdeck")
+>>> s.count("set"), s.count("straight"), hits("88,QQ", board="JhTd9c8s7c").count("set")
+(3, 6, 0)
+>>> s = hits("22+", board="Ah9d8c", game="shortdeck")  # 66 and 77 draw to A-6-7-8-9
+>>> s.combos, s.count("gutshot")
+(45, 12)
 """
 
 from __future__ import annotations
@@ -24,13 +34,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
-from pokerlab.analysis.board_categories import DRAWS, MADE, Category, check_covered
+from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
-from pokerlab.errors import GameError, blame
+from pokerlab.errors import EmptyRangeError, GameError, blame
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges._echo import echo_text
+from pokerlab.ranges._order import SHORT_ORDERING
 from pokerlab.ranges.pattern import PatternRange
 
 __all__ = ["CategoryCount", "HitsReport", "hits"]
@@ -133,12 +144,28 @@ class HitsReport(ArrayFields):
         return out
 
 
+def _in_deck(rng: Any, text: str, game: Game) -> Any:
+    """``rng`` (a :class:`Range` or :class:`PatternRange`) without the combos that hold a card
+    outside ``game``'s deck (a short deck's deuces to fives), as the equity engine drops them."""
+    if not game.removed_mask:
+        return rng
+    try:
+        return rng.remove([c for c in range(52) if game.removed_mask >> c & 1])
+    except EmptyRangeError:
+        raise EmptyRangeError(
+            f"range '{text}': no hand of the range is left once the cards not in "
+            f"{game.deck_text} are removed"
+        ) from None
+
+
 def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any, Any]:
     if game.range_syntax == "holdem":
         if isinstance(spec, PatternRange):
             raise GameError("a hold'em range is written in hold'em notation, not as a pattern")
-        rng = spec if isinstance(spec, Range) else Range(spec)
+        ordering = SHORT_ORDERING if game.removed_mask else None  # short deck's own 'x%'
+        rng = spec if isinstance(spec, Range) else Range(spec, ordering=ordering)
         text = rng.to_string() if not isinstance(spec, str) else echo_text(spec, "holdem")
+        rng = _in_deck(rng, text, game)
         rng = rng.remove(known) if known else rng
         return text, rng.combos, rng.weights
     if isinstance(spec, Range):
@@ -149,6 +176,7 @@ def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any,
             raise GameError(f"{game.a_title} hand has {game.hole_cards} cards, got {prange.size}")
     else:
         prange, text = game.pattern_range(spec), echo_text(spec, "pattern")
+    prange = _in_deck(prange, text, game)
     prange = prange.remove(known) if known else prange
     return text, prange.holdings, prange.weights
 
@@ -187,27 +215,28 @@ def hits(
     """Combos of ``range_`` in each made category and draw on ``board`` (flop, turn or river),
     without the combos that touch the board or ``dead``.
 
-    Hold'em ranges use PokerStove notation, Omaha ranges the pattern syntax (``AA**$ds``).
-    Percentages are of the range's weight once those combos are removed. Short deck is refused
-    (:func:`~pokerlab.analysis.board_categories.covers`).
+    Hold'em and short-deck ranges use PokerStove notation (short deck's without the combos
+    that hold a card below the six, its ``x%`` on its own ordering), Omaha ranges the pattern
+    syntax (``AA**$ds``). A board or dead card outside the game's deck is refused. Percentages
+    are of the range's weight once those combos are removed.
     """
     from pokerlab.analysis import _hits_kernels as H
-    from pokerlab.evaluation import _kernels as K
-    from pokerlab.evaluation._tables import load_high_tables
+    from pokerlab.engine._tables import kernel_tables
 
     with blame("game"):
         spec = get_game(game)
         if spec.is_stud or not spec.board_cards:
             raise GameError(f"board hits need a board game; {spec.title} has no board")
-    check_covered(spec)
     with blame("board"):
         board_cards = parse_cards(board)
         if not 3 <= len(board_cards) <= spec.board_cards:
             raise GameError(
                 f"board hits need a flop, turn or river (3 to 5 cards), got {len(board_cards)}"
             )
+        spec.check_in_deck(board_cards, "board")
     with blame("dead"):
         dead_cards = parse_cards(dead)
+        spec.check_in_deck(dead_cards, "dead")
     ensure_distinct(
         {"the board": board_cards, "the dead cards": dead_cards},
         {"the board": "board", "the dead cards": "dead"},
@@ -216,20 +245,14 @@ def hits(
         text, holdings, weights = _holdings(range_, spec, [*board_cards, *dead_cards])
     omaha = spec.high == HighEval.OMAHA
     board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)
-    tables = load_high_tables()
     made = np.empty(len(holdings), dtype=np.uint8)
     draw_bits = np.empty(len(holdings), dtype=np.uint16)
     H.classify(
         np.ascontiguousarray(holdings),
         omaha,
         board_arr,
-        K.CARD_KEY,
-        K.CARD_MASK,
-        np.uint64(tables.multiplier),
-        tables.displace,
-        tables.values,
-        H.STRAIGHT_TOP,
-        H.WINDOWS,
+        *kernel_tables(spec),
+        *H.hit_tables(spec),
         made,
         draw_bits,
     )

@@ -68,7 +68,8 @@ def render_hits(report: HitsReport) -> None:
     "-g",
     default="holdem",
     show_default=True,
-    help="holdem, or an Omaha game (omaha, omaha5, omaha6, ...) with a pattern range (AA**$ds).",
+    help="holdem, shortdeck (6+: its own ranking, 36-card deck), or an Omaha game (omaha, "
+    "omaha5, omaha6, ...) with a pattern range (AA**$ds).",
 )
 @click.option("--list", "list_combos", is_flag=True, help="With --json: every combo's category.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")

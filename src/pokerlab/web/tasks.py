@@ -26,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from pokerlab.analysis.board_categories import covers
 from pokerlab.analysis.bots import get_strategy
 from pokerlab.analysis.distribution import RAISE_THE_CAP, equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
@@ -362,7 +361,8 @@ def run_evaluate(*, cards: str) -> Payload:
 
 def games() -> Payload:
     """Every game pokerlab knows, as data (the page builds its game menus from this;
-    ``board_hits``: whether ``/api/hits`` counts its board hits)."""
+    ``board_hits``: whether ``/api/hits`` counts its board hits, every board game's; kept for
+    the clients that read it)."""
     return {
         "games": [
             {
@@ -372,7 +372,7 @@ def games() -> Payload:
                 "split": g.split,
                 "is_stud": g.is_stud,
                 "range_syntax": g.range_syntax,
-                "board_hits": covers(g),
+                "board_hits": not g.is_stud,
             }
             for g in GAMES.values()
         ]

@@ -286,6 +286,7 @@ def deal_features(
     displace,
     values,
     levels,
+    categories,
     straight_top,
     windows,
     out,
@@ -293,7 +294,8 @@ def deal_features(
     """``out[d, f]`` = feature ``spec[f]`` of deal ``d`` (see the module docstring; booleans are
     0/1, hand types the strength's ``>> 12`` (the category 0..8; in short deck its place in that
     game's order), ranks 2..14, board hits as :data:`HIT_DRAW_SCALE` says, from the
-    range-analytics classifier; ``straight_top``/``windows`` are its tables).
+    range-analytics classifier; ``categories``/``straight_top``/``windows`` are its tables,
+    ``_hits_kernels.hit_tables``).
     ``omaha``: hands use exactly two hole cards; ``eight``: the pot is split with an 8-or-better
     low (``values`` is then the combined table of ``evaluation._game_tables``, else the high
     table, or the short-deck table); ``levels[c]``: the place of the usual category ``c`` (0..8)
@@ -481,8 +483,8 @@ def deal_features(
                     hit_bits[s] = bbits[s]
                 made, draw_bits = classify_combo(hole[p], width, omaha, s, hit_info[s],
                                                  hit_keys[s], hit_masks[s], card_key, card_mask,
-                                                 multiplier, displace, values, straight_top,
-                                                 windows)  # fmt: skip
+                                                 multiplier, displace, values, categories,
+                                                 straight_top, windows)  # fmt: skip
                 v = float(made + HIT_DRAW_SCALE * draw_bits)
             elif kind == NUT_HI:
                 same = d > 0 and hold[d - 1, p] == hold[d, p]

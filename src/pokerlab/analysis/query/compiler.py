@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from pokerlab._numbers import counted
 from pokerlab.analysis.board_categories import DRAWS as HIT_DRAWS
-from pokerlab.analysis.board_categories import MADE, check_covered
+from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query import _kinds as K
 from pokerlab.analysis.query._kinds import HIT_DRAW_SCALE
 from pokerlab.analysis.query.syntax import (
@@ -38,7 +38,7 @@ from pokerlab.analysis.query.syntax import (
     Unary,
     describe,
 )
-from pokerlab.errors import GameError, QueryError, RangeError
+from pokerlab.errors import QueryError, RangeError
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
 from pokerlab.games import Game
@@ -594,11 +594,6 @@ class _Compiler:
             f = o.feature(K.BOARD_IN, 0, size, len(o.board_patterns) - 1)
         elif name == "hits":
             self._no_board(name, node)
-            if self.game is not None:
-                try:
-                    check_covered(self.game)  # refuses short deck
-                except GameError as exc:
-                    raise _error(self.at(node), f"hits: {exc}") from None
             p = self._player(a[0], name)
             f = o.feature(K.HITS, p, self._street(a[1], name), 0)
             row = _row(f)

@@ -622,7 +622,7 @@ def _features(
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
                         tables.in_range, tables.board_sets, tables.set_offsets,
                         np.uint64(problem.dead_mask), omaha, eight, card_key, card_mask,
-                        mult, displace, values, _levels(game), H.STRAIGHT_TOP, H.WINDOWS,
+                        mult, displace, values, _levels(game), *H.hit_tables(game),
                         out[lo:hi])  # fmt: skip
 
     n = len(hold)

@@ -22,13 +22,11 @@ function hitsBar(percent) {
   return bar;
 }
 
-// Each form lists the games its route takes: hits the games whose board hits it counts
-// (board_hits: not short deck), the distribution every board game.
+// Each form lists the games its route takes: the board games (hits and distributions alike).
 async function fillGames() {
   const data = await api("/api/games");
-  const takes = { "hits-game": (g) => g.board_hits, "dist-game": (g) => !g.is_stud };
   for (const select of $$(".analytics-game")) {
-    const games = data.games.filter(takes[select.id]);
+    const games = data.games.filter((g) => !g.is_stud);
     select.replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
   }
 }
