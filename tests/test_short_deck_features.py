@@ -239,14 +239,12 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def test_web_games_take_board_hits_in_every_board_game(client: TestClient) -> None:
+def test_web_games_list_short_deck_as_a_board_game(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
-    assert games["shortdeck"]["board_hits"] is True
-    assert games["holdem"]["board_hits"] is True and games["omaha"]["board_hits"] is True
-    assert games["stud"]["board_hits"] is False
+    assert games["shortdeck"]["lowest_rank"] == 4 and not games["shortdeck"]["is_stud"]
+    assert games["shortdeck"]["max_players"] == 15
     script = (Path(pokerlab.__file__).parent / "web" / "static" / "analytics.js").read_text()
-    assert "g.board_hits" not in script  # the hits menu lists every board game
-    assert "data.games.filter((g) => !g.is_stud)" in script
+    assert "data.games.filter((g) => !g.is_stud)" in script  # both menus: every board game
 
 
 def test_web_hits_answer_short_deck_as_the_library(client: TestClient) -> None:

@@ -71,8 +71,7 @@ def hit_tables(game: Game) -> HitTables:
     straight and no A-2-3-4-5)."""
     if game.high != HighEval.SHORT_DECK:
         return HitTables(FULL_DECK_CATEGORIES, STRAIGHT_TOP, WINDOWS)
-    from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
-    from pokerlab.evaluation.short_deck import _straight_top as short_straight_top
+    from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER, short_straight_top
 
     table = straight_table(short_straight_top)
     categories = np.array([int(c) for c in SHORT_DECK_ORDER], dtype=np.int64)

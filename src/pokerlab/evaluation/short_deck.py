@@ -47,6 +47,7 @@ __all__ = [
     "short_deck_batch",
     "short_deck_category",
     "short_deck_values",
+    "short_straight_top",
 ]
 
 LOWEST_RANK = RANKS.index("6")
@@ -71,7 +72,7 @@ _LOW_STRAIGHT = 1 << 12 | 0b11110000  # A-6-7-8-9 as a rank set
 _NINE = RANKS.index("9")
 
 
-def _straight_top(rank_set: int) -> int:
+def short_straight_top(rank_set: int) -> int:
     """Top rank of the best short-deck straight in a rank set (``A-6-7-8-9`` counts as nine
     high), or -1."""
     top = T.straight_top(rank_set)
@@ -96,7 +97,7 @@ def _rank_counts_strength(counts: tuple[int, ...]) -> int:
         return _strength(T.FULL_HOUSE, (trips[0], max(trips[1:] + pairs)))
     if trips:  # three of a kind beats a straight here
         return _strength(T.TRIPS, (trips[0], *[r for r in present if r != trips[0]][:2]))
-    top = _straight_top(sum(1 << r for r in present))
+    top = short_straight_top(sum(1 << r for r in present))
     if top >= 0:
         return _strength(T.STRAIGHT, (top,))
     if len(pairs) >= 2:
@@ -110,7 +111,7 @@ def _rank_counts_strength(counts: tuple[int, ...]) -> int:
 def _flush_strength(rank_set: int) -> int:
     """Best short-deck flush or straight flush of 5+ suited cards' rank set. (Seven cards with
     a flush never hold a full house or four of a kind, so a flush entry needs no other rank.)"""
-    top = _straight_top(rank_set)
+    top = short_straight_top(rank_set)
     if top >= 0:
         return _strength(T.STRAIGHT_FLUSH, (top,))
     ranks = [r for r in range(T.N_RANKS - 1, -1, -1) if rank_set >> r & 1]

@@ -360,9 +360,7 @@ def run_evaluate(*, cards: str) -> Payload:
 
 
 def games() -> Payload:
-    """Every game pokerlab knows, as data (the page builds its game menus from this;
-    ``board_hits``: whether ``/api/hits`` counts its board hits, every board game's; kept for
-    the clients that read it)."""
+    """Every game pokerlab knows, as data (the page builds its game menus from this)."""
     return {
         "games": [
             {
@@ -372,7 +370,6 @@ def games() -> Payload:
                 "split": g.split,
                 "is_stud": g.is_stud,
                 "range_syntax": g.range_syntax,
-                "board_hits": not g.is_stud,
             }
             for g in GAMES.values()
         ]
