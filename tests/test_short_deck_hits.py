@@ -21,7 +21,7 @@ from bruteforce import best_short
 from pokerlab.analysis.board_categories import DRAWS, MADE
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.engine.problem import prepare
-from pokerlab.errors import EmptyRangeError, GameError
+from pokerlab.errors import EmptyRangeError, GameError, RangeError
 
 DECK = range(16, 52)  # sixes to aces
 DECK_RANKS = range(4, 13)
@@ -289,3 +289,20 @@ def test_cards_below_the_six_as_equity_refuses_them(kwargs: dict[str, str], fiel
         assert str(got.value) == str(engine.value)
     left = "no hand of the range is left once the cards not in the short deck"
     assert (left in str(got.value)) == (left in str(engine.value)) == (field == "range")
+
+
+@pytest.mark.parametrize(("spec", "game"), [("15%@vs1", "shortdeck"), ("15%@short", "holdem")])
+def test_an_ordering_of_the_other_deck_is_refused_as_equity_refuses_it(
+    spec: str, game: str
+) -> None:
+    with pytest.raises(RangeError, match=r"ranks .* hands") as got:
+        pokerlab.hits(spec, board="Ah9d8c", game=game)
+    assert got.value.field == "range"
+    with pytest.raises(RangeError) as engine:
+        pokerlab.equity([spec, "random"], board="Ah9d8c", game=game)
+    assert str(engine.value) == f"player 1: {got.value}"
+
+
+def test_percent_ranges_take_the_short_decks_ordering() -> None:
+    top = pokerlab.Range("15%", ordering="short").remove("Ah9d8c")
+    assert pokerlab.hits("15%", board="Ah9d8c", game="shortdeck").combos == len(top)

@@ -36,12 +36,12 @@ from numpy.typing import NDArray
 from pokerlab._results import ArrayFields
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
+from pokerlab.engine.problem import check_orderings, game_ordering
 from pokerlab.errors import EmptyRangeError, GameError, blame
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges._echo import echo_text
-from pokerlab.ranges._order import SHORT_ORDERING
 from pokerlab.ranges.pattern import PatternRange
 
 __all__ = ["CategoryCount", "HitsReport", "hits"]
@@ -162,8 +162,11 @@ def _holdings(spec: RangeLike, game: Game, known: list[Card]) -> tuple[str, Any,
     if game.range_syntax == "holdem":
         if isinstance(spec, PatternRange):
             raise GameError("a hold'em range is written in hold'em notation, not as a pattern")
-        ordering = SHORT_ORDERING if game.removed_mask else None  # short deck's own 'x%'
-        rng = spec if isinstance(spec, Range) else Range(spec, ordering=ordering)
+        if isinstance(spec, Range):
+            rng = spec
+        else:  # short deck's 'x%' on its own ordering, and no other deck's
+            rng = Range(spec, ordering=game_ordering(game))
+            check_orderings(spec, game)
         text = rng.to_string() if not isinstance(spec, str) else echo_text(spec, "holdem")
         rng = _in_deck(rng, text, game)
         rng = rng.remove(known) if known else rng

@@ -331,23 +331,34 @@ def _holdem_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     text = str(player).strip()
     if not text:
         raise RangeError(f"player {index + 1}: empty hand or range")
-    ordering = SHORT_ORDERING if game.removed_mask else None  # short deck's own 'x%'
     try:
-        holdings = _parse_range(text, ordering)
+        holdings = _parse_range(text, game_ordering(game))
+        check_orderings(text, game)
     except RangeError as exc:
         raise type(exc)(f"player {index + 1}: {exc}") from None
-    if "%" in text:  # an ordering ranks one deck's hands: the game's deck
-        for cut in cuts_of_valid(text, ordering):
-            name = cut["ordering"]
-            if (name == SHORT_ORDERING) != bool(game.removed_mask):
-                ranks = "short-deck" if name == SHORT_ORDERING else "full-deck"
-                takes = "'short', its default" if game.removed_mask else "the others"
-                raise RangeError(
-                    f"player {index + 1} ('{shorten(text)}'): '{cut['item']}' takes the "
-                    f"ordering '{name}' ({describe_ordering(name)}), which ranks {ranks} "
-                    f"hands; {game.title} percentages take {takes}"
-                )
     return holdings
+
+
+def game_ordering(game: Game) -> str | None:
+    """The ordering a ``x%`` item of ``game``'s hold'em-syntax ranges takes: short deck's own
+    (``short``), else ``None`` (the default, ``vs3``)."""
+    return SHORT_ORDERING if game.removed_mask else None
+
+
+def check_orderings(text: str, game: Game) -> None:
+    """Refuse a ``x%`` item of a range text (known to parse) whose ordering ranks the other
+    deck's hands: the full deck's in short deck, ``short`` in another game."""
+    if "%" not in text:
+        return
+    for cut in cuts_of_valid(text, game_ordering(game)):
+        name = cut["ordering"]
+        if (name == SHORT_ORDERING) != bool(game.removed_mask):
+            ranks = "short-deck" if name == SHORT_ORDERING else "full-deck"
+            takes = "'short', its default" if game.removed_mask else "the others"
+            raise RangeError(
+                f"'{cut['item']}' takes the ordering '{name}' ({describe_ordering(name)}), "
+                f"which ranks {ranks} hands; {game.title} percentages take {takes}"
+            )
 
 
 @functools.lru_cache(maxsize=256)
