@@ -300,3 +300,30 @@ def test_batch_spots_take_short_deck() -> None:
     assert [p["equity"] for p in result["players"]] == pytest.approx([27 / 28, 1 / 28])
     result, error = run_spot({"players": [HERO, VILLAIN], "board": "Jh7h7s2h", "game": "6+"})
     assert result is None and error is not None and "2h is not in the short deck" in error
+
+
+def test_range_reports_read_in_the_short_deck(client: TestClient) -> None:
+    """A range in short deck (the web grid's and `pokerlab range --game`'s): its combos of
+    sixes to aces, percent of 630, its own x% ordering, the refusals with their fields."""
+    body = {"range": "22+,15%", "list": True, "game": "shortdeck"}
+    report = client.post("/api/range", json=body).json()
+    combos = pokerlab.Range("22+,15%", ordering="short").combo_count
+    assert report["combos"] == len(report["list"]) < combos  # 22-55 dropped
+    assert all(c["combo"][0] not in "2345" and c["combo"][2] not in "2345" for c in report["list"])
+    assert report["deck"] == 36 and report["percent"] == pytest.approx(100 * report["combos"] / 630)
+    assert report["top"][0]["ordering"] == "short"
+    plain = client.post("/api/range", json={"range": "22+"}).json()
+    assert "deck" not in plain and plain["combos"] == 78  # no game: hold'em's deck as before
+    for request, field in (
+        ({"range": "22-55", "game": "shortdeck"}, "range"),
+        ({"range": "15%@vs1", "game": "shortdeck"}, "range"),
+        ({"range": "AA", "dead": "2c", "game": "shortdeck"}, "dead"),
+        ({"range": "AA", "game": "omaha"}, "game"),
+        ({"range": "AA", "game": "chess"}, "game"),
+    ):
+        response = client.post("/api/range", json=request)
+        assert response.status_code == 422 and response.json()["error"]["field"] == field
+    result = CliRunner().invoke(cli_app, ["range", "22+,15%", "--game", "6+", "--list", "--json"])
+    assert json.loads(result.stdout) == {**report, "input": "22+,15%"}
+    text = CliRunner().invoke(cli_app, ["range", "22+", "--game", "shortdeck"]).stdout
+    assert "54 of 630 (8.57%)" in text

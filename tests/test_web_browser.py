@@ -54,17 +54,33 @@ def test_heads_up_equity_reads_81_26_percent(page: Page) -> None:
     assert "1,712,304 deals enumerated" in page.inner_text("#equity-summary")
 
 
-def test_short_deck_equity_and_no_full_deck_grid(page: Page) -> None:
-    """Short deck's answer by its rules; the 13x13 grid (the full deck's classes and top x%)
-    is offered in hold'em only."""
-    assert page.is_visible('button[aria-label="Range grid for player 1"]')
+def test_short_deck_equity_and_its_grid(page: Page) -> None:
+    """Short deck's answer by its rules; its grid has no class below the six and its top x%
+    is of its 630 combos by its own ordering, as the equity it runs reads them."""
     page.select_option("#game", "shortdeck")
     page.fill('[name="players.0"]', "AhKh")
     page.fill('[name="players.1"]', "QsQd")
     simulate(page)
     assert page.inner_text('td.equity[data-player="1"]').strip() == "51.44%"
     assert "201,376 deals enumerated" in page.inner_text("#equity-summary")
-    assert page.locator("button.grid-btn").count() == 0
+    open_grid(page, 2)
+    assert page.is_disabled('#range-grid button[data-class="55"]')
+    assert page.is_disabled('#range-grid button[data-class="A5s"]')
+    assert page.is_enabled('#range-grid button[data-class="A6s"]')
+    assert page.is_disabled("#top-ordering")
+    page.fill("#top-percent", "15")
+    page.dispatch_event("#top-percent", "input")
+    top = Range("15%", ordering="short")
+    page.wait_for_function(
+        f"() => document.querySelector('#grid-combos').textContent === '{len(top)}'"
+    )
+    assert page.inner_text("#grid-percent") == f"{100 * len(top) / 630:.2f}%"
+    page.click('#range-grid button[data-class="55"]', force=True)  # disabled: nothing
+    assert page.input_value("#grid-range") == top.to_string()
+    page.click("#grid-apply")
+    simulate(page)
+    got = pokerlab.equity(["AhKh", "15%"], game="shortdeck")
+    assert page.inner_text('td.equity[data-player="2"]').strip() == f"{got.equities[1]:.2%}"
 
 
 def test_a_server_still_warming_up_is_asked_again_not_reported(page: Page) -> None:

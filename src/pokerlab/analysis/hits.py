@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from pokerlab._results import ArrayFields
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
-from pokerlab.engine.problem import check_orderings, game_ordering
+from pokerlab.engine.game_range import check_orderings, game_ordering
 from pokerlab.errors import EmptyRangeError, GameError, blame
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game

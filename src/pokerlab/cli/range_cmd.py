@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from pokerlab.cards import format_cards
 from pokerlab.cli.output import console, emit_json
-from pokerlab.ranges import Range, load_ordering, percent_cuts, range_report
+from pokerlab.engine.game_range import game_range_report
+from pokerlab.ranges import load_ordering, range_report
 from pokerlab.ranges.formats import FORMATS, read_range, write_range
 
 __all__ = ["range_command", "range_group"]
@@ -47,43 +47,60 @@ def _cell_mark(fraction: float) -> str:
     help="Load an ordering of the 169 classes (best first) for 'x%@file'.",
 )
 @click.option(
+    "--game",
+    default=None,
+    metavar="GAME",
+    help="Read it in this game's deck: shortdeck drops the cards below the six, counts its "
+    "630 combos and takes its own x% ordering.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
-    help="Print JSON: input, canonical, combos, percent, weighted_combos, grid (and list).",
+    help="Print JSON: input, canonical, combos, percent, weighted_combos, grid (and list; deck "
+    "with --game shortdeck).",
 )
 def range_command(
-    text: str, dead: str | None, list_combos: bool, ordering_file: str | None, as_json: bool
+    text: str,
+    dead: str | None,
+    list_combos: bool,
+    ordering_file: str | None,
+    game: str | None,
+    as_json: bool,
 ) -> None:
     """Show a hold'em range, e.g. `pokerlab range "QQ+,AKs,A5s:0.5"` or `pokerlab range 15%`.
 
     Notation: QQ+, 99-22, AKs, AKo, AK, A2s+, KTo-K7o, T9s-54s, AcKd, random, 15%, 5%-10%,
     weights AQs:0.5 or AQs@50 (the last mention of a combo wins). Top x% takes whole classes of
     an ordering: 15% (equity vs three random hands), 15%@vs1 (vs one random hand), 15%@sc
-    (Sklansky-Chubukov), 15%@file (--ordering-file).
+    (Sklansky-Chubukov), 15%@file (--ordering-file); in short deck (--game shortdeck) its own.
     """
     if ordering_file is not None:
         if "@file" not in text.lower():
             raise click.UsageError("--ordering-file is read by 'x%@file'; the range has none")
         load_ordering(ordering_file, "file")
+    if game is None:
+        report = range_report(text, dead, list_combos)
+    else:
+        report = game_range_report(text, dead, list_combos, game)
     if as_json:
-        emit_json(range_report(text, dead, list_combos))
+        emit_json(report)
         return
-    value = Range(text)
-    if dead is not None:
-        value = value.remove(dead)
     from rich.table import Table
     from rich.text import Text
 
     out = console()
     summary = Table(show_header=False, box=None)
-    summary.add_row("range", f"[bold]{value.to_string()}[/bold]")
-    summary.add_row("combos", f"{value.combo_count} of 1326 ({value.percent:.2f}%)")
-    if value.weighted_combos != value.combo_count:
-        summary.add_row("weighted", f"{value.weighted_combos:g}")
+    cards = report.get("deck", 52)
+    summary.add_row("range", f"[bold]{report['canonical']}[/bold]")
+    summary.add_row(
+        "combos", f"{report['combos']} of {cards * (cards - 1) // 2} ({report['percent']:.2f}%)"
+    )
+    if report["weighted_combos"] != report["combos"]:
+        summary.add_row("weighted", f"{report['weighted_combos']:g}")
     if dead is not None:
         summary.add_row("dead", dead)
-    for cut in percent_cuts(text):
+    for cut in report.get("top", []):
         low, high = cut["asked"]
         asked = f"top {high:g}%" if low == 0 else f"{low:g}%-{high:g}% band"
         summary.add_row(
@@ -94,21 +111,24 @@ def range_command(
     out.print(summary)
     # a weighted class shows as in range: say where the weights are (a helper read AKo:0.5
     # as all of AKo)
-    weighted = value.weighted_combos != value.combo_count
+    weighted = report["weighted_combos"] != report["combos"]
     weights = " (weights: --list)" if weighted else ""
     out.print(f"grid: * all combos of the class in range{weights}, ~ some of them")
     grid = Table(show_header=False, box=None, padding=(0, 0), pad_edge=False)
     for _ in range(13):
         grid.add_column(justify="center", width=5)
-    for row in value.grid():
-        grid.add_row(*(Text(f"{name + _cell_mark(f):^5}", style=_cell_style(f)) for name, f in row))
+    for row in report["grid"]:
+        cells = [(c["class"], c["fraction"]) for c in row]
+        grid.add_row(
+            *(Text(f"{name + _cell_mark(f):^5}", style=_cell_style(f)) for name, f in cells)
+        )
     out.print(grid)
     if list_combos:
         listing = Table(show_header=True, box=None)
         listing.add_column("combo")
         listing.add_column("weight", justify="right")
-        for combo, weight in value.items():
-            listing.add_row(format_cards(combo), f"{weight:g}")
+        for item in report["list"]:
+            listing.add_row(item["combo"], f"{item['weight']:g}")
         out.print(listing)
 
 

@@ -33,6 +33,7 @@ from pokerlab.cards import (
 )
 from pokerlab.engine._joint_draw import unit_weights, weight_peaks
 from pokerlab.engine._joint_holding import check_some_deal
+from pokerlab.engine.game_range import check_orderings, game_ordering
 from pokerlab.errors import (
     CardError,
     EmptyRangeError,
@@ -46,9 +47,6 @@ from pokerlab.errors import (
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
 from pokerlab.ranges._echo import echo_text
-from pokerlab.ranges._order import SHORT_ORDERING
-from pokerlab.ranges._order import describe as describe_ordering
-from pokerlab.ranges._parse import cuts_of_valid
 from pokerlab.ranges.pattern import (
     MAX_HOLDINGS,
     PatternRange,
@@ -337,28 +335,6 @@ def _holdem_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     except RangeError as exc:
         raise type(exc)(f"player {index + 1}: {exc}") from None
     return holdings
-
-
-def game_ordering(game: Game) -> str | None:
-    """The ordering a ``x%`` item of ``game``'s hold'em-syntax ranges takes: short deck's own
-    (``short``), else ``None`` (the default, ``vs3``)."""
-    return SHORT_ORDERING if game.removed_mask else None
-
-
-def check_orderings(text: str, game: Game) -> None:
-    """Refuse a ``x%`` item of a range text (known to parse) whose ordering ranks the other
-    deck's hands: the full deck's in short deck, ``short`` in another game."""
-    if "%" not in text:
-        return
-    for cut in cuts_of_valid(text, game_ordering(game)):
-        name = cut["ordering"]
-        if (name == SHORT_ORDERING) != bool(game.removed_mask):
-            ranks = "short-deck" if name == SHORT_ORDERING else "full-deck"
-            takes = "'short', its default" if game.removed_mask else "the others"
-            raise RangeError(
-                f"'{cut['item']}' takes the ordering '{name}' ({describe_ordering(name)}), "
-                f"which ranks {ranks} hands; {game.title} percentages take {takes}"
-            )
 
 
 @functools.lru_cache(maxsize=256)

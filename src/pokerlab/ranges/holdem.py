@@ -90,7 +90,14 @@ from typing import Any, TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.cards import Card, CardsLike, cards_to_mask, format_cards, parse_cards
+from pokerlab.cards import (
+    RANK_NAMES,
+    Card,
+    CardsLike,
+    cards_to_mask,
+    format_cards,
+    parse_cards,
+)
 from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame, described, shorten
 from pokerlab.ranges._combos import (
     CLASS_COMBOS,
@@ -415,12 +422,33 @@ class Range(Frozen):
         return out
 
 
+def _in_deck(value: Range, lowest_rank: int, shown: str) -> Range:
+    """``value`` (written ``shown``) without the combos that hold a card below rank
+    ``lowest_rank``."""
+    below = np.uint64((1 << 4 * lowest_rank) - 1)  # the card codes of the lower ranks
+    kept = np.where((_COMBO_MASKS & below) == 0, value._dense, 0.0)
+    if not kept.any():
+        raise EmptyRangeError(
+            f"range '{shorten(shown)}' has no combo left in a deck from the "
+            f"{RANK_NAMES[lowest_rank]} up"
+        )
+    return Range.from_dense(kept)
+
+
 def range_report(
-    text: str | Range, dead: str | None = None, list_combos: bool = False
+    text: str | Range,
+    dead: str | None = None,
+    list_combos: bool = False,
+    *,
+    ordering: str | None = None,
+    lowest_rank: int = 0,
 ) -> dict[str, Any]:
     """What ``pokerlab range --json`` prints (and the web API answers): the input, then
     :meth:`Range.to_dict` of the range without the combos that touch ``dead``. ``text`` may be a
-    :class:`Range` (its input is then its canonical text).
+    :class:`Range` (its input is then its canonical text). ``ordering``: the one its ``x%``
+    items take (as in :class:`Range`). ``lowest_rank`` > 0 reads it in a deck without the
+    ranks below (short deck: 4, the six): the combos holding a lower card are dropped,
+    ``percent`` is of that deck's combos (630), and ``deck`` says how many cards it has.
 
     Errors name the argument at fault (``field``: ``"range"`` or ``"dead"``).
 
@@ -428,18 +456,27 @@ def range_report(
     3
     >>> range_report(Range("QQ+"))["input"]
     'QQ+'
+    >>> r = range_report("22+", lowest_rank=4)
+    >>> r["canonical"], r["combos"], round(r["percent"], 2), r["deck"]
+    ('66+', 54, 8.57, 36)
     """
     with blame("range"):
         if not isinstance(text, str | Range):  # the report echoes its input: text or a Range
             raise RangeError(f"a range is text such as 'QQ+,AKs' or a Range, not {described(text)}")
-        value = Range(text)
+        value = Range(text, ordering=ordering) if isinstance(text, str) else text
+        source = text if isinstance(text, str) else text.to_string()
+        if lowest_rank:
+            value = _in_deck(value, lowest_rank, source)
     if dead is not None:
         with blame("dead"):
             value = value.remove(dead)
-    source = text if isinstance(text, str) else text.to_string()
     out: dict[str, Any] = {"input": source}
     out.update(value.to_dict(list_combos))
-    cuts = cuts_of_valid(source)
+    if lowest_rank:
+        cards = 52 - 4 * lowest_rank
+        out["percent"] = 100.0 * value.combo_count / (cards * (cards - 1) // 2)
+        out["deck"] = cards
+    cuts = cuts_of_valid(source, ordering)
     if cuts:
         out["top"] = cuts
     if dead is not None:

@@ -644,7 +644,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Same JSON as ``pokerlab range --json``."""
         check_ready(needs_workers=False)
         return await off_loop(
-            tasks.run_range, range=body.text, dead=body.dead, list=body.list_combos
+            tasks.run_range, range=body.text, dead=body.dead, list=body.list_combos, game=body.game
         )
 
     @app.post("/api/evaluate", summary="Value of a 5, 6 or 7-card high hand", responses=_ERRORS)

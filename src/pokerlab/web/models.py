@@ -163,6 +163,11 @@ class RangeRequest(BodyModel):
     )
     dead: Cards | None = None
     list_combos: bool = Field(default=False, alias="list", description="List every combo.")
+    game: GameName | None = Field(
+        default=None,
+        description="Read the range in this game's deck (short deck: sixes to aces, its own "
+        "x% ordering); a game of hold'em notation.",
+    )
 
 
 class EvaluateRequest(BodyModel):

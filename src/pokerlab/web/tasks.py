@@ -34,6 +34,7 @@ from pokerlab.analysis.hits import hits
 from pokerlab.analysis.outs import outs, too_large_hint
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, MAX_EXACT_SECONDS, equity, refusal_tail
+from pokerlab.engine.game_range import game_range_report
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
@@ -348,9 +349,12 @@ def run_query(
 
 
 @functools.lru_cache(maxsize=128)
-def run_range(*, range: str, dead: str | None, list: bool) -> Payload:
-    """``pokerlab range --json`` (cached: callers must not change the answer)."""
-    return range_report(range, dead, list)
+def run_range(*, range: str, dead: str | None, list: bool, game: str | None = None) -> Payload:
+    """``pokerlab range --json`` (cached: callers must not change the answer); with a
+    ``game``, read in its deck and with its ``x%`` ordering (short deck's)."""
+    if game is None:
+        return range_report(range, dead, list)
+    return game_range_report(range, dead, list, game)
 
 
 def run_evaluate(*, cards: str) -> Payload:

@@ -279,8 +279,7 @@ function renderPlayers(values) {
     const row = el("div", { class: "player" },
       el("span", { class: "num", text: String(i + 1), "aria-hidden": "true" }),
       input,
-      // the grid draws the full deck's 169 classes and its top x%: hold'em's, not short deck's
-      game.range_syntax === "holdem" && game.lowest_rank === 0
+      game.range_syntax === "holdem"
         ? el("button", { type: "button", class: "icon grid-btn", title: "Pick a range on the grid",
             "aria-label": `Range grid for player ${i + 1}`, text: "▦", onclick: () => openGrid(i) })
         : el("span"),
@@ -871,14 +870,17 @@ function classOf(combo) {
   return r1 === r2 ? r1 + r2 : `${r1}${r2}${s1 === s2 ? "s" : "o"}`;
 }
 
+// The grid reads ranges in the game's deck: short deck's classes below the six hold no combo
+// (their cells are disabled) and its top x% has an ordering of its own.
 async function gridNames() {
-  if (!state.gridNames) {
-    const all = await api("/api/range", { range: "random", list: true });
+  if (state.gridGame !== state.game.name) {
+    const all = await api("/api/range", { range: "random", list: true, game: state.game.name });
     const names = all.grid.map((row) => row.map((cell) => cell.class));
     const byClass = new Map(names.flat().map((name) => [name, []]));
     for (const item of all.list) byClass.get(classOf(item.combo)).push(item.combo);
     state.classCombos = byClass;
     state.gridNames = names;
+    state.gridGame = state.game.name;
   }
   return state.gridNames;
 }
@@ -915,6 +917,11 @@ function paintWeight() {
 
 function renderCell(button) {
   const all = state.classCombos.get(button.dataset.class);
+  if (all.length === 0) {  // not in this game's deck
+    button.disabled = true;
+    button.title = `${button.dataset.class}: not in ${state.game.title}'s deck`;
+    return;
+  }
   const weights = all.filter((c) => grid.combos.has(c)).map((c) => grid.combos.get(c));
   const full = weights.length === all.length;
   const weighted = weights.some((w) => w < 1);
@@ -959,7 +966,7 @@ async function loadRange(text, fromBox = false) {
     return true;
   }
   try {
-    const data = await api("/api/range", { range: text, list: true });
+    const data = await api("/api/range", { range: text, list: true, game: state.gridGame });
     if (ticket !== grid.request) return true;
     grid.combos = new Map(data.list.map((item) => [item.combo, item.weight]));
     grid.text = data.canonical;
@@ -1028,6 +1035,7 @@ async function openGrid(player) {
   $("#grid-player").textContent = String(player + 1);
   $("#top-percent").value = "0";
   $("#top-value").textContent = "–";
+  $("#top-ordering").disabled = state.game.lowest_rank > 0; // short deck: its own ordering
   showDialog("#grid-dialog", "#grid-range");
   const text = playerValues()[player].trim();
   if (!(await loadRange(text))) $("#grid-range").value = text; // shown with its error, kept
@@ -1114,7 +1122,8 @@ function setupGrid() {
     const value = $("#top-percent").value;
     const ordering = $("#top-ordering").value;
     $("#top-value").textContent = `${value}%`;
-    const item = ordering === "vs3" ? `${value}%` : `${value}%@${ordering}`;
+    const bare = ordering === "vs3" || $("#top-ordering").disabled;
+    const item = bare ? `${value}%` : `${value}%@${ordering}`;
     grid.pending = loadRange(Number(value) > 0 ? item : "");
   };
   $("#top-percent").addEventListener("input", topPercent);
