@@ -338,13 +338,18 @@ class Range(Frozen):
         'KK,AdAc'
         """
         dead = parse_cards(cards)
-        mask = np.uint64(cards_to_mask(dead))
-        kept = np.where((_COMBO_MASKS & mask) == 0, self._dense, 0.0)
+        return self._without(
+            cards_to_mask(dead),
+            f"range '{shorten(self.to_string())}' has no combo left after removing "
+            f"{format_cards(dead, ' ')}",
+        )
+
+    def _without(self, mask: int, empty: str) -> Range:
+        """The range without the combos that hold a card of ``mask``; ``empty``: the
+        :class:`~pokerlab.errors.EmptyRangeError`'s message when none is left."""
+        kept = np.where((_COMBO_MASKS & np.uint64(mask)) == 0, self._dense, 0.0)
         if not kept.any():
-            raise EmptyRangeError(
-                f"range '{shorten(self.to_string())}' has no combo left after removing "
-                f"{format_cards(dead, ' ')}"
-            )
+            raise EmptyRangeError(empty)
         return Range.from_dense(kept)
 
     # --- text ------------------------------------------------------------------------------
@@ -425,14 +430,11 @@ class Range(Frozen):
 def _in_deck(value: Range, lowest_rank: int, shown: str) -> Range:
     """``value`` (written ``shown``) without the combos that hold a card below rank
     ``lowest_rank``."""
-    below = np.uint64((1 << 4 * lowest_rank) - 1)  # the card codes of the lower ranks
-    kept = np.where((_COMBO_MASKS & below) == 0, value._dense, 0.0)
-    if not kept.any():
-        raise EmptyRangeError(
-            f"range '{shorten(shown)}' has no combo left in a deck from the "
-            f"{RANK_NAMES[lowest_rank]} up"
-        )
-    return Range.from_dense(kept)
+    return value._without(
+        (1 << 4 * lowest_rank) - 1,  # the card codes of the lower ranks
+        f"range '{shorten(shown)}' has no combo left in a deck from the "
+        f"{RANK_NAMES[lowest_rank]} up",
+    )
 
 
 def range_report(
