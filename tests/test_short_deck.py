@@ -335,3 +335,14 @@ def test_percent_ranges_take_the_short_deck_ordering() -> None:
     with pytest.raises(RangeError, match=r"'short'.* ranks short-deck hands") as info:
         equity(["15%@short", "AA"])  # hold'em
     assert info.value.field == "players.0"
+
+
+def test_the_short_table_shares_the_high_tables_compiled_kernels() -> None:
+    """numba compiles a kernel once per argument type: a read-only short-deck table compiled
+    every kernel a second time (about 2.5 minutes more of CI's cold start)."""
+    import numba
+
+    from pokerlab.evaluation._tables import load_high_tables
+    from pokerlab.evaluation.short_deck import short_deck_values
+
+    assert numba.typeof(short_deck_values()) == numba.typeof(load_high_tables().values)

@@ -134,7 +134,8 @@ def short_deck_values() -> NDArray[np.uint16]:
     for rank_set in range(1 << T.N_RANKS):
         if rank_set.bit_count() >= 5 and not rank_set & low_ranks:
             values[T.FLUSH_OFFSET + rank_set] = _flush_strength(rank_set)
-    values.flags.writeable = False
+    # left writeable as the high table is: numba types a read-only array apart, and every
+    # kernel handed this table would be compiled a second time
     return values
 
 
