@@ -6,6 +6,7 @@ browser fails them instead (``scripts/test`` installs Debian's ``chromium`` when
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -63,6 +64,8 @@ def test_short_deck_equity_and_its_grid(page: Page) -> None:
     simulate(page)
     assert page.inner_text('td.equity[data-player="1"]').strip() == "51.44%"
     assert "201,376 deals enumerated" in page.inner_text("#equity-summary")
+    # a slow range answer: the cells out of the deck are disabled as the dialog shows, not later
+    page.route("**/api/range", lambda route: (time.sleep(0.3), route.continue_()))
     open_grid(page, 2)
     assert page.is_disabled('#range-grid button[data-class="55"]')
     assert page.is_disabled('#range-grid button[data-class="A5s"]')

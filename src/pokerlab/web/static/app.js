@@ -1029,8 +1029,11 @@ async function openGrid(player) {
   const box = $("#range-grid");
   box.replaceChildren();
   names.forEach((row, r) => row.forEach((name, c) => {
-    box.append(el("button", { type: "button", "data-class": name, text: name, role: "gridcell",
-      class: r === c ? "pair" : null, "aria-pressed": "false" }));
+    const cell = el("button", { type: "button", "data-class": name, text: name, role: "gridcell",
+      class: r === c ? "pair" : null, "aria-pressed": "false" });
+    // a class out of the game's deck is disabled before the dialog shows, not once the range loads
+    if (state.classCombos.get(name).length === 0) renderCell(cell);
+    box.append(cell);
   }));
   $("#grid-player").textContent = String(player + 1);
   $("#top-percent").value = "0";
