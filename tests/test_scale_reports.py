@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,10 @@ from click.testing import CliRunner
 
 import pokerlab
 from cli_helpers import assert_one_line_error
+from pokerlab.cards import RANKS, parse_cards
 from pokerlab.cli import app
 from pokerlab.scale.flops import flop_report
-from pokerlab.scale.matrix import preflop_matrix
+from pokerlab.scale.matrix import game_classes, preflop_matrix
 
 CLASSES = ["AA", "AKs", "72o", "T9s", "22"]
 
@@ -105,3 +107,106 @@ def test_matrix_and_flops_on_dask_equal_local(dask_client: Any) -> None:
     b = flop_report(["AA", "KK"], workers=1)
     assert a.flops == b.flops and np.array_equal(a.equity, b.equity)
     assert np.array_equal(a.probability, b.probability)
+
+
+SHORT_CLASSES = ["AA", "AKs", "T9s", "66", "A6o"]
+
+
+def test_short_deck_matrix_cells_equal_direct_runs() -> None:
+    assert len(game_classes("shortdeck")) == 81 and len(game_classes()) == 169
+    assert all(RANKS.index(name[1]) >= 4 for name in game_classes("shortdeck"))
+    m = preflop_matrix(SHORT_CLASSES, game="shortdeck", workers=1)
+    assert m.game == "shortdeck" and m.jobs == 15
+    for i, a in enumerate(SHORT_CLASSES):
+        for j, b in enumerate(SHORT_CLASSES):
+            p = pokerlab.equity([a, b], game="shortdeck", method="exact").players[0]
+            assert m.equity[i, j] == pytest.approx(p.equity, abs=1e-15)
+            assert m.win[i, j] == pytest.approx(p.win, abs=1e-15)
+            assert m.tie[i, j] == pytest.approx(p.tie, abs=1e-15)
+    np.testing.assert_allclose(m.equity + m.equity.T, 1.0, atol=1e-15)
+    # the short deck's answers differ from hold'em's: AA vs AKs is not the same matchup there
+    holdem = preflop_matrix(SHORT_CLASSES[:2], workers=1)
+    assert abs(holdem.equity[0, 1] - m.equity[0, 1]) > 1e-3
+
+
+@pytest.mark.parametrize(
+    ("names", "game", "message"),
+    [
+        (["AA", "55"], "shortdeck", "the hand class '55' is not in the short deck (Sixes to Aces)"),
+        (["AA", "A2s"], "shortdeck", "the hand class 'A2s' is not in the short deck"),
+        (None, "omaha", "Omaha has no two-card classes"),
+        (None, "razz", "has no two-card classes"),
+        (None, "chess", "unknown game 'chess'"),
+    ],
+)
+def test_matrix_refuses_classes_and_games_out_of_reach(
+    names: list[str] | None, game: str, message: str
+) -> None:
+    with pytest.raises(pokerlab.PokerlabError, match=re.escape(message)):
+        preflop_matrix(names, game=game, workers=1)
+
+
+def test_short_deck_flops_fold_to_573_classes() -> None:
+    report = flop_report(["AA", "KK"], game="shortdeck", workers=2)
+    assert report.game == "shortdeck"
+    assert report.symmetries == 24 and report.classes == 573
+    assert int(report.size.sum()) == math.comb(36, 3) - 8  # no flop of three aces or kings
+    assert all(int(c) >= 16 for flop in report.flops for c in parse_cards(flop))  # sixes up
+    preflop = pokerlab.equity(["AA", "KK"], game="shortdeck", method="exact").players[0].equity
+    assert report.mean_equity == pytest.approx(preflop, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("players", "game", "symmetries", "classes"),
+    [
+        (["AhKh", "QQ"], "shortdeck", 6, None),
+        (["AsAhKsKh", "JdTd9c8c"], "omaha", 2, None),  # s-h swapped fixes both hands
+        (["Ah2h3c4c", "KsKdQsQd"], "omaha-hilo", 2, math.comb(44, 3)),
+    ],
+)
+def test_flop_mean_is_the_preflop_equity_in_other_games(
+    players: list[str], game: str, symmetries: int, classes: int | None
+) -> None:
+    report = flop_report(players, game=game, workers=2)
+    assert report.symmetries == symmetries
+    direct = pokerlab.equity(players, game=game, method="exact").players[0].equity
+    assert report.mean_equity == pytest.approx(direct, abs=1e-12)
+    # one flop checked against its own direct run
+    flop = report.flops[len(report.flops) // 2]
+    on_flop = pokerlab.equity(players, board=flop, game=game, method="exact").players[0]
+    assert report.equity[len(report.flops) // 2] == on_flop.equity
+    if classes is not None:  # every flop of the cards left, folded in pairs
+        assert int(report.size.sum()) == classes
+
+
+def test_flop_reports_refuse_games_without_a_flop_and_work_too_large() -> None:
+    with pytest.raises(pokerlab.GameError, match="Seven-card stud has no flop"):
+        flop_report(["AsAh2c3d4h5s6c", "KsKh2d3c4s5h6d"], game="stud", workers=1)
+    # 17,296 flop classes of an Omaha hand against any hand: hours of exact runs
+    with pytest.raises(pokerlab.TooLargeError, match=r"flop report is too large: about [\d,]+ s"):
+        flop_report(["AsKsQd7c", "random"], game="omaha", workers=1)
+    with pytest.raises(pokerlab.GameError, match="max_seconds"):
+        flop_report(["AA", "KK"], workers=1, max_seconds=-1)
+    with pytest.raises(pokerlab.TooLargeError, match="1,755 flop classes"):
+        flop_report(["AA", "KK"], workers=1, max_seconds=0.01)
+
+
+def test_matrix_and_flops_cli_take_a_game(tmp_path: Path) -> None:
+    out = tmp_path / "m.csv"
+    result = CliRunner().invoke(app, ["matrix", "-g", "shortdeck", "--classes", "AA,KK",
+                                      "-o", str(out), "--workers", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open()))
+    direct = pokerlab.equity(["AA", "KK"], game="shortdeck", method="exact").players[0].equity
+    assert float(rows[1]["equity"]) == direct
+    bad = CliRunner().invoke(app, ["matrix", "-g", "shortdeck", "--classes", "AA,22"])
+    assert_one_line_error(bad, "the hand class '22' is not in the short deck")
+    flops = tmp_path / "f.csv"
+    result = CliRunner().invoke(app, ["flops", "AsAhKsKh", "JdTd9c8c", "-g", "omaha",
+                                      "-o", str(flops), "--workers", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert sum(int(r["flops"]) for r in csv.DictReader(flops.open())) == math.comb(44, 3)
+    assert_one_line_error(CliRunner().invoke(app, ["flops", "AsKsQd7c", "random", "-g", "omaha"]),
+                          "flop report is too large")  # fmt: skip
+    assert_one_line_error(CliRunner().invoke(app, ["flops", "AA", "KK", "-g", "razz"]),
+                          "Razz has no flop")  # fmt: skip

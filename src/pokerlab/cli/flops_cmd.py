@@ -16,22 +16,30 @@ from pokerlab.scale.flops import flop_report
 @click.argument("hand", metavar="HAND_OR_RANGE")
 @click.argument("vs", nargs=-1, required=True, metavar="VS...")
 @click.option("--dead", "-d", default="", help="Dead cards.")
+@click.option("--game", "-g", default="holdem", show_default=True,
+              help="A flop game: holdem, shortdeck, or an Omaha game (omaha, omaha5, omaha6, "
+              "omaha-hilo, omaha5-hilo) with pattern ranges (AA**$ds).")  # fmt: skip
 @click.option("--output", "-o", type=OutputPath(),
               default=Path("flops.csv"), show_default=True,
               help="CSV of the flop classes, sorted by equity.")  # fmt: skip
 @click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the histogram and cumulative curve (needs matplotlib).")  # fmt: skip
+@click.option("--max-seconds", type=float, default=None,
+              help="Refuse a report estimated at more seconds of one core "
+              "[default: 1800].")  # fmt: skip
 @backend_options
 def flops_command(
-    hand: str, vs: tuple[str, ...], dead: str, output: Path, png: Path | None,
-    workers: int | None, scheduler: str | None, local_cluster: int | None,
+    hand: str, vs: tuple[str, ...], dead: str, game: str, output: Path, png: Path | None,
+    max_seconds: float | None, workers: int | None, scheduler: str | None,
+    local_cluster: int | None,
 ) -> None:  # fmt: skip
-    """Equity of HAND_OR_RANGE on every flop against the other players (hold'em), e.g.
-    `pokerlab flops AhKh QQ+,AK --png flops.png`."""
+    """Equity of HAND_OR_RANGE on every flop against the other players, e.g.
+    `pokerlab flops AhKh QQ+,AK --png flops.png` or `pokerlab flops AsAhKsKh JdTd9c8c -g omaha`."""
     check_backend(scheduler, local_cluster, workers=workers)
     with CountProgress("flops", sys.stderr.isatty()) as bar:
-        report = flop_report([hand, *vs], dead, workers=workers, scheduler=scheduler,
-                             local_cluster=local_cluster, progress=bar)  # fmt: skip
+        report = flop_report([hand, *vs], dead, game=game, workers=workers, scheduler=scheduler,
+                             local_cluster=local_cluster, progress=bar,
+                             max_seconds=max_seconds)  # fmt: skip
     with writing(output):
         report.write_csv(output)
     if png is not None:

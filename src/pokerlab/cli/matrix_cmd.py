@@ -1,4 +1,5 @@
-"""``pokerlab matrix``: the exact 169x169 heads-up preflop class matrix, CSV and PNG."""
+"""``pokerlab matrix``: the exact 169x169 heads-up preflop class matrix (81x81 in short deck),
+CSV and PNG."""
 
 from __future__ import annotations
 
@@ -19,18 +20,22 @@ from pokerlab.scale.matrix import preflop_matrix
 @click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the equity heatmap here (needs matplotlib).")  # fmt: skip
 @click.option("--classes", default=None, metavar="AA,AKs,...",
-              help="Only these classes (a sub-matrix); default all 169.")  # fmt: skip
+              help="Only these classes (a sub-matrix); default all 169 "
+              "(81 in short deck).")  # fmt: skip
+@click.option("--game", "-g", default="holdem", show_default=True,
+              help="A two-card game: holdem or shortdeck.")  # fmt: skip
 @backend_options
 def matrix_command(
-    output: Path, png: Path | None, classes: str | None, workers: int | None,
+    output: Path, png: Path | None, classes: str | None, game: str, workers: int | None,
     scheduler: str | None, local_cluster: int | None,
 ) -> None:  # fmt: skip
     """Equity, win and tie of every preflop class against every class, exact, e.g.
-    `pokerlab matrix -o matrix.csv --png matrix.png --local-cluster 8`."""
+    `pokerlab matrix -o matrix.csv --png matrix.png --local-cluster 8` or
+    `pokerlab matrix -g shortdeck`."""
     check_backend(scheduler, local_cluster, workers=workers)
     with CountProgress("matrix", sys.stderr.isatty()) as bar:
         names = None if classes is None else [c.strip() for c in classes.split(",")]
-        matrix = preflop_matrix(names, workers=workers, scheduler=scheduler,
+        matrix = preflop_matrix(names, game=game, workers=workers, scheduler=scheduler,
                                 local_cluster=local_cluster, progress=bar)  # fmt: skip
     with writing(output):
         matrix.write_csv(output)

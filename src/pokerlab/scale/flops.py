@@ -1,12 +1,15 @@
-"""Equity of a hold'em hand or range on every flop: :func:`flop_report`.
+"""Equity of a hand or range on every flop of a flop game (hold'em, short deck, Omaha and its
+hi/lo and 5- and 6-card forms): :func:`flop_report`.
 
 Folding: a permutation of the four suits that maps every player's range (combos and weights)
 and the dead cards onto themselves maps each flop to one with the same equities. Those
 permutations form a group ``G`` (all 24 for ranges like ``AKs`` or ``QQ``; 6 for ``AhKh``, which
-fixes hearts; 2 for ``AhKh`` against ``QdQc``); the flops fall into orbits under ``G`` and one
-exact run per orbit answers all of them. With ``G`` all 24 permutations the 22,100 flops fold to
-the familiar 1,755 classes; with a smaller ``G`` to more. Flops that use a dead card or a card of a
-player's only hand are impossible and left out.
+fixes hearts; 2 for ``AhKh`` against ``QdQc``), the engine's own
+(:func:`pokerlab.engine.exact.suit_symmetries`, with the identity); the flops fall into orbits
+under ``G`` and one exact run per orbit answers all of them. With ``G`` all 24 permutations the
+22,100 flops fold to the familiar 1,755 classes (the short deck's 7,140 to 573); with a smaller
+``G`` to more. Flops that use a dead card, a card out of the game's deck or a card some player
+holds in every holding are impossible and left out.
 
 Weights: a flop's probability is proportional to the weight of the joint holdings it leaves
 possible, which is the total weight of that flop's exact run (``counts[n, 0]``: joint holdings x
@@ -19,7 +22,7 @@ from __future__ import annotations
 import csv
 import time
 from dataclasses import dataclass, field
-from itertools import combinations, permutations
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -27,51 +30,27 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
-from pokerlab.cards import cards_to_mask, format_cards, parse_cards
-from pokerlab.errors import GameError
-from pokerlab.ranges import Range
-from pokerlab.ranges._combos import COMBO_INDEX
+from pokerlab.cards import format_cards
+from pokerlab.engine.limits import estimate_text
+from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
 from pokerlab.scale.backends import make_backend
 
-__all__ = ["FlopReport", "flop_cells", "flop_report", "suit_symmetries"]
+__all__ = ["FlopReport", "flop_cells", "flop_report"]
 
 
-def _mapped_cards(perm: tuple[int, ...]) -> NDArray[np.int64]:
-    codes = np.arange(52, dtype=np.int64)
-    mapped: NDArray[np.int64] = 4 * (codes // 4) + np.asarray(perm, dtype=np.int64)[codes % 4]
-    return mapped
+FlopTask = tuple[list[str], str, str, list[str]]
 
 
-def suit_symmetries(ranges: list[Range], dead: int) -> list[NDArray[np.int64]]:
-    """The card maps of the suit permutations that fix every range and the dead-card mask."""
-    keep = []
-    for perm in permutations(range(4)):
-        cards = _mapped_cards(perm)
-        if cards_to_mask(int(cards[c]) for c in range(52) if dead >> c & 1) != dead:
-            continue
-        fixed = True
-        for r in ranges:
-            dense = r.to_dense()
-            images = COMBO_INDEX[cards[r.combos[:, 0]], cards[r.combos[:, 1]]]
-            if not np.array_equal(dense[images], r.weights):
-                fixed = False
-                break
-        if fixed:
-            keep.append(cards)
-    return keep
-
-
-def flop_cells(task: tuple[list[str], str, list[str]]) -> list[tuple[float, float, float, float]]:
-    """``(equity, win, tie, total weight)`` of player 1 on each flop (one backend task); a flop
-    that leaves some range empty has total 0."""
+def flop_cells(task: FlopTask) -> list[tuple[float, float, float, float]]:
+    """``(equity, win, tie, total weight)`` of player 1 on each flop (one backend task:
+    players, dead cards, game, flops); a flop that leaves some range empty has total 0."""
     from pokerlab.engine.api import equity
-    from pokerlab.errors import EmptyRangeError
 
-    players, dead, flops = task
+    players, dead, game, flops = task
     out = []
     for flop in flops:
         try:
-            r = equity(players, board=flop, dead=dead, method="exact")
+            r = equity(players, board=flop, dead=dead, game=game, method="exact")
         except EmptyRangeError:
             out.append((0.0, 0.0, 0.0, 0.0))
             continue
@@ -92,6 +71,7 @@ class FlopReport(ArrayFields):
 
     players: tuple[str, ...]
     dead: str
+    game: str
     flops: tuple[str, ...]
     size: NDArray[np.int64]
     probability: NDArray[np.float64]
@@ -118,24 +98,44 @@ class FlopReport(ArrayFields):
 
 
 def _flop_classes(
-    symmetries: list[NDArray[np.int64]], blocked: int
+    symmetries: NDArray[np.uint8], blocked: int
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """Representative flops (``(k, 3)`` codes) and their class sizes."""
-    flops = np.array(list(combinations(range(52), 3)), dtype=np.int64)
-    masks = (np.int64(1) << flops).sum(axis=1)
-    flops = flops[(masks & blocked) == 0] if blocked else flops
+    """Representative flops (``(k, 3)`` codes, of the cards not ``blocked``) and their class
+    sizes, under the identity and the card maps ``symmetries``."""
+    free = [c for c in range(52) if not blocked >> c & 1]
+    flops = np.array(list(combinations(free, 3)), dtype=np.int64).reshape(-1, 3)
     keys = np.full(len(flops), np.iinfo(np.int64).max)
-    for cards in symmetries:
+    for cards in [np.arange(52, dtype=np.int64), *symmetries.astype(np.int64)]:
         image = np.sort(cards[flops], axis=1)
         keys = np.minimum(keys, (image[:, 0] * 52 + image[:, 1]) * 52 + image[:, 2])
     _, first, size = np.unique(keys, return_index=True, return_counts=True)
     return flops[first], size
 
 
+# what one exact run costs beyond its estimate (a call's checks and setup, measured 0.3-0.7 ms)
+_SECONDS_PER_RUN = 5e-4
+
+
+def _work_seconds(players: list[str], dead: str, game: str, flops: list[str]) -> float:
+    """Estimated seconds of one core for the exact runs of ``flops``: the engine's estimate
+    (:func:`~pokerlab.engine.exact.runout_seconds`) of the first possible one, per flop."""
+    from pokerlab.engine.exact import runout_seconds
+    from pokerlab.engine.problem import prepare
+
+    for flop in flops[:32]:
+        try:
+            problem = prepare(players, flop, dead, game).with_unit_weights()
+        except EmptyRangeError:
+            continue
+        return len(flops) * (runout_seconds(problem) + _SECONDS_PER_RUN)
+    return len(flops) * _SECONDS_PER_RUN
+
+
 def flop_report(
     players: list[str],
     dead: str = "",
     *,
+    game: str = "holdem",
     backend: str = "local",
     workers: int | None = None,
     scheduler: str | None = None,
@@ -143,30 +143,49 @@ def flop_report(
     client: Any = None,
     chunk_size: int = 64,
     progress: Any = None,
+    max_seconds: float | None = None,
 ) -> FlopReport:
-    """Player 1's exact equity on every flop, folded as in the module notes, computed on a
-    backend (as :func:`pokerlab.batch`). ``progress(done, total)`` as chunks finish."""
+    """Player 1's exact equity on every flop of ``game``, folded as in the module notes,
+    computed on a backend (as :func:`pokerlab.batch`). ``progress(done, total)`` as chunks
+    finish. A report estimated at more than ``max_seconds`` of one core (default
+    :data:`~pokerlab.engine.api.MAX_EXACT_SECONDS`, on any backend) is refused at once
+    (:class:`~pokerlab.errors.TooLargeError`), as an exact :func:`pokerlab.equity` run is."""
     started = time.perf_counter()
     if len(players) < 2:
         raise GameError("give a hand or range and at least one opponent", field="players")
+    from pokerlab.engine.api import MAX_EXACT_SECONDS
+    from pokerlab.engine.exact import suit_symmetries
+    from pokerlab.engine.limits import check_seconds
     from pokerlab.engine.problem import prepare
 
-    prepare(players, "", dead)  # the engine's own checks and messages, before any work
-    ranges = [Range(p) for p in players]
-    dead_mask = cards_to_mask(parse_cards(dead))
-    blocked = dead_mask
-    for r in ranges:
-        if len(r) == 1:
-            blocked |= cards_to_mask(int(c) for c in r.combos[0])
-    symmetries = suit_symmetries(ranges, dead_mask)
-    flops, size = _flop_classes(symmetries, blocked)
+    if max_seconds is None:
+        max_seconds = MAX_EXACT_SECONDS
+    else:
+        check_seconds(max_seconds, "max_seconds")
+
+    problem = prepare(players, "", dead, game)  # the engine's checks and messages, first
+    spec = problem.game
+    if 3 not in spec.board_sizes:
+        raise GameError(f"{spec.title} has no flop: flop reports are for hold'em, short deck "
+                        "and the Omaha games", field="game")  # fmt: skip
+    symmetries = suit_symmetries(problem)
+    flops, size = _flop_classes(symmetries, problem.known_mask | problem.held_mask)
     texts = [format_cards(sorted(f.tolist(), reverse=True)) for f in flops]
+    work = _work_seconds(list(players), dead, spec.name, texts)
+    if work > max_seconds:
+        raise TooLargeError(
+            f"this flop report is too large: about {estimate_text(work)} of one core for "
+            f"{len(texts):,} flop classes, over the limit of {max_seconds:g} s; narrow the "
+            "ranges, or raise max_seconds (--max-seconds) to run it",
+            field="max_seconds",
+        )
     chunks = [texts[k : k + chunk_size] for k in range(0, len(texts), chunk_size)]
     values = np.zeros((len(texts), 4))
     done = 0
     with make_backend(backend, workers=workers, scheduler=scheduler,
                       local_cluster=local_cluster, client=client) as runner:  # fmt: skip
-        tasks = ((k, flop_cells, (list(players), dead, chunk)) for k, chunk in enumerate(chunks))
+        tasks = ((k, flop_cells, (list(players), dead, spec.name, chunk))
+                 for k, chunk in enumerate(chunks))  # fmt: skip
         for k, answers in runner.run(tasks):
             values[k * chunk_size : k * chunk_size + len(answers)] = answers
             done += len(answers)
@@ -178,14 +197,15 @@ def flop_report(
     pick = np.flatnonzero(keep)[order]
     return FlopReport(
         players=tuple(players),
-        dead=format_cards(parse_cards(dead)),
+        dead=problem.dead_text,
+        game=spec.name,
         flops=tuple(texts[i] for i in pick),
         size=size[pick],
         probability=weight[pick] / weight.sum(),
         equity=values[pick, 0],
         win=values[pick, 1],
         tie=values[pick, 2],
-        symmetries=len(symmetries),
+        symmetries=1 + len(symmetries),
         classes=len(texts),
         seconds=time.perf_counter() - started,
     )

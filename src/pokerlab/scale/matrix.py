@@ -1,10 +1,12 @@
-"""The exact 169x169 heads-up preflop class matrix: :func:`preflop_matrix`.
+"""The exact 169x169 heads-up preflop class matrix: :func:`preflop_matrix` (hold'em; the short
+deck's 81x81, its classes of sixes to aces).
 
 Cell ``(i, j)`` is class ``i`` (``pokerlab.ranges.CLASS_NAMES``, grid order: ``AA``, ``AKs`` ...
 ``22``) against class ``j``: equity, win and tie of ``i``, from :func:`pokerlab.equity` on the two
-class ranges (exact; the engine answers each from its shipped table of heads-up preflop
-matchups). Only the 169*170/2 = 14,365 cells with ``i <= j`` are computed; the others follow
-heads-up: ``equity[j, i] = 1 - equity[i, j]``, ``win[j, i] = 1 - win[i, j] - tie[i, j]``,
+class ranges (exact; in hold'em the engine answers each from its shipped table of heads-up
+preflop matchups, in short deck it enumerates). Only the 169*170/2 = 14,365 cells with
+``i <= j`` are computed (3,321 of 81 short-deck classes); the others follow heads-up:
+``equity[j, i] = 1 - equity[i, j]``, ``win[j, i] = 1 - win[i, j] - tie[i, j]``,
 ``tie[j, i] = tie[i, j]`` (exact in arithmetic; the floats may differ from a direct run in the
 last bit).
 """
@@ -21,36 +23,41 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
-from pokerlab.errors import RangeError
+from pokerlab.cards import RANKS
+from pokerlab.errors import GameError, RangeError
+from pokerlab.games import get_game
 from pokerlab.ranges import CLASS_NAMES
 from pokerlab.scale.backends import make_backend
 
-__all__ = ["PreflopMatrix", "matrix_cells", "preflop_matrix"]
+__all__ = ["PreflopMatrix", "game_classes", "matrix_cells", "preflop_matrix"]
 
 Cell = tuple[int, int]
 
 
-def matrix_cells(
-    task: tuple[list[str], list[Cell]],
-) -> list[tuple[int, int, float, float, float]]:
-    """``(i, j, equity, win, tie)`` of class ``names[i]`` against ``names[j]`` (one task)."""
+MatrixTask = tuple[list[str], str, list[Cell]]
+
+
+def matrix_cells(task: MatrixTask) -> list[tuple[int, int, float, float, float]]:
+    """``(i, j, equity, win, tie)`` of class ``names[i]`` against ``names[j]`` (one task: the
+    class names, the game, the cells)."""
     from pokerlab.engine.api import equity
 
-    names, cells = task
+    names, game, cells = task
     out = []
     for i, j in cells:
-        p = equity([names[i], names[j]], method="exact").players[0]
+        p = equity([names[i], names[j]], game=game, method="exact").players[0]
         out.append((i, j, p.equity, p.win, p.tie))
     return out
 
 
 @dataclass(frozen=True, eq=False)
 class PreflopMatrix(ArrayFields):
-    """Equity, win and tie of each class (row) against each class (column), 169x169 each (or
-    the classes asked for);
+    """Equity, win and tie of each class (row) against each class (column), 169x169 each (81x81
+    in short deck, or the classes asked for) in ``game``;
     ``jobs``: the exact runs it took; ``seconds``: wall time."""
 
     names: tuple[str, ...]
+    game: str
     equity: NDArray[np.float64]
     win: NDArray[np.float64]
     tie: NDArray[np.float64]
@@ -81,9 +88,24 @@ def _class_name(name: object) -> str:
     return text[:2].upper() + text[2:].lower()
 
 
+def game_classes(game: str = "holdem") -> tuple[str, ...]:
+    """The two-card classes of ``game``'s deck, in grid order: all 169 in hold'em, the 81 of
+    sixes to aces in short deck.
+
+    >>> len(game_classes("shortdeck")), game_classes("shortdeck")[-1]
+    (81, '66')
+    """
+    spec = get_game(game)
+    if spec.range_syntax != "holdem":
+        raise GameError(f"{spec.title} has no two-card classes: the preflop matrix is for hold'em "
+                        "and short deck", field="game")  # fmt: skip
+    return tuple(name for name in CLASS_NAMES if RANKS.index(name[1]) >= spec.lowest_rank)
+
+
 def preflop_matrix(
     names: list[str] | None = None,
     *,
+    game: str = "holdem",
     backend: str = "local",
     workers: int | None = None,
     scheduler: str | None = None,
@@ -93,15 +115,20 @@ def preflop_matrix(
     progress: Any = None,
 ) -> PreflopMatrix:
     """The matrix of the module notes, its cells computed on a backend (as :func:`batch`);
-    ``names``: a sub-matrix of these classes (default all 169). ``progress(done, total)`` is
-    called as chunks finish."""
+    ``names``: a sub-matrix of these classes (default all of ``game``'s, :func:`game_classes`).
+    ``progress(done, total)`` is called as chunks finish."""
     started = time.perf_counter()
-    given = list(CLASS_NAMES) if names is None else list(names)
+    spec = get_game(game)
+    in_deck = game_classes(spec.name)
+    given = list(in_deck) if names is None else list(names)
     names = [_class_name(name) for name in given]
     unknown = [g for g, name in zip(given, names, strict=True) if name not in CLASS_NAMES]
     if unknown or not names:
         raise RangeError(f"unknown hand class '{unknown[0] if unknown else ''}': use AA, AKs, AKo "
                          "... 22", field="names")  # fmt: skip
+    outside = next((name for name in names if name not in in_deck), None)
+    if outside is not None:
+        raise RangeError(f"the hand class '{outside}' is not in {spec.deck_text}", field="names")
     repeated = next((name for k, name in enumerate(names) if name in names[:k]), None)
     if repeated is not None:
         raise RangeError(f"the hand class '{repeated}' is listed twice", field="names")
@@ -114,7 +141,7 @@ def preflop_matrix(
     done = 0
     with make_backend(backend, workers=workers, scheduler=scheduler,
                       local_cluster=local_cluster, client=client) as runner:  # fmt: skip
-        tasks = ((None, matrix_cells, (names, chunk)) for chunk in chunks)
+        tasks = ((None, matrix_cells, (names, spec.name, chunk)) for chunk in chunks)
         for _, answers in runner.run(tasks):
             for i, j, e, w, t in answers:
                 equity[i, j], win[i, j], tie[i, j] = e, w, t
@@ -123,5 +150,5 @@ def preflop_matrix(
             done += len(answers)
             if progress is not None:
                 progress(done, len(cells))
-    return PreflopMatrix(tuple(names), equity, win, tie, len(cells),
+    return PreflopMatrix(tuple(names), spec.name, equity, win, tie, len(cells),
                          time.perf_counter() - started)  # fmt: skip

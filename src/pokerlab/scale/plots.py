@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab.games import get_game
 from pokerlab.scale.flops import FlopReport
 from pokerlab.scale.matrix import PreflopMatrix
 
@@ -45,7 +46,8 @@ def matrix_figure(matrix: PreflopMatrix) -> Figure:
     ax.set_xlabel("villain")
     ax.set_ylabel("hand")
     n = len(matrix.names)
-    ax.set_title(f"heads-up preflop equity of the row class, exact ({n} x {n})")
+    title = get_game(matrix.game).title
+    ax.set_title(f"{title}: heads-up preflop equity of the row class, exact ({n} x {n})")
     fig.colorbar(image, ax=ax, shrink=0.8, label="equity")
     return fig
 
@@ -69,8 +71,9 @@ def flops_figure(report: FlopReport) -> Figure:
         ax.grid(alpha=0.3)
     cumulative.legend(loc="lower right")
     vs = " vs ".join(report.players)
-    fig.suptitle(f"{vs}: {len(report.flops):,} flop classes ({report.symmetries} suit symmetries)",
-                 fontsize=10)  # fmt: skip
+    title = get_game(report.game).title
+    fig.suptitle(f"{title}, {vs}: {len(report.flops):,} flop classes "
+                 f"({report.symmetries} suit symmetries)", fontsize=10)  # fmt: skip
     return fig
 
 
