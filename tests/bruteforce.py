@@ -52,23 +52,26 @@ def rank5(cards: Cards) -> tuple[int, ...]:
 # Short-deck (6+) categories weakest first by the standard category number above: a flush
 # (5) beats a full house (6), three of a kind (3) beats a straight (4).
 _SHORT_LEVEL = {0: 0, 1: 1, 2: 2, 4: 3, 3: 4, 6: 5, 5: 6, 7: 7, 8: 8}
+# The other rule (``shortdeck-straights``): only the flush and the full house swap.
+_STRAIGHTS_LEVEL = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 6: 5, 5: 6, 7: 7, 8: 8}
 
 
-def rank5_short(cards: Cards) -> tuple[int, ...]:
+def rank5_short(cards: Cards, straight_beats_trips: bool = False) -> tuple[int, ...]:
     """:func:`rank5` by short-deck rules (docs/definitions.md): no card below the six, the
     ace plays low in A-6-7-8-9 (a nine-high straight), flush over full house, trips over
-    straight."""
+    straight (or, ``straight_beats_trips``, under it)."""
     assert all(c >> 2 >= 4 for c in cards), cards
     value = rank5(cards)
     ranks = sorted({c >> 2 for c in cards})
     if ranks == [4, 5, 6, 7, 12]:  # A-6-7-8-9
         value = (8 if len({c & 3 for c in cards}) == 1 else 4, 7)
-    return (_SHORT_LEVEL[value[0]], *value[1:])
+    level = _STRAIGHTS_LEVEL if straight_beats_trips else _SHORT_LEVEL
+    return (level[value[0]], *value[1:])
 
 
-def best_short(cards: Cards) -> tuple[int, ...]:
+def best_short(cards: Cards, straight_beats_trips: bool = False) -> tuple[int, ...]:
     """Best five-card short-deck hand among ``cards``."""
-    return max(rank5_short(five) for five in itertools.combinations(cards, 5))
+    return max(rank5_short(five, straight_beats_trips) for five in itertools.combinations(cards, 5))
 
 
 def best_high(cards: Cards) -> tuple[int, ...]:
@@ -200,8 +203,8 @@ def showdown_values(game: str, hand: Cards, board: Cards) -> tuple[object, objec
     qualify. Larger high is better; smaller low is better."""
     if game in ("omaha", "omaha5", "omaha6"):
         return best_omaha_high(hand, board), None
-    if game == "shortdeck":
-        return best_short([*hand, *board]), None
+    if game in ("shortdeck", "shortdeck-straights"):
+        return best_short([*hand, *board], game == "shortdeck-straights"), None
     if game in ("omaha-hilo", "omaha5-hilo"):
         return best_omaha_high(hand, board), best_omaha_eight(hand, board)
     if game == "stud":
@@ -287,7 +290,8 @@ def game_equity(
         total += weight
 
     for joint, weight, full_deck in joint_holdings(holdings, [*board, *dead]):
-        deck = [c for c in full_deck if c >> 2 >= 4] if game == "shortdeck" else full_deck
+        short = game.startswith("shortdeck")
+        deck = [c for c in full_deck if c >> 2 >= 4] if short else full_deck
         if board_cards:
             for rest in itertools.combinations(deck, board_cards - len(board)):
                 credit([list(c) for c, _ in joint], [*board, *rest], weight)
@@ -301,3 +305,14 @@ def game_equity(
             for card in (c for c in deck if not any(c in h for h in done)):
                 credit([[*h, card] for h in done], [], weight)
     return {k: [x / total for x in v] for k, v in acc.items()}
+
+
+def assert_same_order(keys: Sequence[tuple[int, ...]], strengths: Sequence[int]) -> None:
+    """``strengths`` (an evaluator's) rank the hands exactly as the brute force's ``keys`` do,
+    ties included."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    for a, b in itertools.pairwise(order):
+        if keys[a] == keys[b]:
+            assert strengths[a] == strengths[b], (keys[a], keys[b])
+        else:
+            assert strengths[a] < strengths[b], (keys[a], keys[b])

@@ -100,6 +100,11 @@ def test_short_deck_ranks_by_its_rules() -> None:
     assert payload == pokerlab.evaluate_short_deck("Ah 6c 7d 8s 9h Kc Kd").to_dict()
     assert payload["description"] == "Straight, Nine high"  # a pair of kings in the full deck
     assert "Flush, King high" in run("--short-deck", "Kh 9h 8h 7h 6h 6c 6d").stdout
+    # the other rule: trips beside a straight play the straight
+    other = json.loads(run("--short-deck", "--straight-beats-trips", "--json",
+                           "6h 6c 6d 7s 8h 9c Th").stdout)  # fmt: skip
+    assert other["description"] == "Straight, Ten high"
+    assert "Three of a Kind, Sixes" in run("--short-deck", "6h 6c 6d 7s 8h 9c Th").stdout
 
 
 # --- errors -------------------------------------------------------------------------------------
@@ -115,6 +120,7 @@ def test_short_deck_ranks_by_its_rules() -> None:
         (["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], ["got 8"]),
         (["--json", "As", "Ks", "Qs", "Js"], ["got 4"]),
         (["--short-deck", "5h", "6c", "7d", "8s", "9h"], ["no card below the six, got '5h'"]),
+        (["--straight-beats-trips", "6h 6c 6d 7s 8h"], ["a short-deck rule: add --short-deck"]),
     ],
 )
 def test_errors_are_one_line(args: list[str], fragments: list[str]) -> None:

@@ -278,7 +278,8 @@ def test_cli_json_has_hi_lo_scoop_for_split_games() -> None:
 
 
 def test_every_game_is_listed() -> None:
-    assert set(GAMES) == {"holdem", "shortdeck", *BOARD_GAMES, *STUD_GAMES}
+    short = {"shortdeck", "shortdeck-straights"}
+    assert set(GAMES) == {"holdem", *short, *BOARD_GAMES, *STUD_GAMES}
     assert get_game("PLO8").name == "omaha-hilo" and get_game("stud8").name == "stud-hilo"
 
 

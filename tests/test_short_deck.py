@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from bruteforce import best_short, game_equity, rank5_short
+from bruteforce import assert_same_order, best_short, game_equity, rank5_short
 from pokerlab import equity
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.engine._control import Control
@@ -33,16 +33,6 @@ from pokerlab.ranges._order import top_count
 SHORT_DECK = list(range(16, 52))  # sixes to aces
 
 
-def _same_order(keys: list[tuple[int, ...]], strengths: np.ndarray) -> None:
-    """``strengths`` rank the hands exactly as the brute force's ``keys`` do (ties included)."""
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    for a, b in itertools.pairwise(order):
-        if keys[a] == keys[b]:
-            assert strengths[a] == strengths[b], (keys[a], keys[b])
-        else:
-            assert strengths[a] < strengths[b], (keys[a], keys[b])
-
-
 def test_every_five_card_hand_matches_the_brute_force() -> None:
     hands = np.array(list(itertools.combinations(SHORT_DECK, 5)), dtype=np.uint8)
     assert len(hands) == 376_992
@@ -53,7 +43,7 @@ def test_every_five_card_hand_matches_the_brute_force() -> None:
     for i, s in enumerate(strengths.tolist()):
         first.setdefault(s, i)
     keys = [rank5_short(hands[i].tolist()) for i in first.values()]
-    _same_order(keys, np.array(list(first)))
+    assert_same_order(keys, list(first))
     assert len(first) == len(set(keys))  # no two classes share a strength
     levels = [short_deck_category(s) for s in first]
     by_level = [
@@ -83,7 +73,7 @@ def test_random_six_and_seven_card_hands_match_the_brute_force(size: int) -> Non
     special = ["Ah 6c 7d 8s 9h Kc Kd", "6h 6c 6d 7s 8h 9c Th", "As 6s 7s 8s 9s 9d 9c"]
     hands += [[int(c) for c in parse_cards(t)][:size] for t in special]
     strengths = short_deck_batch(np.array(hands, dtype=np.uint8))
-    _same_order([best_short(h) for h in hands], strengths)
+    assert_same_order([best_short(h) for h in hands], strengths.tolist())
     for h, s in zip(hands[:300], strengths[:300], strict=True):
         assert evaluate_short_deck(h).strength == s  # the Python lookup is the kernel's
 
@@ -179,11 +169,15 @@ def test_ranges_and_random_hands_are_dealt_from_the_short_deck() -> None:
     assert exact.dead == ""  # the cards outside the deck are not echoed as dead
 
 
+RULES = ["shortdeck", "shortdeck-straights"]  # trips over a straight, and the other rule
+
+
+@pytest.mark.parametrize("game", RULES)
 @pytest.mark.parametrize("seed", range(4))
-def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int) -> None:
+def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int, game: str) -> None:
     """Two or three players of one to three weighted combos (overlapping), a flop, dead cards:
     every turn and river of the short deck, walked in plain Python."""
-    rng = random.Random(f"short-{seed}")
+    rng = random.Random(f"short-{seed}" if game == "shortdeck" else f"straights-{seed}")
     deck = SHORT_DECK.copy()
     rng.shuffle(deck)
     board = [deck.pop() for _ in range(3)]
@@ -196,8 +190,8 @@ def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int) 
     texts = [
         ",".join(format_cards(c) + ("@50" if w == 0.5 else "") for c, w in h) for h in holdings
     ]
-    ref = game_equity("shortdeck", holdings, board, dead, 2, 5)
-    got = equity(texts, board=format_cards(board), dead=format_cards(dead), game="shortdeck",
+    ref = game_equity(game, holdings, board, dead, 2, 5)
+    got = equity(texts, board=format_cards(board), dead=format_cards(dead), game=game,
                  method="exact")  # fmt: skip
     for i, p in enumerate(got.players):
         assert (p.equity, p.win, p.tie) == pytest.approx(
@@ -205,6 +199,7 @@ def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int) 
         )
 
 
+@pytest.mark.parametrize("game", RULES)
 @pytest.mark.parametrize(
     ("players", "board", "dead"),
     [
@@ -217,11 +212,12 @@ def test_flop_spots_with_ranges_and_dead_cards_match_the_brute_force(seed: int) 
     ],
 )
 def test_holdem_kernels_agree_with_the_generic_one(
-    players: list[str], board: str, dead: str
+    players: list[str], board: str, dead: str, game: str
 ) -> None:
-    """Short deck runs on the hold'em kernels over its own table; the game-agnostic kernel
-    (checked against the brute force above) must count the same deals the same way."""
-    problem = prepare(players, board=board, dead=dead, game="shortdeck")
+    """Short deck runs on the hold'em kernels over its own table (one per rule); the
+    game-agnostic kernel (checked against the brute force above) must count the same deals the
+    same way."""
+    problem = prepare(players, board=board, dead=dead, game=game)
     fast = exact_strategy(problem)
     assert fast is not None and fast.name in ("preflop-matchups", "board-runouts")
     fast_tally = fast.run(problem, Control())

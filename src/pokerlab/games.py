@@ -107,7 +107,7 @@ class Game:
         return (
             not self.is_stud
             and self.hole_cards == 2
-            and self.high in (HighEval.BEST5, HighEval.SHORT_DECK)
+            and self.high in (HighEval.BEST5, HighEval.SHORT_DECK, HighEval.SHORT_DECK_STRAIGHTS)
             and self.low == LowEval.NONE
         )
 
@@ -202,6 +202,15 @@ GAMES: dict[str, Game] = {
             HighEval.SHORT_DECK,
             lowest_rank=RANKS.index("6"),
         ),
+        Game(
+            "shortdeck-straights",
+            "Short-deck Hold'em, straight over trips",
+            2,
+            5,
+            _STREETS,
+            HighEval.SHORT_DECK_STRAIGHTS,
+            lowest_rank=RANKS.index("6"),
+        ),
         Game("omaha", "Omaha", 4, 5, _STREETS, HighEval.OMAHA),
         Game("omaha5", "5-card Omaha", 5, 5, _STREETS, HighEval.OMAHA),
         Game("omaha6", "6-card Omaha", 6, 5, _STREETS, HighEval.OMAHA),
@@ -247,6 +256,8 @@ _ALIASES = {
     "6+": "shortdeck",
     "6plus": "shortdeck",
     "sixplus": "shortdeck",
+    "short-deck-straights": "shortdeck-straights",
+    "6+straights": "shortdeck-straights",
     "stud-hi": "stud",
     "7stud": "stud",
     "plo": "omaha",

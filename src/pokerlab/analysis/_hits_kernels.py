@@ -22,7 +22,6 @@ from pokerlab._jit import njit
 from pokerlab.analysis import board_categories as B
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
-from pokerlab.evaluation.codes import HighEval
 from pokerlab.evaluation.high import HandCategory
 
 if TYPE_CHECKING:
@@ -67,14 +66,15 @@ class HitTables(NamedTuple):
 @cache
 def hit_tables(game: Game) -> HitTables:
     """The :class:`HitTables` of a board game: the full deck's, or short deck's (its order of
-    categories, trips above a straight and a flush above a full house; A-6-7-8-9 the lowest
+    categories, :func:`~pokerlab.evaluation.short_deck.category_order`: a flush above a full
+    house, trips above a straight or, by the other rule, below it; A-6-7-8-9 the lowest
     straight and no A-2-3-4-5)."""
-    if game.high != HighEval.SHORT_DECK:
+    if not game.lowest_rank:
         return HitTables(FULL_DECK_CATEGORIES, STRAIGHT_TOP, WINDOWS)
-    from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER, short_straight_top
+    from pokerlab.evaluation.short_deck import category_order, short_straight_top
 
     table = straight_table(short_straight_top)
-    categories = np.array([int(c) for c in SHORT_DECK_ORDER], dtype=np.int64)
+    categories = np.array([int(c) for c in category_order(game.high)], dtype=np.int64)
     return HitTables(categories, table, straight_windows(table))
 
 

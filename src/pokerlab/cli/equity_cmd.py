@@ -82,9 +82,10 @@ def render_equity(result: EquityResult) -> None:
     default="holdem",
     show_default=True,
     help=(
-        "holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, stud, stud-hilo, "
-        "razz. Hands other than hold'em and short deck are pattern ranges (AA**$ds, "
-        "(3-3-)45678); stud hands are the known cards, '|' may separate down from up cards."
+        "holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, "
+        "stud, stud-hilo, razz. Hands other than hold'em and short deck are pattern ranges "
+        "(AA**$ds, (3-3-)45678); stud hands are the known cards, '|' may separate down from up "
+        "cards."
     ),
 )
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")

@@ -17,8 +17,9 @@ from pokerlab.scale.flops import flop_report
 @click.argument("vs", nargs=-1, required=True, metavar="VS...")
 @click.option("--dead", "-d", default="", help="Dead cards.")
 @click.option("--game", "-g", default="holdem", show_default=True,
-              help="A flop game: holdem, shortdeck, or an Omaha game (omaha, omaha5, omaha6, "
-              "omaha-hilo, omaha5-hilo) with pattern ranges (AA**$ds).")  # fmt: skip
+              help="A flop game: holdem, shortdeck, shortdeck-straights, or an Omaha game "
+              "(omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo) with pattern ranges "
+              "(AA**$ds).")  # fmt: skip
 @click.option("--output", "-o", type=OutputPath(),
               default=Path("flops.csv"), show_default=True,
               help="CSV of the flop classes, sorted by equity.")  # fmt: skip

@@ -68,7 +68,8 @@ def render_hits(report: HitsReport) -> None:
     "-g",
     default="holdem",
     show_default=True,
-    help="holdem, shortdeck (6+: its own ranking, 36-card deck), or an Omaha game (omaha, "
+    help="holdem, shortdeck (6+: its own ranking, 36-card deck; shortdeck-straights: a straight "
+    "over trips), or an Omaha game (omaha, "
     "omaha5, omaha6, ...) with a pattern range (AA**$ds).",
 )
 @click.option("--list", "list_combos", is_flag=True, help="With --json: every combo's category.")

@@ -23,7 +23,7 @@ from pokerlab.scale.matrix import preflop_matrix
               help="Only these classes (a sub-matrix); default all 169 "
               "(81 in short deck).")  # fmt: skip
 @click.option("--game", "-g", default="holdem", show_default=True,
-              help="A two-card game: holdem or shortdeck.")  # fmt: skip
+              help="A two-card game: holdem, shortdeck or shortdeck-straights.")  # fmt: skip
 @backend_options
 def matrix_command(
     output: Path, png: Path | None, classes: str | None, game: str, workers: int | None,

@@ -143,7 +143,8 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
     "-g",
     default="holdem",
     show_default=True,
-    help="holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo (Omaha: pattern "
+    help="holdem, shortdeck, shortdeck-straights, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo "
+    "(Omaha: pattern "
     "ranges, AA**$ds).",
 )
 @click.option(

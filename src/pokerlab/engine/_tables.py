@@ -22,7 +22,8 @@ class KernelTables(NamedTuple):
     """Per-card additive key and mask, the perfect hash (``mult``, ``displace``) and the
     strength table ``values`` (the high table, the combined table of
     ``evaluation._game_tables`` when an Omaha or a low evaluator is needed, or the short-deck
-    table of ``evaluation.short_deck`` for ``HighEval.SHORT_DECK``). A kernel unpacks
+    table of ``evaluation.short_deck`` for ``HighEval.SHORT_DECK``, its other rule's for
+    ``HighEval.SHORT_DECK_STRAIGHTS``). A kernel unpacks
     it once at its top: ``card_key, card_mask, mult, displace, values = tables``."""
 
     card_key: NDArray[np.uint64]
@@ -35,8 +36,8 @@ class KernelTables(NamedTuple):
 @cache
 def _load(kind: str) -> KernelTables:
     t = load_high_tables()
-    if kind == "short":
-        values = short_deck_values()
+    if kind in ("short", "short-straights"):
+        values = short_deck_values(kind == "short-straights")
     elif kind == "combined":
         values = load_game_values()
     else:
@@ -48,5 +49,7 @@ def kernel_tables(game: Game | None = None) -> KernelTables:
     """The tables for ``game``'s evaluators (the high tables when ``game`` is ``None``)."""
     if game is not None and game.high == HighEval.SHORT_DECK:
         return _load("short")
+    if game is not None and game.high == HighEval.SHORT_DECK_STRAIGHTS:
+        return _load("short-straights")
     combined = game is not None and (game.high == HighEval.OMAHA or game.low != LowEval.NONE)
     return _load("combined" if combined else "high")

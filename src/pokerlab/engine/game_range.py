@@ -9,9 +9,10 @@ from typing import Any
 
 from pokerlab.cards import parse_cards
 from pokerlab.errors import GameError, RangeError, blame
+from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import range_report
-from pokerlab.ranges._order import SHORT_ORDERING
+from pokerlab.ranges._order import SHORT_ORDERING, SHORT_ORDERINGS, STRAIGHTS_ORDERING
 from pokerlab.ranges._order import describe as describe_ordering
 from pokerlab.ranges._parse import cuts_of_valid
 
@@ -20,20 +21,25 @@ __all__ = ["check_orderings", "game_ordering", "game_range_report"]
 
 def game_ordering(game: Game) -> str | None:
     """The ordering a ``x%`` item of ``game``'s hold'em-syntax ranges takes: short deck's own
-    (``short``), else ``None`` (the default, ``vs3``)."""
-    return SHORT_ORDERING if game.removed_mask else None
+    (``short``, or ``short_straights`` by its other rule), else ``None`` (the default,
+    ``vs3``)."""
+    if not game.removed_mask:
+        return None
+    return STRAIGHTS_ORDERING if game.high == HighEval.SHORT_DECK_STRAIGHTS else SHORT_ORDERING
 
 
 def check_orderings(text: str, game: Game) -> None:
     """Refuse a ``x%`` item of a range text (known to parse) whose ordering ranks the other
-    deck's hands: the full deck's in short deck, ``short`` in another game."""
+    deck's hands: the full deck's in short deck, a short-deck one in another game. (Either
+    short-deck ordering is taken in either short-deck game when named.)"""
     if "%" not in text:
         return
-    for cut in cuts_of_valid(text, game_ordering(game)):
+    own = game_ordering(game)
+    for cut in cuts_of_valid(text, own):
         name = cut["ordering"]
-        if (name == SHORT_ORDERING) != bool(game.removed_mask):
-            ranks = "short-deck" if name == SHORT_ORDERING else "full-deck"
-            takes = "'short', its default" if game.removed_mask else "the others"
+        if (name in SHORT_ORDERINGS) != bool(game.removed_mask):
+            ranks = "short-deck" if name in SHORT_ORDERINGS else "full-deck"
+            takes = f"'{own}', its default" if game.removed_mask else "the others"
             raise RangeError(
                 f"'{cut['item']}' takes the ordering '{name}' ({describe_ordering(name)}), "
                 f"which ranks {ranks} hands; {game.title} percentages take {takes}"

@@ -19,12 +19,14 @@ class HighEval(IntEnum):
     and the board, Omaha (exactly two hole cards and three board cards), or best five ranked
     by short-deck rules (:mod:`pokerlab.evaluation.short_deck`: flush over full house, trips
     over straight, ``A-6-7-8-9``; the kernels read it as ``BEST5`` over the short-deck
-    table)."""
+    table), or by the short deck's other rule, a straight over trips
+    (``SHORT_DECK_STRAIGHTS``, over its own table)."""
 
     NONE = 0
     BEST5 = 1
     OMAHA = 2
     SHORT_DECK = 3
+    SHORT_DECK_STRAIGHTS = 4
 
 
 class LowEval(IntEnum):

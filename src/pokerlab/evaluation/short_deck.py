@@ -4,18 +4,21 @@ Rules (``docs/definitions.md``, as Triton, PokerStars and GGPoker deal it): the 
 deuces, treys, fours or fives; a **flush beats a full house** and **three of a kind beats a
 straight**; the ace plays low in ``A-6-7-8-9``, the lowest straight (and straight flush). The
 order, weakest first: high card, pair, two pair, straight, three of a kind, full house, flush,
-four of a kind, straight flush.
+four of a kind, straight flush. The short deck's other rule, still dealt in places and
+pokerkit's, puts a **straight over three of a kind** (:data:`STRAIGHT_BEATS_TRIPS_ORDER`); every
+function here takes ``straight_beats_trips=True`` for it, and the game ``shortdeck-straights``
+(``HighEval.SHORT_DECK_STRAIGHTS``) is dealt by it.
 
 Strength scale
 --------------
 ``level << 12 | index``: ``level`` is the category's place in that order (0..8, see
-:data:`SHORT_DECK_ORDER`) and ``index`` the class's index inside its category on the high
-evaluator's scale (:mod:`pokerlab.evaluation._tables`), so larger is better and equal ties.
-``A-6-7-8-9`` takes the index of a nine-high straight (``5-6-7-8-9`` cannot be dealt here).
-:func:`short_deck_values` is a table laid out as the high evaluator's ``values`` (same perfect
-hash, same flush entries), so every high kernel returns short-deck strengths when handed it:
-best five of seven needs its own table, not a remap of high strengths, because a straight made
-with the low ace, or trips beside a straight, change which five cards play.
+:data:`SHORT_DECK_ORDER`, or :data:`STRAIGHT_BEATS_TRIPS_ORDER`) and ``index`` the class's index
+inside its category on the high evaluator's scale (:mod:`pokerlab.evaluation._tables`), so larger is
+better and equal ties. ``A-6-7-8-9`` takes the index of a nine-high straight (``5-6-7-8-9`` cannot
+be dealt here). :func:`short_deck_values` is a table laid out as the high evaluator's ``values``
+(same perfect hash, same flush entries), so every high kernel returns short-deck strengths when
+handed it: best five of seven needs its own table, not a remap of high strengths, because a straight
+made with the low ace, or trips beside a straight, change which five cards play.
 
 >>> v = evaluate_short_deck("Ah 6c 7d 8s 9h Kc Kd")
 >>> v.category.label, v.description
@@ -24,6 +27,9 @@ with the low ace, or trips beside a straight, change which five cards play.
 True
 >>> evaluate_short_deck("Ah Kh Qh 9h 6h") > evaluate_short_deck("Ks Kh Kd 6s 6c")
 True
+>>> evaluate_short_deck("6h 6c 6d 8s 9h", straight_beats_trips=True) > evaluate_short_deck(
+...     "6h 7c 8d 9s Th", straight_beats_trips=True)
+False
 """
 
 from __future__ import annotations
@@ -38,11 +44,14 @@ from pokerlab.cards import RANKS, CardsLike, format_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.batch import card_array
+from pokerlab.evaluation.codes import HighEval
 from pokerlab.evaluation.high import HandCategory, HandValue, batch_strengths, evaluate_in
 
 __all__ = [
     "LOWEST_RANK",
     "SHORT_DECK_ORDER",
+    "STRAIGHT_BEATS_TRIPS_ORDER",
+    "category_order",
     "evaluate_short_deck",
     "short_deck_batch",
     "short_deck_category",
@@ -67,7 +76,39 @@ SHORT_DECK_ORDER: tuple[HandCategory, ...] = (
 )
 """The categories weakest first: a strength's ``>> 12`` indexes it."""
 
-_LEVEL = {int(category): level for level, category in enumerate(SHORT_DECK_ORDER)}
+STRAIGHT_BEATS_TRIPS_ORDER: tuple[HandCategory, ...] = (
+    HandCategory.HIGH_CARD,
+    HandCategory.PAIR,
+    HandCategory.TWO_PAIR,
+    HandCategory.THREE_OF_A_KIND,
+    HandCategory.STRAIGHT,
+    HandCategory.FULL_HOUSE,
+    HandCategory.FLUSH,
+    HandCategory.FOUR_OF_A_KIND,
+    HandCategory.STRAIGHT_FLUSH,
+)
+"""The other rule's categories weakest first: a straight over three of a kind (a flush still
+over a full house)."""
+
+
+def category_order(high: HighEval) -> tuple[HandCategory, ...]:
+    """The categories weakest first on the strength scale of the evaluator ``high``: the short
+    deck's two orders, else the full deck's (a strength's ``>> 12`` is the category itself).
+
+    >>> category_order(HighEval.SHORT_DECK)[3].label, category_order(HighEval.BEST5)[3].label
+    ('Straight', 'Three of a Kind')
+    """
+    if high == HighEval.SHORT_DECK:
+        return SHORT_DECK_ORDER
+    if high == HighEval.SHORT_DECK_STRAIGHTS:
+        return STRAIGHT_BEATS_TRIPS_ORDER
+    return tuple(HandCategory)
+
+
+def _order(straight_beats_trips: bool) -> tuple[HandCategory, ...]:
+    return STRAIGHT_BEATS_TRIPS_ORDER if straight_beats_trips else SHORT_DECK_ORDER
+
+
 _LOW_STRAIGHT = 1 << 12 | 0b11110000  # A-6-7-8-9 as a rank set
 _NINE = RANKS.index("9")
 
@@ -81,67 +122,75 @@ def short_straight_top(rank_set: int) -> int:
     return _NINE if rank_set & _LOW_STRAIGHT == _LOW_STRAIGHT else -1
 
 
-def _strength(category: int, cls: tuple[int, ...]) -> int:
-    return _LEVEL[category] << T.CATEGORY_SHIFT | T.class_orders()[category][cls]
+def _strength(order: tuple[HandCategory, ...], category: int, cls: tuple[int, ...]) -> int:
+    level = order.index(HandCategory(category))
+    return level << T.CATEGORY_SHIFT | T.class_orders()[category][cls]
 
 
-def _rank_counts_strength(counts: tuple[int, ...]) -> int:
-    """Best non-flush short-deck strength of 5..7 cards given as 13 rank counts."""
+def _rank_counts_strength(counts: tuple[int, ...], order: tuple[HandCategory, ...]) -> int:
+    """Best non-flush short-deck strength of 5..7 cards given as 13 rank counts, ranked by
+    ``order`` (of the two, only where trips and a straight stand)."""
     present = [r for r in range(T.N_RANKS - 1, -1, -1) if counts[r]]
     quads = [r for r in present if counts[r] >= 4]
     trips = [r for r in present if counts[r] == 3]
     pairs = [r for r in present if counts[r] == 2]
     if quads:
-        return _strength(T.QUADS, (quads[0], next(r for r in present if r != quads[0])))
+        return _strength(order, T.QUADS, (quads[0], next(r for r in present if r != quads[0])))
     if trips and (len(trips) > 1 or pairs):
-        return _strength(T.FULL_HOUSE, (trips[0], max(trips[1:] + pairs)))
-    if trips:  # three of a kind beats a straight here
-        return _strength(T.TRIPS, (trips[0], *[r for r in present if r != trips[0]][:2]))
+        return _strength(order, T.FULL_HOUSE, (trips[0], max(trips[1:] + pairs)))
     top = short_straight_top(sum(1 << r for r in present))
+    made = []
+    if trips:
+        made.append((T.TRIPS, (trips[0], *[r for r in present if r != trips[0]][:2])))
     if top >= 0:
-        return _strength(T.STRAIGHT, (top,))
+        made.append((T.STRAIGHT, (top,)))
+    if made:  # three of a kind and a straight: the higher in this order plays
+        return max(_strength(order, category, cls) for category, cls in made)
     if len(pairs) >= 2:
         hi, lo = pairs[:2]
-        return _strength(T.TWO_PAIR, (hi, lo, next(r for r in present if r not in (hi, lo))))
+        kicker = next(r for r in present if r not in (hi, lo))
+        return _strength(order, T.TWO_PAIR, (hi, lo, kicker))
     if pairs:
-        return _strength(T.PAIR, (pairs[0], *[r for r in present if r != pairs[0]][:3]))
-    return _strength(T.HIGH_CARD, tuple(present[:5]))
+        return _strength(order, T.PAIR, (pairs[0], *[r for r in present if r != pairs[0]][:3]))
+    return _strength(order, T.HIGH_CARD, tuple(present[:5]))
 
 
-def _flush_strength(rank_set: int) -> int:
+def _flush_strength(rank_set: int, order: tuple[HandCategory, ...]) -> int:
     """Best short-deck flush or straight flush of 5+ suited cards' rank set. (Seven cards with
     a flush never hold a full house or four of a kind, so a flush entry needs no other rank.)"""
     top = short_straight_top(rank_set)
     if top >= 0:
-        return _strength(T.STRAIGHT_FLUSH, (top,))
+        return _strength(order, T.STRAIGHT_FLUSH, (top,))
     ranks = [r for r in range(T.N_RANKS - 1, -1, -1) if rank_set >> r & 1]
-    return _strength(T.FLUSH, tuple(ranks[:5]))
+    return _strength(order, T.FLUSH, tuple(ranks[:5]))
 
 
 @cache
-def short_deck_values() -> NDArray[np.uint16]:
+def short_deck_values(straight_beats_trips: bool = False) -> NDArray[np.uint16]:
     """The high evaluator's ``values`` table with short-deck strengths in it, for every hand of
-    5..7 cards of the short deck (entries of hands with a card below the six are 0)."""
+    5..7 cards of the short deck (entries of hands with a card below the six are 0), by the
+    trips-over-straight rule or, with ``straight_beats_trips``, the other."""
+    order = _order(straight_beats_trips)
     tables = T.load_high_tables()
     short = [c for c in T.rank_multisets() if not any(c[:LOWEST_RANK])]
     keys = np.array([T.counts_key(c) for c in short], dtype=np.uint64)
     buckets, slots = T._hash_parts(keys, tables.multiplier)
     values = np.zeros_like(tables.values)
     values[slots ^ tables.displace[buckets].astype(np.int64)] = [
-        _rank_counts_strength(c) for c in short
+        _rank_counts_strength(c, order) for c in short
     ]
     low_ranks = (1 << LOWEST_RANK) - 1
     for rank_set in range(1 << T.N_RANKS):
         if rank_set.bit_count() >= 5 and not rank_set & low_ranks:
-            values[T.FLUSH_OFFSET + rank_set] = _flush_strength(rank_set)
+            values[T.FLUSH_OFFSET + rank_set] = _flush_strength(rank_set, order)
     # left writeable as the high table is: numba types a read-only array apart, and every
     # kernel handed this table would be compiled a second time
     return values
 
 
-def short_deck_category(strength: int) -> HandCategory:
-    """The category of a short-deck strength."""
-    return SHORT_DECK_ORDER[int(strength) >> T.CATEGORY_SHIFT]
+def short_deck_category(strength: int, straight_beats_trips: bool = False) -> HandCategory:
+    """The category of a short-deck strength (of the rule it was evaluated by)."""
+    return _order(straight_beats_trips)[int(strength) >> T.CATEGORY_SHIFT]
 
 
 def _check_short_deck(codes: list[int], what: str) -> None:
@@ -153,26 +202,30 @@ def _check_short_deck(codes: list[int], what: str) -> None:
         )
 
 
-def evaluate_short_deck(cards: CardsLike) -> HandValue:
-    """Evaluate 5, 6 or 7 distinct short-deck cards (sixes to aces) as a short-deck high hand.
-    The value's ``strength`` is on this module's scale, comparable only with other short-deck
-    strengths."""
+def evaluate_short_deck(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandValue:
+    """Evaluate 5, 6 or 7 distinct short-deck cards (sixes to aces) as a short-deck high hand
+    (``straight_beats_trips``: by the other rule). The value's ``strength`` is on this module's
+    scale, comparable only with other short-deck strengths of the same rule."""
     return evaluate_in(
         cards,
         "a short-deck hand",
-        short_deck_values(),
-        short_deck_category,
+        short_deck_values(bool(straight_beats_trips)),
+        lambda strength: short_deck_category(strength, bool(straight_beats_trips)),
         lambda codes: _check_short_deck(codes, "evaluate_short_deck"),
     )
 
 
 def short_deck_batch(
-    codes: NDArray[np.integer[Any]], *, check: bool = True, threads: int | None = None
+    codes: NDArray[np.integer[Any]],
+    *,
+    check: bool = True,
+    threads: int | None = None,
+    straight_beats_trips: bool = False,
 ) -> NDArray[np.uint16]:
     """Short-deck strengths of many hands: ``codes`` has shape ``(n, k)``, ``k`` in 5..7,
     distinct card codes 16..51 (sixes to aces) per row; ``check`` and ``threads`` as in
     :func:`~pokerlab.evaluation.high.evaluate_batch` (with ``check=False`` a card below the
-    six gets a meaningless strength).
+    six gets a meaningless strength); ``straight_beats_trips``: by the other rule.
 
     >>> from pokerlab.cards import parse_cards
     >>> rows = np.array([parse_cards("Ah 6c 7d 8s 9h"), parse_cards("6h 6c 6d 8s 9h")])
@@ -190,6 +243,5 @@ def short_deck_batch(
             _check_short_deck(
                 [int(c) for c in arr[row] if 0 <= c < 52], f"short_deck_batch: row {row}"
             )
-    return batch_strengths(
-        codes, short_deck_values(), "short_deck_batch", (5, 6, 7), check, threads
-    )
+    values = short_deck_values(bool(straight_beats_trips))
+    return batch_strengths(codes, values, "short_deck_batch", (5, 6, 7), check, threads)

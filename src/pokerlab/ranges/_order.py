@@ -13,7 +13,10 @@ repository writes (the file's header names it):
 ``short`` short-deck hold'em's 81 classes (sixes to aces) by all-in equity against three random
           hands, dealt from the 36-card deck and ranked by its rules, a seeded Monte Carlo
           (``shortdeck_order.txt``, ``python -m pokerlab.ranges._order_gen --short``); the
-          default of that game, whose ``x%`` is of its 630 combos
+          default of that game, whose ``x%`` is of its 630 combos; ``short_straights`` the same
+          by the short deck's other rule, a straight over trips (``--short --straights``,
+          ``shortdeck_straights_order.txt``), the default of ``shortdeck-straights`` (its pairs
+          ten to six rank 10 to 30 places lower than in ``short``)
 ========  ==========================================================================================
 
 :func:`load_ordering` adds a user ordering from a file of the 169 class names, best first.
@@ -21,7 +24,7 @@ repository writes (the file's header names it):
 Top x%
 ------
 ``top_classes(x)`` is the *shortest prefix* of the ordering whose combo count reaches ``x`` percent
-of the combos it ranks (1,326; 630 for ``short``), i.e. the first ``k`` classes where ``k`` is the
+of the combos it ranks (1,326; short deck's 630), i.e. the first ``k`` classes where ``k`` is the
 least with ``combos(first k) >= x / 100 * 1326``. Whole classes only: ``1%`` (13.26 combos) is
 ``AA, KK, QQ`` (18 combos, 1.36 %), ``0%`` is nothing and ``100%`` is every class. A band
 ``a%-b%`` is ``top(b) - top(a)`` (so ``0%-b%`` is ``top(b)``), hence ``top(a) ⊆ top(b)`` for
@@ -44,6 +47,8 @@ __all__ = [
     "DEFAULT_ORDERING",
     "ORDERINGS",
     "SHORT_ORDERING",
+    "SHORT_ORDERINGS",
+    "STRAIGHTS_ORDERING",
     "OrderedClass",
     "hand_ordering",
     "load_ordering",
@@ -62,8 +67,15 @@ ORDERINGS: dict[str, tuple[Path, str]] = {
     "vs1": (_DATA / "holdem_order_vs1.txt", "equity against one random hand"),
     "sc": (_DATA / "holdem_order_sc.txt", "Sklansky-Chubukov number"),
     "short": (_DATA / "shortdeck_order.txt", "short-deck equity against three random hands"),
+    "short_straights": (
+        _DATA / "shortdeck_straights_order.txt",
+        "short-deck equity against three random hands, a straight over trips",
+    ),
 }
 SHORT_ORDERING = "short"
+STRAIGHTS_ORDERING = "short_straights"
+SHORT_ORDERINGS = frozenset({SHORT_ORDERING, STRAIGHTS_ORDERING})
+"""The orderings of the short deck's 81 classes (of its 630 combos)."""
 _SHORT_CLASSES = frozenset(n for n in CLASS_INDEX if min(RANKS.index(r) for r in n[:2]) >= 4)
 """The classes of short-deck hold'em (both cards six or higher): the 81 ``short`` ranks."""
 _USER: dict[str, tuple[tuple[OrderedClass, ...], str]] = {}
@@ -130,7 +142,7 @@ def _parse(
 @cache
 def _shipped(name: str) -> tuple[OrderedClass, ...]:
     path = ORDERINGS[name][0]
-    classes = _SHORT_CLASSES if name == SHORT_ORDERING else frozenset(CLASS_INDEX)
+    classes = _SHORT_CLASSES if name in SHORT_ORDERINGS else frozenset(CLASS_INDEX)
     rows = _parse(path.read_text(encoding="utf-8"), str(path), classes)
     if any(r.combos != len(CLASS_COMBOS[CLASS_INDEX[r.name]]) for r in rows):
         raise RuntimeError(f"corrupt hand ordering file {path}")
@@ -222,7 +234,8 @@ def _cumulative(name: str) -> tuple[int, ...]:
 
 
 def ordering_combos(name: str = DEFAULT_ORDERING) -> int:
-    """The combos an ordering ranks, which its percentages are of: 1,326 (630 for ``short``)."""
+    """The combos an ordering ranks, which its percentages are of: 1,326 (630 for the short
+    deck's)."""
     return _cumulative(name)[-1]
 
 

@@ -1,13 +1,15 @@
-"""Generator of the shipped hand orderings: ``python -m pokerlab.ranges._order_gen [--short]``.
+"""Generator of the shipped hand orderings: ``python -m pokerlab.ranges._order_gen [--short
+[--straights]]``.
 
 The 169 hold'em classes are ranked by all-in equity against three random hands (the definition
 PokerStove popularised for its "top x%" slider), estimated by a seeded Monte Carlo run in
-:func:`pokerlab.ranges._kernels.class_shares` over the project's own evaluator. ``--short``
-ranks the 81 classes of short-deck hold'em the same way: the hands and the board dealt from
-the 36 cards six to ace, evaluated by short-deck rules (``_data/shortdeck_order.txt``). The run
-is split into ``chunks`` independent streams; the per-chunk estimates give the standard errors
-(batch means) of each equity and of the difference between neighbours in the ordering. The
-output is deterministic: same arguments, same file, whatever the number of threads.
+:func:`pokerlab.ranges._kernels.class_shares` over the project's own evaluator. ``--short`` ranks
+the 81 classes of short-deck hold'em the same way: the hands and the board dealt from the 36 cards
+six to ace, evaluated by short-deck rules (``_data/shortdeck_order.txt``); ``--short --straights``
+by its other rule, a straight over trips (``_data/shortdeck_straights_order.txt``). The run is split
+into ``chunks`` independent streams; the per-chunk estimates give the standard errors (batch means)
+of each equity and of the difference between neighbours in the ordering. The output is
+deterministic: same arguments, same file, whatever the number of threads.
 
 Options: ``--seed``, ``--chunks``, ``--deals`` (per chunk), ``--output`` (default: the shipped
 ``_data/holdem_order.txt``, or ``_data/shortdeck_order.txt`` with ``--short``), ``--check``
@@ -29,6 +31,7 @@ from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_NAMES, CLASS_OF_PAIR
 
 DATA_FILE = Path(__file__).with_name("_data") / "holdem_order.txt"
 SHORT_DATA_FILE = DATA_FILE.with_name("shortdeck_order.txt")
+STRAIGHTS_DATA_FILE = DATA_FILE.with_name("shortdeck_straights_order.txt")
 SHORT_FIRST_CARD = 16  # the six of clubs: the short deck is cards 16..51
 SEED = 20240601
 CHUNKS = 64
@@ -39,7 +42,8 @@ DEALS = 1_000_000
 class OrderingRun:
     """Raw result of a run: ``share[k, c]`` (twelfths of a pot) and ``count[k, c]`` showdowns
     per chunk ``k`` and class ``c`` (grid order); ``short``: dealt from the short deck (its
-    classes with a card below the six have no showdown and are left out of :meth:`order`)."""
+    classes with a card below the six have no showdown and are left out of :meth:`order`);
+    ``straights``: by the short deck's other rule, a straight over trips."""
 
     seed: int
     chunks: int
@@ -47,6 +51,7 @@ class OrderingRun:
     share: NDArray[np.int64]
     count: NDArray[np.int64]
     short: bool = False
+    straights: bool = False
 
     @property
     def classes(self) -> NDArray[np.int64]:
@@ -78,9 +83,14 @@ class OrderingRun:
 
 
 def run(
-    seed: int = SEED, chunks: int = CHUNKS, deals: int = DEALS, short: bool = False
+    seed: int = SEED,
+    chunks: int = CHUNKS,
+    deals: int = DEALS,
+    short: bool = False,
+    straights: bool = False,
 ) -> OrderingRun:
-    """Run the Monte Carlo (``chunks * deals`` deals in all), of the short deck if ``short``."""
+    """Run the Monte Carlo (``chunks * deals`` deals in all), of the short deck if ``short``
+    (by its other rule, a straight over trips, if ``straights``)."""
     from pokerlab.evaluation import _kernels as EK
     from pokerlab.evaluation._tables import load_high_tables
     from pokerlab.evaluation.short_deck import short_deck_values
@@ -99,11 +109,11 @@ def run(
         EK.CARD_MASK,
         np.uint64(tables.multiplier),
         tables.displace,
-        short_deck_values() if short else tables.values,
+        short_deck_values(straights) if short else tables.values,
         share,
         count,
     )
-    return OrderingRun(seed, chunks, deals, share, count, short)
+    return OrderingRun(seed, chunks, deals, share, count, short, short and straights)
 
 
 def neighbour_z(result: OrderingRun) -> NDArray[np.float64]:
@@ -120,9 +130,12 @@ def neighbour_z(result: OrderingRun) -> NDArray[np.float64]:
 def render(result: OrderingRun) -> str:
     """The data file's text."""
     game = "short-deck hold'em (36 cards, six to ace)" if result.short else "hold'em"
+    if result.straights:
+        game += ", a straight over trips,"
+    flags = " --short" * result.short + " --straights" * result.straights
     lines = [
         f"# pokerlab {game} starting-hand ordering: all-in equity against three random hands",
-        f"# generator: python -m pokerlab.ranges._order_gen{' --short' if result.short else ''}"
+        f"# generator: python -m pokerlab.ranges._order_gen{flags}"
         f" --seed {result.seed} "
         f"--chunks {result.chunks} --deals {result.deals}"
         f" ({result.chunks * result.deals} deals, SplitMix64 streams)",
@@ -146,11 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=DEALS, help="deals per chunk")
     parser.add_argument("--output", type=Path, help="default: the shipped file")
     parser.add_argument("--short", action="store_true", help="short-deck hold'em's 81 classes")
+    parser.add_argument("--straights", action="store_true",
+                        help="with --short: by its other rule, a straight over trips")  # fmt: skip
     parser.add_argument("--check", action="store_true", help="compare with --output, write nothing")
     args = parser.parse_args(argv)
-    args.output = args.output or (SHORT_DATA_FILE if args.short else DATA_FILE)
+    if args.straights and not args.short:
+        parser.error("--straights ranks the short deck: give --short too")
+    shipped = STRAIGHTS_DATA_FILE if args.straights else SHORT_DATA_FILE
+    args.output = args.output or (shipped if args.short else DATA_FILE)
     start = time.perf_counter()
-    result = run(args.seed, args.chunks, args.deals, args.short)
+    result = run(args.seed, args.chunks, args.deals, args.short, args.straights)
     elapsed = time.perf_counter() - start
     z = neighbour_z(result)
     order = result.order()

@@ -3,12 +3,12 @@ feature row of the kernel (``_kernels.deal_features``) and every expression into
 function over the feature matrix (one row per feature, one column per deal).
 
 Types: ``num`` (numbers; ``unit`` numbers lie in [0, 1]), ``bool``, ``cat`` (a hand type, the
-high-hand category 0..8 in the usual order; in short deck in its order, :data:`SHORT_DECK_TYPES`;
-in razz a low, :data:`RAZZ_TYPES`), ``rank``
-(2..14) and ``hit`` (a board-hit made category of :mod:`pokerlab.analysis.board_categories`,
-its code, best first). A quoted string compared with a ``cat`` is a hand-type name, with a
-``rank`` a rank letter, with a ``hit`` a made category, a group of them ('top pair') or a draw
-of that table.
+high-hand category 0..8 in the usual order; in short deck in its order (:func:`hand_types_of`: trips
+above a straight, or below it in ``shortdeck-straights``); in razz a low, :data:`RAZZ_TYPES`),
+``rank`` (2..14) and ``hit`` (a board-hit made category of
+:mod:`pokerlab.analysis.board_categories`, its code, best first). A quoted string compared with a
+``cat`` is a hand-type name, with a ``rank`` a rank letter, with a ``hit`` a made category, a group
+of them ('top pair') or a draw of that table.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from pokerlab.analysis.query.syntax import (
 )
 from pokerlab.errors import QueryError, RangeError
 from pokerlab.evaluation.codes import HighEval
-from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
+from pokerlab.evaluation.short_deck import category_order
 from pokerlab.games import Game
 from pokerlab.ranges.pattern import pattern_card_count
 
@@ -48,10 +48,10 @@ __all__ = [
     "AGGREGATES",
     "FUNCTIONS",
     "HAND_TYPES",
-    "SHORT_DECK_TYPES",
     "Compiled",
     "Typed",
     "compile_query",
+    "hand_types_of",
 ]
 
 Array = NDArray[np.float64]
@@ -86,9 +86,21 @@ _HAND_TYPE_ALIASES = {
     "boat": 6,
     "straightflush": 8,
 }
-SHORT_DECK_TYPES = tuple(HAND_TYPES[category] for category in SHORT_DECK_ORDER)
-"""Short-deck hand types, weakest first (a short-deck strength's ``>> 12``): three of a kind
-above a straight, a flush above a full house."""
+
+
+def hand_types_of(high: HighEval) -> tuple[str, ...]:
+    """The hand types of the evaluator ``high``, weakest first (a strength's ``>> 12``): the
+    usual order, or short deck's (a flush above a full house; three of a kind above a straight,
+    or below it by the other rule).
+
+    >>> hand_types_of(HighEval.SHORT_DECK)[3:5]
+    ('straight', 'three of a kind')
+    >>> hand_types_of(HighEval.SHORT_DECK_STRAIGHTS)[3:5]
+    ('three of a kind', 'straight')
+    """
+    return tuple(HAND_TYPES[category] for category in category_order(high))
+
+
 RAZZ_TYPES = ("paired", *(f"{r}-low" for r in "KQJT9876543"))
 """Razz hand types, weakest first: a hand whose best low (of its five lowest distinct ranks, or
 all its cards before fifth street) holds a pair, else ``'X-low'`` for X the highest of those
@@ -303,8 +315,8 @@ class _Compiler:
         self.game = game
         if self.low_only:
             self.out.hand_types = RAZZ_TYPES
-        elif game is not None and game.high == HighEval.SHORT_DECK:
-            self.out.hand_types = SHORT_DECK_TYPES
+        elif game is not None:
+            self.out.hand_types = hand_types_of(game.high)
 
     def _no_board(self, fn: str, node: Call) -> None:
         if self.stud:

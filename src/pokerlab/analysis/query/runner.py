@@ -58,8 +58,7 @@ from pokerlab.errors import (
     TooLargeError,
 )
 from pokerlab.evaluation.codes import HighEval, LowEval
-from pokerlab.evaluation.high import HandCategory
-from pokerlab.evaluation.short_deck import SHORT_DECK_ORDER
+from pokerlab.evaluation.short_deck import category_order
 from pokerlab.games import Game
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange, pattern_card_count, without_updown_bars
@@ -650,7 +649,7 @@ def _pool() -> ThreadPoolExecutor:
 def _levels(game: Game) -> NDArray[np.int64]:
     """The place of each usual hand category (0..8) on the scale of ``game``'s strengths: the
     category itself, but in short deck its place in that game's order."""
-    order = SHORT_DECK_ORDER if game.high == HighEval.SHORT_DECK else tuple(HandCategory)
+    order = category_order(game.high)
     levels = np.empty(len(order), dtype=np.int64)
     levels[[int(category) for category in order]] = np.arange(len(order))
     return levels
