@@ -3,7 +3,9 @@
 The brute force shares no code with the kernel: the best hand comes from ``bruteforce.py``'s
 ``best_short`` (the best five cards by short-deck rules: trips over a straight, a flush over a
 full house, A-6-7-8-9 the lowest straight), straights from five-rank runs of the short deck (no
-A-2-3-4-5), out ranks from the ranks of the deck (six to ace), suits by counting.
+A-2-3-4-5), out ranks from the ranks of the deck (six to ace), suits by counting. The random
+spots run for the other rule too (``shortdeck-straights``: a straight over trips), where a set
+beside a straight is a straight and a set may draw to one.
 """
 
 from __future__ import annotations
@@ -25,10 +27,23 @@ from pokerlab.errors import EmptyRangeError, GameError, RangeError
 
 DECK = range(16, 52)  # sixes to aces
 DECK_RANKS = range(4, 13)
-# short-deck levels, weakest first (docs/definitions.md)
-STRAIGHT, TRIPS, FULL_HOUSE, FLUSH = 3, 4, 5, 6
-NAMES = {8: "straight flush", 7: "four of a kind", FLUSH: "flush", FULL_HOUSE: "full house",
-         STRAIGHT: "straight"}  # fmt: skip
+# short-deck levels, weakest first (docs/definitions.md); by the other rule trips and straight swap
+FULL_HOUSE, FLUSH = 5, 6
+RULES = ["shortdeck", "shortdeck-straights"]
+
+
+def straight_and_trips(game: str) -> tuple[int, int]:
+    """The levels of a straight and of three of a kind in ``game``'s order."""
+    return (3, 4) if game == "shortdeck" else (4, 3)
+
+
+def names(game: str) -> dict[int, str]:
+    """The made categories named by the hand's level alone (a straight or better)."""
+    straight = straight_and_trips(game)[0]
+    return {8: "straight flush", 7: "four of a kind", FLUSH: "flush", FULL_HOUSE: "full house",
+            straight: "straight"}  # fmt: skip
+
+
 RUNS = [set(range(top - 4, top + 1)) for top in range(8, 13)] + [{12, 4, 5, 6, 7}]
 RUN_TOPS = [*range(8, 13), 7]  # A-6-7-8-9 is nine high
 ORDER = [c.name for c in MADE]
@@ -44,20 +59,21 @@ def best_straight(ranks: set[int]) -> int:
 
 
 @cache
-def level_of(cards: tuple[int, ...]) -> int:
-    return best_short(cards)[0]
+def level_of(cards: tuple[int, ...], game: str = "shortdeck") -> int:
+    return best_short(cards, game == "shortdeck-straights")[0]
 
 
-def made_of(hole: Sequence[int], board: Sequence[int]) -> str:
+def made_of(hole: Sequence[int], board: Sequence[int], game: str = "shortdeck") -> str:
     """The made category of the hole cards with the board, from the definitions."""
-    level = level_of(tuple(sorted([*hole, *board])))
-    if level in NAMES:
-        return NAMES[level]
+    level = level_of(tuple(sorted([*hole, *board])), game)
+    if level in names(game):
+        return names(game)[level]
+    trips = straight_and_trips(game)[1]
     a, b = hole
     ra, rb = a >> 2, b >> 2
     board_ranks = [c >> 2 for c in board]
     top, low = max(board_ranks), min(board_ranks)
-    if level == TRIPS:
+    if level == trips:
         if ra == rb and ra in board_ranks:
             return "set"
         if ra != rb and (board_ranks.count(ra) >= 2 or board_ranks.count(rb) >= 2):
@@ -89,15 +105,16 @@ def makes_straight(hole_ranks: tuple[int, ...], board_ranks: tuple[int, ...]) ->
     return best_straight({*hole_ranks, *board_ranks}) > best_straight(set(board_ranks))
 
 
-def draws_of(hole: Sequence[int], board: Sequence[int]) -> set[str]:
+def draws_of(hole: Sequence[int], board: Sequence[int], game: str = "shortdeck") -> set[str]:
     if len(board) == 5:
         return set()
     out: set[str] = set()
-    level = level_of(tuple(sorted([*hole, *board])))
+    level = level_of(tuple(sorted([*hole, *board])), game)
+    straight = straight_and_trips(game)[0]
     hole_ranks = tuple(sorted(c >> 2 for c in hole))
     board_ranks = [c >> 2 for c in board]
     flop = len(board) == 3
-    if level < STRAIGHT:  # a set or trips is better than a straight here
+    if level < straight:  # by the usual rule a set or trips is better than a straight
         outs = [r for r in DECK_RANKS if makes_straight(hole_ranks, (*board_ranks, r))]
         if len(outs) == 1:
             out.add("gutshot")
@@ -125,19 +142,19 @@ def draws_of(hole: Sequence[int], board: Sequence[int]) -> set[str]:
         elif flop and bd:
             out.add("backdoor flush draw")
     overs = sum(1 for c in hole if c >> 2 > max(board_ranks))
-    if made_of(hole, board) in ("ace high", "no made hand") and overs >= 2:
+    if made_of(hole, board, game) in ("ace high", "no made hand") and overs >= 2:
         out.add("overcards")
     return out
 
 
-def check_against_bruteforce(report: pokerlab.HitsReport) -> None:
+def check_against_bruteforce(report: pokerlab.HitsReport, game: str = "shortdeck") -> None:
     board = codes(report.board)
     expected: dict[str, list[float]] = {n: [] for n in [*ORDER, *(d.name for d in DRAWS)]}
     for hole, w, code, bits in zip(report.holdings.tolist(), report.weights.tolist(),
                                    report.made.tolist(), report.draw_bits.tolist(),
                                    strict=True):  # fmt: skip
         assert all(c >= 16 for c in hole), format_cards(hole)
-        made, draws = made_of(hole, board), draws_of(hole, board)
+        made, draws = made_of(hole, board, game), draws_of(hole, board, game)
         assert MADE[code].name == made, (format_cards(hole), report.board)
         assert {d.name for d in DRAWS if bits >> d.code & 1} == draws, (
             format_cards(hole),
@@ -164,23 +181,25 @@ def random_board(rng: random.Random, size: int) -> str:
 SPOTS = [(seed, size) for seed in range(6) for size in (3, 4)] + [(seed, 5) for seed in (6, 7)]
 
 
+@pytest.mark.parametrize("game", RULES)
 @pytest.mark.parametrize(("seed", "size"), SPOTS)
-def test_random_range_on_random_boards(seed: int, size: int) -> None:
+def test_random_range_on_random_boards(seed: int, size: int, game: str) -> None:
     board = random_board(random.Random(seed), size)
-    report = pokerlab.hits("random", board=board, game="shortdeck")
+    report = pokerlab.hits("random", board=board, game=game)
     assert report.combos == (36 - size) * (35 - size) // 2  # the deck's combos less the board
-    check_against_bruteforce(report)
+    check_against_bruteforce(report, game)
 
 
+@pytest.mark.parametrize("game", RULES)
 @pytest.mark.parametrize(("seed", "size"), [(s, 3 + s % 2) for s in range(10, 22)])
-def test_ranges_with_dead_cards(seed: int, size: int) -> None:
+def test_ranges_with_dead_cards(seed: int, size: int, game: str) -> None:
     rng = random.Random(seed)
     cards = rng.sample(list(DECK), size + 1)
     board, dead = format_cards(cards[:size]), format_cards(cards[size:])
     for spec in ("66+,AK,T9s", "22+,A6s,87,J9s", "AhKh,9s8s"):
         if spec == "AhKh,9s8s" and set(codes(spec)) & set(cards):
             continue
-        check_against_bruteforce(pokerlab.hits(spec, board=board, game="shortdeck", dead=dead))
+        check_against_bruteforce(pokerlab.hits(spec, board=board, game=game, dead=dead), game)
 
 
 # ---- the rules that differ from hold'em ----------------------------------------------------

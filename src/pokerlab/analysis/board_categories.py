@@ -38,12 +38,14 @@ categories and draws, by its own rules:
   and better still by their hand category; only the order of the hands they name differs
   (set and trips above straight, flush above full house). A straight beside three of a kind on
   the board plays the board's three of a kind and the combo falls below a pair like any board
-  trips;
+  trips. By the other rule (``shortdeck-straights``) a straight beats three of a kind, so the
+  same hands are straights, and a set or trips can draw to one;
 * straights are the short deck's: A-6-7-8-9 is the lowest (the ace plays low there), A-2-3-4-5
   is none, and out ranks are ranks of the deck (six to ace): hole 8-7 on 6-9-K has the out
   ranks ten and ace (A-6-7-8-9), an open-ended straight draw;
-* a set or trips (above a straight there) counts no straight draw; a full house (below a
-  flush) could count a flush draw, but none holds one with two hole cards on a flop or turn;
+* by the usual rule a set or trips (above a straight there) counts no straight draw; a full
+  house (below a flush) could count a flush draw, but none holds one with two hole cards on a
+  flop or turn;
 * the range's combos, the board and the dead cards are the short deck's: combos that hold a
   card below the six are dropped (``22+`` is ``66+``, ``random`` the 630 combos of the deck
   less the known cards) and a board or dead card below the six is refused, as the equity
