@@ -112,8 +112,9 @@ def _flop_classes(
     return flops[first], size
 
 
-# what one exact run costs beyond its estimate (a call's checks and setup, measured 0.3-0.7 ms)
-_SECONDS_PER_RUN = 5e-4
+# what one exact run costs beside its kernel's estimate: the call's checks and set-up (profiled
+# at 0.12-0.2 ms a flop over 400 hold'em and Omaha flops, about half of each run; rounded up)
+_SECONDS_PER_RUN = 2e-4
 
 
 def _work_seconds(players: list[str], dead: str, game: str, flops: list[str]) -> float:
