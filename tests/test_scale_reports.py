@@ -210,3 +210,23 @@ def test_matrix_and_flops_cli_take_a_game(tmp_path: Path) -> None:
                           "flop report is too large")  # fmt: skip
     assert_one_line_error(CliRunner().invoke(app, ["flops", "AA", "KK", "-g", "razz"]),
                           "Razz has no flop")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: flop_report(["AA", "KK"], chunk_size=0), "chunk_size must be at least 1, got 0"),
+        (
+            lambda: flop_report(["AA", "KK"], workers=2.5),
+            "workers must be a positive integer, got 2.5",
+        ),
+        (lambda: preflop_matrix(["AA"], chunk_size=-1), "chunk_size must be at least 1"),
+        (lambda: preflop_matrix(["AA"], workers=0), "workers must be at least 1, got 0"),
+        (lambda: preflop_matrix([]), "give at least one hand class (names is empty)"),
+        (lambda: preflop_matrix("AA"), "names must be a list of hand classes"),
+        (lambda: preflop_matrix(["AA", 5]), "unknown hand class 5"),
+    ],
+)
+def test_bad_arguments_get_one_line_errors(call: Any, message: str) -> None:
+    with pytest.raises(pokerlab.PokerlabError, match=re.escape(message)):
+        call()

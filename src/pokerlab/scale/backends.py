@@ -309,6 +309,21 @@ class DaskBackend:
 Backend = LocalBackend | DaskBackend
 
 
+def backend_sizes(
+    workers: object, local_cluster: object, chunk_size: object
+) -> tuple[int | None, int | None, int | None]:
+    """``workers``, ``local_cluster`` and ``chunk_size`` as whole numbers of at least 1
+    (``None`` kept), else the one-line error of a thread count naming the argument."""
+    from pokerlab._threads import resolve_threads
+
+    workers, local_cluster, chunk_size = (
+        None if value is None else resolve_threads(value, name)  # type: ignore[arg-type]
+        for value, name in ((workers, "workers"), (local_cluster, "local_cluster"),
+                            (chunk_size, "chunk_size"))
+    )  # fmt: skip
+    return workers, local_cluster, chunk_size
+
+
 def make_backend(
     backend: str = "local",
     *,

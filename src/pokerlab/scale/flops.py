@@ -33,7 +33,7 @@ from pokerlab._results import ArrayFields
 from pokerlab.cards import format_cards
 from pokerlab.engine.limits import estimate_text
 from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
-from pokerlab.scale.backends import make_backend
+from pokerlab.scale.backends import backend_sizes, make_backend
 
 __all__ = ["FlopReport", "flop_cells", "flop_report"]
 
@@ -159,6 +159,7 @@ def flop_report(
     from pokerlab.engine.limits import check_seconds
     from pokerlab.engine.problem import prepare
 
+    workers, local_cluster, _ = backend_sizes(workers, local_cluster, chunk_size)
     if max_seconds is None:
         max_seconds = MAX_EXACT_SECONDS
     else:

@@ -24,10 +24,10 @@ from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
 from pokerlab.cards import RANKS
-from pokerlab.errors import GameError, RangeError
+from pokerlab.errors import GameError, RangeError, list_argument, shorten
 from pokerlab.games import get_game
 from pokerlab.ranges import CLASS_NAMES
-from pokerlab.scale.backends import make_backend
+from pokerlab.scale.backends import backend_sizes, make_backend
 
 __all__ = ["PreflopMatrix", "game_classes", "matrix_cells", "preflop_matrix"]
 
@@ -118,13 +118,19 @@ def preflop_matrix(
     ``names``: a sub-matrix of these classes (default all of ``game``'s, :func:`game_classes`).
     ``progress(done, total)`` is called as chunks finish."""
     started = time.perf_counter()
+    workers, local_cluster, _ = backend_sizes(workers, local_cluster, chunk_size)
     spec = get_game(game)
     in_deck = game_classes(spec.name)
-    given = list(in_deck) if names is None else list(names)
+    if names is None:
+        given: list[Any] = list(in_deck)
+    else:
+        given = list_argument(names, "names", "hand classes such as AA, AKs, AKo")
+        if not given:
+            raise RangeError("give at least one hand class (names is empty)", field="names")
     names = [_class_name(name) for name in given]
     unknown = [g for g, name in zip(given, names, strict=True) if name not in CLASS_NAMES]
-    if unknown or not names:
-        raise RangeError(f"unknown hand class '{unknown[0] if unknown else ''}': use AA, AKs, AKo "
+    if unknown:
+        raise RangeError(f"unknown hand class {shorten(repr(unknown[0]))}: use AA, AKs, AKo "
                          "... 22", field="names")  # fmt: skip
     outside = next((name for name in names if name not in in_deck), None)
     if outside is not None:

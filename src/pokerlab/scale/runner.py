@@ -13,8 +13,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from pokerlab._threads import resolve_threads
-from pokerlab.scale.backends import Backend, make_backend
+from pokerlab.scale.backends import Backend, backend_sizes, make_backend
 from pokerlab.scale.jobs import Job, Spot, SpotResult, jobs_from_spots, run_chunk
 
 __all__ = ["TASK_SECONDS", "TaskPace", "batch", "run_jobs"]
@@ -120,11 +119,7 @@ def batch(
             f"spots must be an iterable of spot dicts, not {type(spots).__name__} (for a file "
             "of spots, run pokerlab batch FILE, or read its lines into dicts first)"
         )
-    workers, local_cluster, chunk_size = (
-        None if value is None else resolve_threads(value, name)  # whole and >= 1, or a one-liner
-        for value, name in ((workers, "workers"), (local_cluster, "local_cluster"),
-                            (chunk_size, "chunk_size"))
-    )  # fmt: skip
+    workers, local_cluster, chunk_size = backend_sizes(workers, local_cluster, chunk_size)
     items = list(spots) if isinstance(spots, list | tuple) else spots
     jobs: Iterable[Job] = jobs_from_spots(items)
     if isinstance(items, list):
