@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pokerlab._numbers import counted
 from pokerlab.cards import CARD_COUNT, RANK_PLURALS, RANKS, Card, format_cards
 from pokerlab.errors import GameError, shorten
-from pokerlab.evaluation.codes import HighEval, LowEval
+from pokerlab.evaluation.codes import HighEval, LowEval, kernel_high
 
 if TYPE_CHECKING:
     from pokerlab.ranges.pattern import PatternRange
@@ -107,7 +107,7 @@ class Game:
         return (
             not self.is_stud
             and self.hole_cards == 2
-            and self.high in (HighEval.BEST5, HighEval.SHORT_DECK, HighEval.SHORT_DECK_STRAIGHTS)
+            and kernel_high(self.high) == HighEval.BEST5
             and self.low == LowEval.NONE
         )
 

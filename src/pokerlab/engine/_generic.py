@@ -47,8 +47,6 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, popcount, table_index
 from pokerlab.evaluation.codes import HighEval, LowEval
 
 HI_NONE, HI_BEST5, HI_OMAHA = int(HighEval.NONE), int(HighEval.BEST5), int(HighEval.OMAHA)
-HI_SHORT = int(HighEval.SHORT_DECK)  # best five too, over the short-deck table
-HI_SHORT_STRAIGHTS = int(HighEval.SHORT_DECK_STRAIGHTS)  # and over the other rule's table
 LO_NONE, LO_A5, LO_EIGHT = int(LowEval.NONE), int(LowEval.A5), int(LowEval.EIGHT)
 LO_OMAHA_EIGHT = int(LowEval.OMAHA_EIGHT)
 
@@ -182,15 +180,15 @@ def hand_values(
     does not qualify). A game decided by a low alone (razz) gets that low as its high and 0 as
     its low, so :func:`award_split` gives it the whole pot. ``scratch``: at least 12 uint8.
     ``values``: the combined table of ``evaluation._game_tables`` whenever the game uses an
-    Omaha or a low evaluator (the high table alone suffices for ``HI_BEST5``, the short-deck
-    table of :mod:`pokerlab.evaluation.short_deck` for ``HI_SHORT``, its other rule's for
-    ``HI_SHORT_STRAIGHTS``). Omaha evaluators
+    Omaha or a low evaluator (the high table alone suffices for ``HI_BEST5``; a short-deck
+    game is ``HI_BEST5`` over its table of :mod:`pokerlab.evaluation.short_deck`, see
+    :func:`~pokerlab.evaluation.codes.kernel_high`). Omaha evaluators
     need the five board cards. Returned, not written to an array: writing into an output array
     before the evaluation cost 6-card Omaha Monte Carlo a quarter of its deal rate (the
     compiler cannot keep the table reads apart from the write)."""
     hi = 0
     lo = 0
-    best5 = (hi_code == HI_BEST5) | (hi_code == HI_SHORT) | (hi_code == HI_SHORT_STRAIGHTS)
+    best5 = hi_code == HI_BEST5
     if best5 or lo_code == LO_A5 or lo_code == LO_EIGHT:  # noqa: SIM109 (numba)
         for i in range(n_hole):
             scratch[i] = hole[i]
@@ -225,7 +223,7 @@ def key_values(hi_code, lo_code, key, mask, mult, displace, values):
     to a partial key instead of summing every card."""
     hi = 0
     lo = 0
-    if hi_code == HI_BEST5 or hi_code == HI_SHORT or hi_code == HI_SHORT_STRAIGHTS:  # noqa: SIM109
+    if hi_code == HI_BEST5:
         hi = values[table_index(key, mask, mult, displace)]
     if lo_code == LO_A5:
         lo = a5_low_of_key(key, mult, displace, values)

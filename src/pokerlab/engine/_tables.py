@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 from pokerlab.evaluation._game_tables import load_game_values
 from pokerlab.evaluation._kernels import CARD_KEY, CARD_MASK
 from pokerlab.evaluation._tables import load_high_tables
-from pokerlab.evaluation.codes import HighEval, LowEval
+from pokerlab.evaluation.codes import SHORT_DECK_RULES, HighEval, LowEval
 from pokerlab.evaluation.short_deck import short_deck_values
 from pokerlab.games import Game
 
@@ -22,9 +22,8 @@ class KernelTables(NamedTuple):
     """Per-card additive key and mask, the perfect hash (``mult``, ``displace``) and the
     strength table ``values`` (the high table, the combined table of
     ``evaluation._game_tables`` when an Omaha or a low evaluator is needed, or the short-deck
-    table of ``evaluation.short_deck`` for ``HighEval.SHORT_DECK``, its other rule's for
-    ``HighEval.SHORT_DECK_STRAIGHTS``). A kernel unpacks
-    it once at its top: ``card_key, card_mask, mult, displace, values = tables``."""
+    table of ``evaluation.short_deck`` of its rule for a code of ``SHORT_DECK_RULES``). A kernel
+    unpacks it once at its top: ``card_key, card_mask, mult, displace, values = tables``."""
 
     card_key: NDArray[np.uint64]
     card_mask: NDArray[np.uint64]
@@ -34,10 +33,10 @@ class KernelTables(NamedTuple):
 
 
 @cache
-def _load(kind: str) -> KernelTables:
+def _load(kind: str, straight_beats_trips: bool = False) -> KernelTables:
     t = load_high_tables()
-    if kind in ("short", "short-straights"):
-        values = short_deck_values(kind == "short-straights")
+    if kind == "short":
+        values = short_deck_values(straight_beats_trips)
     elif kind == "combined":
         values = load_game_values()
     else:
@@ -47,9 +46,7 @@ def _load(kind: str) -> KernelTables:
 
 def kernel_tables(game: Game | None = None) -> KernelTables:
     """The tables for ``game``'s evaluators (the high tables when ``game`` is ``None``)."""
-    if game is not None and game.high == HighEval.SHORT_DECK:
-        return _load("short")
-    if game is not None and game.high == HighEval.SHORT_DECK_STRAIGHTS:
-        return _load("short-straights")
+    if game is not None and game.high in SHORT_DECK_RULES:
+        return _load("short", SHORT_DECK_RULES[game.high])
     combined = game is not None and (game.high == HighEval.OMAHA or game.low != LowEval.NONE)
     return _load("combined" if combined else "high")

@@ -50,7 +50,7 @@ from pokerlab.engine.tally import (
     from_winner_counts,
 )
 from pokerlab.evaluation._tables import SLOT_BITS
-from pokerlab.evaluation.codes import HighEval
+from pokerlab.evaluation.codes import HighEval, kernel_high
 from pokerlab.games import Game
 
 if TYPE_CHECKING:
@@ -625,7 +625,7 @@ class GameBoards:
         return (
             not game.is_stud
             and not problem.deals_hole_cards
-            and kernels.generic.board_evaluators(int(game.high), int(game.low))
+            and kernels.generic.board_evaluators(kernel_high(game.high), int(game.low))
         )
 
     def estimate(self, problem: Problem) -> float:
@@ -672,7 +672,8 @@ class GameBoards:
             totals = np.zeros(2, dtype=np.int64)
             kernels.generic.enumerate_boards(
                 combos, held, offsets, weights, problem.board, skip, start, stop, stripes,
-                int(game.high), int(game.low), game.split, by_runout, sym, out, totals, tables,
+                kernel_high(game.high), int(game.low), game.split, by_runout, sym, out, totals,
+                tables,
             )  # fmt: skip
             return int(totals[0])
 
@@ -896,7 +897,7 @@ class StudSweep:
                 deck = np.array([c for c in range(52) if not used >> c & 1], dtype=np.uint8)
                 w = float(problem.weights[a] * problem.weights[b])
                 hands = (problem.combos[a], n1, problem.combos[b], n2, deck, len(deck),
-                         game.hole_cards, int(game.high), int(game.low))  # fmt: skip
+                         game.hole_cards, kernel_high(game.high), int(game.low))  # fmt: skip
                 args = (*hands, sweep.BINOM, tables)
                 if game.split:
                     split_sweep = functools.partial(sweep.heads_up_split_sweep, *args)
@@ -1057,7 +1058,7 @@ class StudKnownHands:
         problem = work.problem.permuted(self._order(work.problem))
         game = problem.game
         classes = kernels.generic.known_hand_classes(
-            problem.combos, problem.held, problem.offsets, game.hole_cards, int(game.high),
+            problem.combos, problem.held, problem.offsets, game.hole_cards, kernel_high(game.high),
             int(game.low), kernels.tables(game),
         )  # fmt: skip
         dead = np.uint64(problem.dead_mask)
@@ -1099,8 +1100,8 @@ class StudDeals:
         def call(start: int, stop: int, stats: NDArray[np.float64], totals: Any) -> None:
             kernels.generic.enumerate_stud_deals(
                 problem.combos, problem.held, problem.offsets, problem.combo_masks,
-                problem.weights, dead, start, stop, stripes, game.hole_cards, int(game.high),
-                int(game.low), game.split, stats, totals, tables,
+                problem.weights, dead, start, stop, stripes, game.hole_cards,
+                kernel_high(game.high), int(game.low), game.split, stats, totals, tables,
             )  # fmt: skip
 
         return _stud_walk(problem, call, seconds, stripes)

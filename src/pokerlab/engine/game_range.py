@@ -9,7 +9,7 @@ from typing import Any
 
 from pokerlab.cards import parse_cards
 from pokerlab.errors import GameError, RangeError, blame
-from pokerlab.evaluation.codes import HighEval
+from pokerlab.evaluation.codes import SHORT_DECK_RULES
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import range_report
 from pokerlab.ranges._order import SHORT_ORDERING, SHORT_ORDERINGS, STRAIGHTS_ORDERING
@@ -25,7 +25,7 @@ def game_ordering(game: Game) -> str | None:
     ``vs3``)."""
     if not game.removed_mask:
         return None
-    return STRAIGHTS_ORDERING if game.high == HighEval.SHORT_DECK_STRAIGHTS else SHORT_ORDERING
+    return STRAIGHTS_ORDERING if SHORT_DECK_RULES.get(game.high) else SHORT_ORDERING
 
 
 def check_orderings(text: str, game: Game) -> None:

@@ -29,6 +29,7 @@ from pokerlab.engine._parallel import Chunks, Work, in_order
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import STATS, StopReason, Tally, from_winner_counts, player_stats
 from pokerlab.errors import EmptyRangeError
+from pokerlab.evaluation.codes import kernel_high
 
 __all__ = ["CHUNK_DEALS", "MonteCarlo", "Stopping"]
 
@@ -196,7 +197,7 @@ class _Sampler:
             out = np.zeros((n + 1, STATS), dtype=np.float64)
             rejected = _sampling.sample_deals_generic(
                 p.combos, p.held, self.draw, p.board, dead, game.hole_cards - shared,
-                game.board_cards + shared, size, _MAX_REJECTS, state, int(game.high),
+                game.board_cards + shared, size, _MAX_REJECTS, state, kernel_high(game.high),
                 int(game.low), game.split, out, self.tables, self.stop,
             )  # fmt: skip
         if rejected <= _sampling.STOPPED:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-__all__ = ["HighEval", "LowEval"]
+__all__ = ["SHORT_DECK_RULES", "HighEval", "LowEval", "kernel_high"]
 
 
 class HighEval(IntEnum):
@@ -27,6 +27,24 @@ class HighEval(IntEnum):
     OMAHA = 2
     SHORT_DECK = 3
     SHORT_DECK_STRAIGHTS = 4
+
+
+SHORT_DECK_RULES: dict[HighEval, bool] = {
+    HighEval.SHORT_DECK: False,
+    HighEval.SHORT_DECK_STRAIGHTS: True,
+}
+"""The short deck's evaluator codes, each with whether its rule puts a straight over three of a
+kind: the one place that knows which codes are short deck and which table each reads."""
+
+
+def kernel_high(high: HighEval) -> int:
+    """The high code a kernel is handed: a short-deck code is ``BEST5`` read over its own table
+    (the kernels never see a short-deck code; the table carries the rule).
+
+    >>> kernel_high(HighEval.SHORT_DECK_STRAIGHTS) == kernel_high(HighEval.BEST5) == 1
+    True
+    """
+    return int(HighEval.BEST5) if high in SHORT_DECK_RULES else int(high)
 
 
 class LowEval(IntEnum):

@@ -44,7 +44,7 @@ from pokerlab.cards import RANKS, CardsLike, format_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.batch import card_array
-from pokerlab.evaluation.codes import HighEval
+from pokerlab.evaluation.codes import SHORT_DECK_RULES, HighEval
 from pokerlab.evaluation.high import HandCategory, HandValue, batch_strengths, evaluate_in
 
 __all__ = [
@@ -98,10 +98,8 @@ def category_order(high: HighEval) -> tuple[HandCategory, ...]:
     >>> category_order(HighEval.SHORT_DECK)[3].label, category_order(HighEval.BEST5)[3].label
     ('Straight', 'Three of a Kind')
     """
-    if high == HighEval.SHORT_DECK:
-        return SHORT_DECK_ORDER
-    if high == HighEval.SHORT_DECK_STRAIGHTS:
-        return STRAIGHT_BEATS_TRIPS_ORDER
+    if high in SHORT_DECK_RULES:
+        return _order(SHORT_DECK_RULES[high])
     return tuple(HandCategory)
 
 

@@ -57,7 +57,7 @@ from pokerlab.errors import (
     RangeError,
     TooLargeError,
 )
-from pokerlab.evaluation.codes import HighEval, LowEval
+from pokerlab.evaluation.codes import HighEval, LowEval, kernel_high
 from pokerlab.evaluation.short_deck import category_order
 from pokerlab.games import Game
 from pokerlab.ranges import Range
@@ -614,7 +614,8 @@ def _features(
 
             stud_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos, problem.held,
                           tables.layout.pos, tables.in_range, np.uint64(problem.dead_mask),
-                          int(game.high), int(game.low), game.split, game.high == HighEval.NONE,
+                          kernel_high(game.high), int(game.low), game.split,
+                          game.high == HighEval.NONE,
                           card_key, card_mask, mult, displace, values,
                           *tables.eq_state[slot], out[lo:hi])  # fmt: skip
             return
