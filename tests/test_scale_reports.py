@@ -230,3 +230,32 @@ def test_matrix_and_flops_cli_take_a_game(tmp_path: Path) -> None:
 def test_bad_arguments_get_one_line_errors(call: Any, message: str) -> None:
     with pytest.raises(pokerlab.PokerlabError, match=re.escape(message)):
         call()
+
+
+def test_flops_and_matrix_cli_print_the_reports_json(tmp_path: Path) -> None:
+    """``--json`` prints ``to_dict()``, what the web API answers: the CSV's rows, in order."""
+    import json
+
+    out = tmp_path / "f.csv"
+    result = CliRunner().invoke(app, ["flops", "AA", "KK", "-g", "shortdeck", "--json",
+                                      "-o", str(out), "--workers", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    want = flop_report(["AA", "KK"], game="shortdeck", workers=1).to_dict()
+    assert {**data, "seconds": 0} == {**want, "seconds": 0}
+    assert data["mean_equity"] == pytest.approx(
+        sum(p * e for p, e in zip(data["probability"], data["equity"], strict=True))
+    )
+    with out.open() as f:
+        rows = list(csv.DictReader(f))
+    assert [r["flop"] for r in rows] == data["flops"]
+    assert [float(r["equity"]) for r in rows] == data["equity"]
+
+    out = tmp_path / "m.csv"
+    result = CliRunner().invoke(app, ["matrix", "--classes", "AA,KK,AKo", "--json", "-o",
+                                      str(out), "--workers", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["names"] == ["AA", "KK", "AKo"] and data["jobs"] == 6
+    want = preflop_matrix(["AA", "KK", "AKo"], workers=1)
+    assert data["equity"] == want.equity.tolist() and data["tie"] == want.tie.tolist()

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
-from pokerlab.cli.output import OutputPath, writing
+from pokerlab.cli.output import OutputPath, emit_json, writing
 from pokerlab.scale.flops import flop_report
 
 
@@ -28,10 +28,12 @@ from pokerlab.scale.flops import flop_report
 @click.option("--max-seconds", type=float, default=None,
               help="Refuse a report estimated at more seconds of one core "
               "[default: 1800].")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True,
+              help="Also print the report as JSON (the web API's answer).")  # fmt: skip
 @backend_options
 def flops_command(
     hand: str, vs: tuple[str, ...], dead: str, game: str, output: Path, png: Path | None,
-    max_seconds: float | None, workers: int | None, scheduler: str | None,
+    max_seconds: float | None, as_json: bool, workers: int | None, scheduler: str | None,
     local_cluster: int | None,
 ) -> None:  # fmt: skip
     """Equity of HAND_OR_RANGE on every flop against the other players, e.g.
@@ -48,6 +50,8 @@ def flops_command(
 
         with writing(png):
             save_png(flops_figure(report), png)
+    if as_json:
+        emit_json(report.to_dict())
     click.echo(
         f"{len(report.flops):,} flop classes ({report.symmetries} suit symmetries), mean equity "
         f"{report.mean_equity:.6f} (the preflop equity) in {report.seconds:.1f} s -> {output}",

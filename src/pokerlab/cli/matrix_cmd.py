@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
-from pokerlab.cli.output import OutputPath, writing
+from pokerlab.cli.output import OutputPath, emit_json, writing
 from pokerlab.scale.matrix import preflop_matrix
 
 
@@ -24,10 +24,12 @@ from pokerlab.scale.matrix import preflop_matrix
               "(81 in short deck).")  # fmt: skip
 @click.option("--game", "-g", default="holdem", show_default=True,
               help="A two-card game: holdem, shortdeck or shortdeck-straights.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True,
+              help="Also print the matrix as JSON (the web API's answer).")  # fmt: skip
 @backend_options
 def matrix_command(
-    output: Path, png: Path | None, classes: str | None, game: str, workers: int | None,
-    scheduler: str | None, local_cluster: int | None,
+    output: Path, png: Path | None, classes: str | None, game: str, as_json: bool,
+    workers: int | None, scheduler: str | None, local_cluster: int | None,
 ) -> None:  # fmt: skip
     """Equity, win and tie of every preflop class against every class, exact, e.g.
     `pokerlab matrix -o matrix.csv --png matrix.png --local-cluster 8` or
@@ -44,6 +46,8 @@ def matrix_command(
 
         with writing(png):
             save_png(matrix_figure(matrix), png)
+    if as_json:
+        emit_json(matrix.to_dict())
     seconds = matrix.seconds
     n = len(matrix.names)
     click.echo(f"{matrix.jobs:,} exact runs ({n} x {n} cells) in {seconds:.1f} s -> {output}",

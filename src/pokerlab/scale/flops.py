@@ -87,6 +87,25 @@ class FlopReport(ArrayFields):
         """The probability-weighted mean of the flop equities: the preflop equity."""
         return float(np.dot(self.probability, self.equity))
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``pokerlab flops --json`` and the web API print exactly this): the
+        fields, arrays as lists, and :attr:`mean_equity`."""
+        return {
+            "players": list(self.players),
+            "dead": self.dead,
+            "game": self.game,
+            "flops": list(self.flops),
+            "size": self.size.tolist(),
+            "probability": self.probability.tolist(),
+            "equity": self.equity.tolist(),
+            "win": self.win.tolist(),
+            "tie": self.tie.tolist(),
+            "symmetries": self.symmetries,
+            "classes": self.classes,
+            "mean_equity": self.mean_equity,
+            "seconds": self.seconds,
+        }
+
     def write_csv(self, path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8") as f:
             out = csv.writer(f)

@@ -64,6 +64,19 @@ class PreflopMatrix(ArrayFields):
     jobs: int
     seconds: float = field(compare=False)  # a timing, not part of the answer
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``pokerlab matrix --json`` and the web API print exactly this): the
+        fields, each matrix as a list of rows (row: the class, column: its opponent)."""
+        return {
+            "names": list(self.names),
+            "game": self.game,
+            "equity": self.equity.tolist(),
+            "win": self.win.tolist(),
+            "tie": self.tie.tolist(),
+            "jobs": self.jobs,
+            "seconds": self.seconds,
+        }
+
     def write_csv(self, path: Path) -> None:
         """One row per ordered pair: ``hand, villain, equity, win, tie``."""
         with path.open("w", newline="", encoding="utf-8") as f:
