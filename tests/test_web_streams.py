@@ -85,7 +85,14 @@ def test_a_streams_error_is_the_plain_routes_error(client: TestClient) -> None:
 
 
 def test_every_streamed_task_reports_progress_and_stops() -> None:
-    assert {spec.task for spec in STREAMED} == {"equity", "outs", "query", "distribution"}
+    assert {spec.task for spec in STREAMED} == {
+        "equity",
+        "outs",
+        "query",
+        "distribution",
+        "flops",
+        "matrix",
+    }
     assert {spec.task for spec in STREAMED} <= tasks.STREAMING <= tasks.STOPPABLE
 
 

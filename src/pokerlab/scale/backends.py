@@ -13,6 +13,11 @@ takes to run one job's chunks there.
 * :class:`DaskBackend`: a ``dask.distributed.Client``, connected to a running scheduler
   (``tcp://HOST:8786``) or to a :class:`~dask.distributed.LocalCluster` started here. A task whose
   worker dies is run again by Dask on another worker (up to Dask's ``allowed-failures``).
+* :class:`InlineBackend` (``"inline"``): each task in turn, in this process, on the calling
+  thread, for a caller that is itself one worker of a pool (the web server's): a process pool of
+  its own would nest pools and oversubscribe the cores. Its tasks use this process's numba
+  threads (``NUMBA_NUM_THREADS``); a caller stops it between tasks by raising from its
+  ``progress`` callback.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ __all__ = [
     "Backend",
     "ClusterError",
     "DaskBackend",
+    "InlineBackend",
     "LocalBackend",
     "dask_client",
     "make_backend",
@@ -306,7 +312,32 @@ class DaskBackend:
                 cluster.close()
 
 
-Backend = LocalBackend | DaskBackend
+class InlineBackend:
+    """Tasks run one after another in this process, on the calling thread, as they are asked
+    for: nothing runs ahead, so a caller that stops reading (an exception raised while it handles
+    an answer) leaves no work behind."""
+
+    workers = 1
+
+    @property
+    def executor(self) -> None:
+        """No executor: ``pokerlab.equity(..., client=None)`` runs its chunks here."""
+        return None
+
+    def run(self, tasks: Iterable[Task]) -> Iterator[tuple[Any, Any]]:
+        for tag, function, argument in tasks:
+            yield tag, function(argument)
+
+    def __enter__(self) -> InlineBackend:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        return None
+
+
+Backend = LocalBackend | DaskBackend | InlineBackend
 
 
 def backend_sizes(
@@ -333,16 +364,20 @@ def make_backend(
     client: Any = None,
 ) -> Backend:
     """The backend a batch asked for: ``client`` (a Dask client you own) wins, then
-    ``scheduler``, then ``local_cluster``, then ``backend`` ("local" or "dask", which needs one
-    of the others)."""
+    ``scheduler``, then ``local_cluster``, then ``backend`` ("local"; "inline", this process and
+    thread, which takes no ``workers`` but 1; or "dask", which needs one of the others)."""
     if client is not None:
         return DaskBackend(client)
     if scheduler is not None or local_cluster is not None:
         return DaskBackend(dask_client(scheduler, local_cluster), owned=True)
     if backend == "local":
         return LocalBackend(workers)
+    if backend == "inline":
+        if workers not in (None, 1):
+            raise ClusterError(f"the inline backend runs in this process, not on {workers} workers")
+        return InlineBackend()
     if backend == "dask":
         raise ClusterError(
             "the dask backend needs a scheduler address, a local cluster or a client"
         )
-    raise ClusterError(f"unknown backend '{backend}': use local or dask")
+    raise ClusterError(f"unknown backend '{backend}': use local, inline or dask")

@@ -9,18 +9,18 @@ body over the size cap is a 413. 503 (with ``Retry-After``) means the workers ar
 up, every worker stayed busy for the queue limit, or the worker died mid-task.
 A 500 is a bug (logged with its traceback).
 
-Equity, outs, draw advice, queries, hits and distributions run in a
-:class:`~pokerlab.web.pool.WorkerPool` of processes, so a long computation never blocks the
+Equity, outs, draw advice, queries, hits, distributions, flop reports and preflop matrices run
+in a :class:`~pokerlab.web.pool.WorkerPool` of processes, so a long computation never blocks the
 others. Waiting for a worker
 (``queue_seconds``) and computing (``max_seconds``) are limited separately; each answer's
 ``Server-Timing`` header says how long it was queued and computed, and ``GET /api/status`` how
 many requests wait. A request whose client disconnects has its task stopped.
 
-``POST /api/{task}/stream`` (equity, outs, query, distribution) runs the same request as ``POST
-/api/{task}`` but answers Server-Sent Events: ``start`` (``{"id"}``, the run's id), ``progress``
-(``{"fraction", "elapsed"}``, a few times a second; Monte Carlo equity adds the running
-``"samples"``, ``"equity"`` and ``"stderr"`` per player), then one ``result`` (the JSON of
-``/api/{task}``) or ``error`` (an error body). ``POST /api/stop`` (or ``/api/equity/stop``, its
+``POST /api/{task}/stream`` (equity, outs, query, distribution, flops, matrix) runs the same
+request as ``POST /api/{task}`` but answers Server-Sent Events: ``start`` (``{"id"}``, the run's
+id), ``progress`` (``{"fraction", "elapsed"}``, a few times a second; Monte Carlo equity adds the
+running ``"samples"``, ``"equity"`` and ``"stderr"`` per player), then one ``result`` (the JSON
+of ``/api/{task}``) or ``error`` (an error body). ``POST /api/stop`` (or ``/api/equity/stop``, its
 older name) with that id stops the run at once: a sampled run (Monte Carlo equity, a sampled
 query) answers with the deals it sampled (equity says ``"stopped": "cancelled"``), an exact one
 with a ``CancelledError``. A client that disconnects from the stream has its run stopped and its
@@ -60,7 +60,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
 from pokerlab.errors import PokerlabError, shorten
-from pokerlab.web import analytics, tasks
+from pokerlab.web import analytics, reports, tasks
 from pokerlab.web.middleware import BodyLimit, HostCheck, RequestLog, SecurityHeaders, error_body
 from pokerlab.web.models import (
     SEED_MAX,
@@ -312,7 +312,7 @@ OUTS = PooledTask("outs", OutsRequest, lambda body: body.model_dump(),
                   "Winning, tying and losing next cards")  # fmt: skip
 QUERY = PooledTask("query", QueryRequest, lambda body: {"text": body.text},
                    "Aggregates over the deals of a spot")  # fmt: skip
-STREAMED = (EQUITY, OUTS, QUERY, analytics.DISTRIBUTION)
+STREAMED = (EQUITY, OUTS, QUERY, analytics.DISTRIBUTION, reports.FLOPS, reports.MATRIX)
 """The pooled routes that also stream their progress (``POST /api/{task}/stream``)."""
 
 _EXACT_BOUNDS = {float(bound): bound for bound in (SEED_MAX,)}
@@ -658,5 +658,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     analytics.add_routes(app, in_pool, _ERRORS)
+    reports.add_routes(app, in_pool, _ERRORS)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,16 +1,21 @@
 """What each JSON route computes: a call of the public API and its ``to_dict()``, nothing more.
 
 These functions run inside the worker processes of :mod:`pokerlab.web.pool` (equity, outs, draw
-advice, queries, hits, distributions) or in the server itself (ranges, evaluation, games), and
-they import neither FastAPI nor the CLI. Each answers exactly what the matching
-``pokerlab ... --json`` command prints.
+advice, queries, hits, distributions, flop reports, preflop matrices) or in the server itself
+(ranges, evaluation, games), and they import neither FastAPI nor the CLI. Each answers exactly
+what the matching ``pokerlab ... --json`` command prints.
 
-The pooled tasks take ``limit``, the seconds the server allows them: an equity run, a query, outs
-and a distribution are told to stop there (Monte Carlo through its time limit, an exact run through
-cancellation) or when ``stop()`` says so (its client pressed Stop or went away: the tasks in
-:data:`STOPPABLE`); the pool kills a worker whose task outlives it (draw advice and hits cannot be
-interrupted from inside). The tasks in :data:`STREAMING` report ``progress(update)`` as they go.
-``threads`` is the numba threads a worker may use, passed on to library functions that take it.
+The pooled tasks take ``limit``, the seconds the server allows them: an equity run, a query, outs,
+a distribution, a flop report and a matrix are told to stop there (Monte Carlo through its time
+limit, an exact run through cancellation) or when ``stop()`` says so (its client pressed Stop or
+went away: the tasks in :data:`STOPPABLE`); the pool kills a worker whose task outlives it (draw
+advice and hits cannot be interrupted from inside). The tasks in :data:`STREAMING` report
+``progress(update)`` as they go. ``threads`` is the numba threads a worker may use, passed on to
+library functions that take it.
+
+The flop report and the matrix run on the library's ``inline`` backend, in the worker itself
+and on its numba threads: their default backend, a process pool of every core, would nest
+processes in a worker of the pool and oversubscribe the cores (workers x threads <= cores).
 
 Range reports run in the server itself, on one thread beside the event loop, and are cached
 (the page asks for the same grid texts again and again).
@@ -40,6 +45,8 @@ from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES, game_aliases
 from pokerlab.ranges import range_report
+from pokerlab.scale.flops import flop_report
+from pokerlab.scale.matrix import preflop_matrix
 
 __all__ = [
     "STOPPABLE",
@@ -71,6 +78,8 @@ _SMALLER = {
     "outs": "narrow the ranges, or give the turn card on a flop",
     "distribution": "narrow the hero's range or the villains'",
     "hits": "narrow the range",
+    "flops": "narrow the ranges",
+    "matrix": "ask for fewer classes",
 }
 """What each task's request can change to finish sooner (only what its body can say); each of
 these requests has a ``time_limit``, the field a time-limit error names."""
@@ -443,6 +452,92 @@ def _hero_or_villain(match: re.Match[str]) -> str:
     return f"{'V' if match.group(1) == 'P' else 'v'}illain {number - 1}"
 
 
+REPORT_CHUNK = 1
+"""Flops or matrix cells per task of a report run in a worker (on the inline backend, where a
+task costs nothing to send): Stop and the time limit end a report between two exact runs."""
+
+ReportProgress = Callable[[int, int], None]
+
+
+def _run_report(
+    task: str,
+    compute: Callable[[ReportProgress], Payload],
+    *,
+    limit: float,
+    stop: Callable[[], bool] | None,
+    progress: Callable[[Payload], object] | None,
+    what: str,
+    units: str,
+) -> Payload:
+    """``compute(count)``, a scale report whose ``progress(done, total)`` is ``count``: it hands
+    the fraction done to ``progress`` and ends the report once ``stop()`` says so or ``limit``
+    seconds have passed. A report still going then is a :func:`time_limit_error`, one stopped by
+    ``stop()`` a :class:`~pokerlab.errors.CancelledError` saying how far it got."""
+    cancel = _Cancel(stop, limit)
+    report = _Progress(progress)
+
+    def count(done: int, total: int) -> None:
+        report(done / total)
+        if cancel():
+            raise CancelledError(f"{what} was cancelled")
+
+    try:
+        return compute(count)
+    except CancelledError:
+        if cancel.requested():
+            raise report.stopped(f"{what} has no partial result", what, units) from None
+        raise time_limit_error(limit, task) from None
+
+
+def run_flops(
+    *,
+    players: list[str],
+    dead: str,
+    game: str,
+    limit: float,
+    time_limit: float | None = None,
+    stop: Callable[[], bool] | None = None,
+    progress: Callable[[Payload], object] | None = None,
+) -> Payload:
+    """Player 1's exact equity on every flop (``pokerlab flops --json``). A
+    report estimated at more than ``limit`` seconds of one core is refused at once with the
+    library's message (its flop runs are mostly too small to share the worker's threads), on
+    the field ``time_limit`` when the request gave one, else on none (the server's limit is no
+    box on the page). ``progress(update)`` is called after each flop with ``{"fraction"}``."""
+
+    def compute(count: ReportProgress) -> Payload:
+        return flop_report(players, dead, game=game, backend="inline", chunk_size=REPORT_CHUNK,
+                           progress=count, max_seconds=limit).to_dict()  # fmt: skip
+
+    try:
+        return _run_report("flops", compute, limit=limit, stop=stop, progress=progress,
+                           what="the flop report", units="flop classes")  # fmt: skip
+    except TooLargeError as exc:
+        if exc.field == "max_seconds":  # the library's refusal: no such field here
+            exc.field = "time_limit" if time_limit is not None else None
+        raise
+
+
+def run_matrix(
+    *,
+    names: list[str] | None,
+    game: str,
+    limit: float,
+    stop: Callable[[], bool] | None = None,
+    progress: Callable[[Payload], object] | None = None,
+) -> Payload:
+    """The exact heads-up preflop matrix of ``names`` (all of ``game``'s classes when None;
+    ``pokerlab matrix --json``).
+    ``progress(update)`` is called after each cell with ``{"fraction"}``."""
+
+    def compute(count: ReportProgress) -> Payload:
+        return preflop_matrix(names, game=game, backend="inline", chunk_size=REPORT_CHUNK,
+                              progress=count).to_dict()  # fmt: skip
+
+    return _run_report("matrix", compute, limit=limit, stop=stop, progress=progress,
+                       what="the matrix", units="cells")  # fmt: skip
+
+
 TASKS: dict[str, Callable[..., Payload]] = {
     "equity": run_equity,
     "outs": run_outs,
@@ -454,12 +549,14 @@ TASKS: dict[str, Callable[..., Payload]] = {
     "evaluate": run_evaluate,
     "hits": run_hits,
     "distribution": run_distribution,
+    "flops": run_flops,
+    "matrix": run_matrix,
 }
 """Tasks by name (what the pool's workers are asked to run)."""
 
-STOPPABLE = frozenset({"equity", "outs", "query", "distribution"})
+STOPPABLE = frozenset({"equity", "outs", "query", "distribution", "flops", "matrix"})
 """Tasks that take ``stop``: asked to stop, they end early and keep their worker."""
 
-STREAMING = frozenset({"equity", "outs", "query", "distribution"})
+STREAMING = frozenset({"equity", "outs", "query", "distribution", "flops", "matrix"})
 """Tasks that take ``progress(update)``, a dict with at least ``"fraction"`` (the pool streams
 it back to the server: ``POST /api/{task}/stream``)."""
