@@ -15,10 +15,14 @@ one untimed pass that touches the output's pages and brings the tables into the 
 * C, strengths summed, no row check: the shape of OMPEval's random-hand benchmark loop (cards
   added to a hand, ``sum += evaluate(hand)``), whose 237-251 M/s issue 10 quotes. With nothing
   else reading the mask, the compiler computes it only for hands with a flush;
-* numba: ``evaluate_rows`` with and without the check (the shipped kernel, 1 thread).
+* numba: ``evaluate_rows`` with and without the check (the shipped kernel, 1 thread);
+* C and numba on the same rows as int64 codes (what a user's ``np.array`` of ints holds), with
+  the row check: each code clamped into the card tables and each row prefetched
+  ``PREFETCH_ROWS`` rows ahead, as the shipped kernel does for codes beyond the caches.
 
 Every C variant's strengths are checked equal to pokerlab's. Printed: best and median M rows/s
-and each against the shipped kernel with its check.
+and each against the shipped kernel with its check; then what int64 input costs over uint8 in C
+and in numba (issue 10: at most 1.3x).
 """
 
 from __future__ import annotations
@@ -97,6 +101,23 @@ __attribute__((noinline)) static uint64_t summed(const uint8_t *codes, size_t n)
     return sum;
 }
 
+#define CLAMP(x) ((uint64_t)(x) > 255 ? 255 : (uint64_t)(x))
+
+__attribute__((noinline)) static uint64_t checked64(const int64_t *codes, size_t n,
+                                                    uint16_t *out) {
+    uint64_t bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *row = codes + 7 * i;
+        __builtin_prefetch(row + 7 * PREFETCH_ROWS, 0, 3);
+        uint64_t r[7] = {CLAMP(row[0]), CLAMP(row[1]), CLAMP(row[2]), CLAMP(row[3]),
+                         CLAMP(row[4]), CLAMP(row[5]), CLAMP(row[6])};
+        ROW_KEY; ROW_MASK;
+        bits += (uint64_t)__builtin_popcountll(mask);
+        out[i] = strength(key, mask);
+    }
+    return bits;
+}
+
 static void load(const char *dir, const char *name, void *to, size_t size) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -119,8 +140,10 @@ int main(int argc, char **argv) {
     load(dir, "displace.bin", DISPLACE, sizeof DISPLACE);
     load(dir, "values.bin", VALUES, sizeof VALUES);
     uint8_t *codes = malloc(7 * n);
+    int64_t *wide = malloc(7 * 8 * n + 7 * 8 * PREFETCH_ROWS);  /* prefetched past the end */
     uint16_t *want = malloc(2 * n), *out = malloc(2 * n);
     load(dir, "codes.bin", codes, 7 * n);
+    for (size_t i = 0; i < 7 * n; i++) wide[i] = codes[i];
     load(dir, "want.bin", want, 2 * n);
     uint64_t expected_sum = 0;
     for (size_t i = 0; i < n; i++) expected_sum += want[i];
@@ -138,7 +161,13 @@ int main(int argc, char **argv) {
     uint64_t sum = summed(codes, n);
     double t5 = now();
     if (sum != expected_sum) { puts("summed: WRONG"); return 1; }
-    printf("%.9f %.9f %.9f\n", t1 - t0, t3 - t2, t5 - t4);
+    memset(out, 0, 2 * n);
+    checked64(wide, n, out);  /* untimed, as above */
+    double t6 = now();
+    bits = checked64(wide, n, out);
+    double t7 = now();
+    if (bits != 7 * n || memcmp(out, want, 2 * n)) { puts("checked64: WRONG"); return 1; }
+    printf("%.9f %.9f %.9f %.9f\n", t1 - t0, t3 - t2, t5 - t4, t7 - t6);
     return 0;
 }
 """
@@ -147,6 +176,7 @@ C_NAMES = (
     "C: mask popcounted (row check), strengths stored",
     "C: strengths stored, no row check",
     "C: strengths summed, no row check (OMPEval's loop)",
+    "C: int64 codes, row check",
 )
 
 
@@ -163,6 +193,7 @@ def _defines() -> list[str]:
         "SLOT_SHIFT": int(K.SLOT_SHIFT),
         "SLOT_MASK": int(K.SLOT_MASK),
         "BUCKET_SHIFT": int(K.BUCKET_SHIFT),
+        "PREFETCH_ROWS": K.PREFETCH_ROWS,
     }
     return [f"-D{name}={value}" for name, value in constants.items()]
 
@@ -198,21 +229,26 @@ def main() -> None:
                         str(folder / "eval.c")], check=True)  # fmt: skip
         out = np.empty(args.rows, dtype=np.uint16)
         names = [*C_NAMES, "numba: evaluate_rows, row check (shipped)",
-                 "numba: evaluate_rows, check=False"]  # fmt: skip
+                 "numba: evaluate_rows, check=False", "numba: int64 codes, row check"]  # fmt: skip
+        wide = codes.astype(np.int64)
         times: dict[str, list[float]] = {name: [] for name in names}
         for _ in range(args.rounds):
             line = subprocess.run([str(binary), tmp, str(args.rows)], check=True,
                                   capture_output=True, text=True).stdout.split()  # fmt: skip
             for name, seconds in zip(C_NAMES, line, strict=True):
                 times[name].append(float(seconds))
-            for name, check in ((names[3], True), (names[4], False)):
+            for name, rows, check in ((names[4], codes, True), (names[5], codes, False),
+                                      (names[6], wide, True)):  # fmt: skip
                 started = time.perf_counter()
-                K.evaluate_rows(codes, 7, check, *common, out)
+                K.evaluate_rows(rows, 7, check, *common, out)
                 times[name].append(time.perf_counter() - started)
                 if not np.array_equal(out, want):
                     raise SystemExit(f"{name}: strengths differ")
     print(f"compiler: {compiler} -O3 -march=native; {args.rows:,} rows, {args.rounds} rounds")
-    print_rates(times, args.rows, names[3])
+    print_rates(times, args.rows, names[4])
+    for who, narrow, wide_name in (("C", names[0], names[3]), ("numba", names[4], names[6])):
+        cost = float(np.median(times[wide_name]) / np.median(times[narrow]))
+        print(f"{who}: int64 codes take {cost:.2f}x the time of uint8 (medians)")
 
 
 if __name__ == "__main__":

@@ -129,13 +129,15 @@ def _prefetch_python(rows, i):
 prefetch_row = _prefetch_python if numba_config.DISABLE_JIT else _prefetch_row
 """Ask the CPU to start loading row ``i`` of a 2-D array (nothing when numba's JIT is off)."""
 
-PREFETCH_ROWS = 32
+PREFETCH_ROWS = 64
 """How many rows ahead :func:`evaluate_rows` prefetches codes wider than a byte (an int64 row
 spans most of a cache line; uint8 rows need no help)..."""
 PREFETCH_FROM_BYTES = 1 << 22
-"""...when the codes take more than this (beyond the caches: on the AMD EPYC development
-machine int64 input ran 1.2x faster at 16-64 rows ahead for 1,000,000 rows, and 7 % slower
-for 20,000 rows already in cache)."""
+"""...when the codes take more than this (beyond the caches). For 1,000,000 int64 rows: on the
+AMD EPYC (Zen 3/4) development machines 1.2x faster at 16-64 rows ahead, and 7 % slower for
+20,000 rows already in cache; on an Intel Xeon (family 6 model 167) int64 took 1.44x the time
+of uint8 at 32 rows ahead and 1.32-1.34x at 64-256 (``benchmarks/RESULTS.md``): 64 is the
+distance good on both."""
 
 
 @njit(inline="always")
