@@ -259,3 +259,41 @@ def test_flops_and_matrix_cli_print_the_reports_json(tmp_path: Path) -> None:
     assert data["names"] == ["AA", "KK", "AKo"] and data["jobs"] == 6
     want = preflop_matrix(["AA", "KK", "AKo"], workers=1)
     assert data["equity"] == want.equity.tolist() and data["tie"] == want.tie.tolist()
+
+
+def test_small_reports_run_here_unless_workers_or_a_cluster_are_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pool of every core first spends WORKER_START_SECONDS starting: work shorter than
+    what the pool would take runs in this process; explicit workers or a cluster are obeyed."""
+    from pokerlab.scale import backends
+
+    monkeypatch.setattr(backends, "_cores", lambda: 2)
+    start = backends.WORKER_START_SECONDS
+    assert backends.quickest_backend(0.5) == "inline"
+    assert backends.quickest_backend(2 * start) == "inline"  # a tie: no pool to start
+    assert backends.quickest_backend(2 * start + 0.01) == "local"
+    assert backends.quickest_backend(0.5, workers=2) == "local"
+    assert backends.quickest_backend(0.5, workers=1) == "local"
+    assert backends.quickest_backend(0.5, local_cluster=2) == "local"
+    assert backends.quickest_backend(0.5, "dask", scheduler="tcp://x:8786") == "dask"
+    monkeypatch.setattr(backends, "_cores", lambda: 8)
+    assert backends.quickest_backend(1.1) == "inline"
+    assert backends.quickest_backend(1.2) == "local"
+
+    chosen: list[str] = []
+    real = backends.make_backend
+
+    def spy(backend: str = "local", **kwargs: Any) -> Any:
+        chosen.append(backend)
+        return real(backend, **kwargs)
+
+    import pokerlab.scale.flops as flops_module
+    import pokerlab.scale.matrix as matrix_module
+
+    monkeypatch.setattr(flops_module, "make_backend", spy)
+    monkeypatch.setattr(matrix_module, "make_backend", spy)
+    small = flop_report(["AA", "KK"], game="shortdeck")
+    preflop_matrix(["AA", "KK"])
+    assert chosen == ["inline", "inline"]
+    assert small == flop_report(["AA", "KK"], game="shortdeck", workers=1)

@@ -33,7 +33,12 @@ from pokerlab._results import ArrayFields
 from pokerlab.cards import format_cards
 from pokerlab.engine.limits import estimate_text
 from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
-from pokerlab.scale.backends import backend_sizes, make_backend
+from pokerlab.scale.backends import (
+    SECONDS_PER_RUN,
+    backend_sizes,
+    make_backend,
+    quickest_backend,
+)
 
 __all__ = ["FlopReport", "flop_cells", "flop_report"]
 
@@ -131,11 +136,6 @@ def _flop_classes(
     return flops[first], size
 
 
-# what one exact run costs beside its kernel's estimate: the call's checks and set-up (profiled
-# at 0.12-0.2 ms a flop over 400 hold'em and Omaha flops, about half of each run; rounded up)
-_SECONDS_PER_RUN = 2e-4
-
-
 def _work_seconds(players: list[str], dead: str, game: str, flops: list[str]) -> float:
     """Estimated seconds of one core for the exact runs of ``flops``: the engine's estimate
     (:func:`~pokerlab.engine.exact.runout_seconds`) of the first possible one, per flop."""
@@ -147,8 +147,8 @@ def _work_seconds(players: list[str], dead: str, game: str, flops: list[str]) ->
             problem = prepare(players, flop, dead, game).with_unit_weights()
         except EmptyRangeError:
             continue
-        return len(flops) * (runout_seconds(problem) + _SECONDS_PER_RUN)
-    return len(flops) * _SECONDS_PER_RUN
+        return len(flops) * (runout_seconds(problem) + SECONDS_PER_RUN)
+    return len(flops) * SECONDS_PER_RUN
 
 
 def flop_report(
@@ -201,6 +201,8 @@ def flop_report(
             field="max_seconds",
         )
     chunks = [texts[k : k + chunk_size] for k in range(0, len(texts), chunk_size)]
+    backend = quickest_backend(work, backend, workers=workers, scheduler=scheduler,
+                               local_cluster=local_cluster, client=client)  # fmt: skip
     values = np.zeros((len(texts), 4))
     done = 0
     with make_backend(backend, workers=workers, scheduler=scheduler,

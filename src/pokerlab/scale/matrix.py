@@ -27,7 +27,12 @@ from pokerlab.cards import RANKS
 from pokerlab.errors import GameError, RangeError, list_argument, shorten
 from pokerlab.games import get_game
 from pokerlab.ranges import CLASS_NAMES
-from pokerlab.scale.backends import backend_sizes, make_backend
+from pokerlab.scale.backends import (
+    SECONDS_PER_RUN,
+    backend_sizes,
+    make_backend,
+    quickest_backend,
+)
 
 __all__ = ["PreflopMatrix", "game_classes", "matrix_cells", "preflop_matrix"]
 
@@ -86,6 +91,19 @@ class PreflopMatrix(ArrayFields):
                 for j, b in enumerate(self.names):
                     values = (self.equity[i, j], self.win[i, j], self.tie[i, j])
                     out.writerow([a, b, *(repr(float(v)) for v in values)])
+
+
+def _work_seconds(names: list[str], game: str, cells: int) -> float:
+    """Estimated seconds of one core for ``cells`` exact runs: the engine's estimate of the
+    first class against the last (hold'em answers from its shipped table, short deck
+    enumerates), per cell."""
+    from pokerlab.engine.problem import prepare
+    from pokerlab.engine.strategies import exact_strategy
+
+    problem = prepare([names[0], names[-1]], "", "", game).with_unit_weights()
+    strategy = exact_strategy(problem)
+    run = strategy.estimate(problem) if strategy is not None else 0.0
+    return cells * (run + SECONDS_PER_RUN)
 
 
 def _class_name(name: object) -> str:
@@ -154,6 +172,9 @@ def preflop_matrix(
     n = len(names)
     cells = [(i, j) for i in range(n) for j in range(i, n)]
     chunks = [cells[k : k + chunk_size] for k in range(0, len(cells), chunk_size)]
+    backend = quickest_backend(_work_seconds(names, spec.name, len(cells)), backend,
+                               workers=workers, scheduler=scheduler,
+                               local_cluster=local_cluster, client=client)  # fmt: skip
     equity = np.zeros((n, n))
     win = np.zeros((n, n))
     tie = np.zeros((n, n))
