@@ -58,6 +58,24 @@ def test_preflop_matchup_classes_shrink_with_every_suit_symmetry() -> None:
     assert strategy.estimate(blind) <= AUTO_EXACT_SECONDS
 
 
+@pytest.mark.parametrize(("game", "dead", "wider"), [("holdem", "2c", "66,55"),
+                                                      ("shortdeck", "", "66,77")])  # fmt: skip
+def test_small_matchup_spaces_are_enumerated_by_class_too(game: str, dead: str, wider: str) -> None:
+    """A space of up to 64 matchups counted every matchup, though its run enumerates one per
+    suit class as larger ones do: short deck ``AA`` vs ``66`` (36 matchups, 24 symmetries) was
+    estimated at 36 ms and took 1.4 ms. Heads-up, the estimate per class of possible matchups
+    is now the same whatever the space's size. (A dead card keeps hold'em off its table.)"""
+    small, large = (prepare(["AA", v], "", dead, game).with_unit_weights() for v in ("66", wider))
+    strategy = exact_strategy(small)
+    assert strategy is not None and strategy.name == "preflop-matchups"
+    assert _space(small) <= 64 < _space(large)
+    ratios = []
+    for p in (small, large):
+        classes = _space(p) * _disjoint_share(p) / (1 + len(suit_symmetries(p)))
+        ratios.append(strategy.estimate(p) / classes)
+    assert ratios[0] == pytest.approx(ratios[1], rel=1e-9)
+
+
 def test_suit_symmetries_are_found_once_per_problem() -> None:
     strategy, problem = _strategy(["AsAhKsKh", "15%"], game="omaha")
     first = strategy.estimate(problem)
