@@ -40,6 +40,21 @@ CALLS: dict[str, tuple[str, dict[str, Any], int]] = {
     "Omaha, river": (
         "equity",
         {"players": ["AsAhKsKh", "JdTd9c8c"], "board": "Qs7d2c3h4d", "game": "omaha"}, 200),
+    "Omaha preflop, exact, 1 thread": (
+        "equity", {"players": ["AsAhKsKh", "JdTd9c8c"], "game": "omaha", "method": "exact",
+                   "threads": 1}, 3),
+    "Omaha hi/lo vs AA**$ds, flop, 1 thread": (
+        "equity", {"players": ["As2sKd3d", "AA**$ds"], "board": "Qs7d2c", "game": "omaha-hilo",
+                   "threads": 1}, 20),
+    "stud hi/lo 3-way, deal by deal, 1 thread": (
+        "equity", {"players": ["AsKsQsJs9c", "2h3h4h5h7d6c", "8d8c9d9hTsJc"], "game": "stud-hilo",
+                   "method": "exact", "threads": 1}, 3),
+    "MC QQ+,AKs,AKo vs JJ-88,AQs+,AQo, 2M deals, 1 thread": (
+        "equity", {"players": ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"], "method": "mc",
+                   "trials": 2_000_000, "seed": 1, "threads": 1}, 3),
+    "MC QQ+,AKs,AKo vs JJ-88,AQs+,AQo, 2M deals, 2 threads": (
+        "equity", {"players": ["QQ+,AKs,AKo", "JJ-88,AQs+,AQo"], "method": "mc",
+                   "trials": 2_000_000, "seed": 1, "threads": 2}, 3),
     "stud third street, 1 thread": (
         "equity", {"players": ["AsKsQs", "2h3h4h"], "game": "stud", "threads": 1}, 5),
     "stud third street, 2 threads": (

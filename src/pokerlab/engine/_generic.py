@@ -368,7 +368,7 @@ def enumerate_boards(
     the Omaha low; any other high with no low or a low of all the cards
     (:func:`board_evaluators`). Heads-up with unit weights counts deals by outcome class
     (:func:`count_heads_up`)."""
-    card_key, card_mask, mult, displace, values = tables
+    card_key, card_mask = tables[0], tables[1]
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
     nb = board.shape[0]
@@ -448,6 +448,35 @@ def enumerate_boards(
     class_n = np.empty(OUTCOME_CLASSES, np.int64)
     run_cards = np.empty(5, np.int64)
     image = np.empty(5, np.int64)
+    _runouts(
+        (r_start, r_stop, start, stop, stripes), (to_come, nd, n, depth, last_row, last_size),
+        (by_runout, omaha, omaha_low, counted), hi_code, lo_code, split, deck, idx, run_cards,
+        image, sym, (level_key, level_cards, level_run, level_low),
+        (combo_masks, hole_key, hole_mask, hole_low), columns, n_columns, combos, held, owner,
+        weights, first, last, (pos, chosen), level_used, level_weight, hi_val, lo_val, hi, lo,
+        class_counts, class_w, class_n, tables, out, totals,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_cards, image, sym,
+             levels, holes, columns, n_columns, combos, held, owner, weights, first, last, walk,
+             level_used, level_weight, hi_val, lo_val, hi, lo, class_counts, class_w, class_n,
+             tables, out, totals):  # fmt: skip
+    """The runout loop of :func:`enumerate_boards`, which allocates its arrays and passes them
+    here. Compiled without reference counting (``_nrt=False``): with it, every inlined helper
+    that takes an array (the orbit test, the heads-up count, the awards) counted a reference
+    to each of its arrays on entry and on exit, atomic operations that took 50-60 % of an Omaha
+    preflop run on an Intel Xeon (``perf``: ``NRT_incref``/``NRT_decref``)."""
+    r_start, r_stop, start, stop, stripes = span
+    to_come, nd, n, depth, last_row, last_size = sizes
+    by_runout, omaha, omaha_low, counted = flags
+    level_key, level_cards, level_run, level_low = levels
+    combo_masks, hole_key, hole_mask, hole_low = holes
+    pos, chosen = walk
+    card_key, card_mask, mult, displace, values = tables
+    n_combos = combos.shape[0]
+    final = n - 1
     changed = 0
     for r in range(r_start, r_stop):
         stats = out[r - r_start] if by_runout else out[0]
@@ -588,7 +617,6 @@ def enumerate_stud_deals(
     known hand still splits into chunks. A run starts at its first choice (unranked), not by
     skipping the choices before it: skipping made every chunk walk every choice, quadratic in
     the deals when that player is the last one dealt (14.5 s for a spot of 1.5 s)."""
-    card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     no_board = np.empty(0, np.uint8)
     scratch = np.empty(16, np.uint8)
@@ -609,6 +637,26 @@ def enumerate_stud_deals(
     hands = np.empty((n, 8), np.uint8)
     hi = np.empty(n, np.int64)
     lo = np.empty(n, np.int64)
+    _stud_deals(
+        (start, stop, stripes, hole_total, striped), hi_code, lo_code, split, dead_mask, combos,
+        held, offsets, masks, weights, first, last, (pos, chosen), level_used, level_weight,
+        deck, idx, deal_used, hands, hi, lo, pre_hi, pre_lo, no_board, scratch, stats, totals,
+        tables,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _stud_deals(span, hi_code, lo_code, split, dead_mask, combos, held, offsets, masks, weights,
+                first, last, walk, level_used, level_weight, deck, idx, deal_used, hands, hi, lo,
+                pre_hi, pre_lo, no_board, scratch, stats, totals, tables):  # fmt: skip
+    """The deal loop of :func:`enumerate_stud_deals`, which allocates its arrays and passes
+    them here; without reference counting, as :func:`_runouts` (the rows of ``idx`` and
+    ``hands`` handed to helpers each counted a reference twice per deal: a quarter of a 3-way
+    stud hi/lo run on an Intel Xeon)."""
+    start, stop, stripes, hole_total, striped = span
+    pos, chosen = walk
+    card_key, card_mask, mult, displace, values = tables
+    n = offsets.shape[0] - 1
     level = start_walk(first, pos, level_used, level_weight, dead_mask)
     while True:
         level = next_joint_holding(
