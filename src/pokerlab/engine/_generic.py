@@ -779,7 +779,24 @@ def enumerate_known_hands(
     chosen = np.empty(n, np.int64)
     level_used = np.empty(n, np.uint64)
     level_weight = np.empty(n, np.float64)
+    _known_hands(
+        masks, weights, dead_mask, pre_hi, pre_lo, cls, class_hi, class_lo, split, stats, totals,
+        first, last, (first_row, size), (pos, chosen), level_used, level_weight, class_w, class_n,
+        hi, lo,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _known_hands(masks, weights, dead_mask, pre_hi, pre_lo, cls, class_hi, class_lo, split,
+                 stats, totals, first, last, rows, walk, level_used, level_weight, class_w,
+                 class_n, hi, lo):  # fmt: skip
+    """The walk of :func:`enumerate_known_hands` over its arrays, without reference counting
+    (as :func:`_runouts`)."""
+    first_row, size = rows  # the last player's holdings
+    pos, chosen = walk
+    n = first.shape[0]
     final = n - 1
+    n_classes = class_hi.shape[0]
     level = start_walk(first, pos, level_used, level_weight, dead_mask)
     while True:
         level = next_joint_holding(

@@ -22,6 +22,17 @@ def joint_rank_classes(offsets, masks, weights, class_of, strides, base, total_w
     chosen = np.empty(n, np.int64)
     used = np.empty(n + 1, np.uint64)
     weight = np.empty(n + 1, np.float64)
+    _walk_classes(lo, hi, masks, weights, class_of, strides, base, total_w, total_n, first, pos,
+                  chosen, used, weight)  # fmt: skip
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _walk_classes(lo, hi, masks, weights, class_of, strides, base, total_w, total_n, first, pos,
+                  chosen, used, weight):  # fmt: skip
+    """The walk of :func:`joint_rank_classes` over its arrays, without reference counting (the
+    inlined walk step counted a reference to each array it takes, per joint holding: 14 % of a
+    razz spot's time on an Intel Xeon, ``perf``)."""
+    n = lo.shape[0]
     level = start_walk(lo, pos, used, weight, base)
     while True:
         level = next_joint_holding(level, n, lo, hi, masks, weights, pos, chosen, used, weight)
