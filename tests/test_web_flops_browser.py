@@ -63,6 +63,7 @@ def test_the_matrix_grid_is_the_apis_in_colour(site: tuple[Page, str]) -> None:
     data = expected.json()
     rows = page.eval_on_selector_all("#matrix-table tbody tr", CELLS)
     assert [r[0] for r in rows] == data["names"] == ["AA", "KK", "AKs"]
+    assert page.inner_text("#matrix-title") == "Preflop matrix, Texas Hold'em: 3 x 3 classes"
     for row, equities in zip(rows, data["equity"], strict=True):
         assert row[1:] == [f"{e * 100:.1f}" for e in equities]
     colours = page.eval_on_selector_all(

@@ -8,8 +8,11 @@
 (() => {
   // Each form lists the games its route takes, from GET /api/games: the games with a flop, and
   // those whose hands are two-card classes (hold'em's range notation).
+  const titles = {};  // a game's name -> its title, for the results' headings
+
   async function fillGames() {
     const data = await api("/api/games");
+    for (const g of data.games) titles[g.name] = g.title;
     const options = (keep) => data.games.filter(keep)
       .map((g) => el("option", { value: g.name, text: g.title }));
     $("#flops-game").replaceChildren(...options((g) => g.board_sizes.includes(3)));
@@ -63,7 +66,8 @@
     flops.descending = true;
     renderFlopTable();
     const dead = data.dead ? `, dead ${data.dead}` : "";
-    $("#flops-title").textContent = `${data.players.join(" vs ")} (${data.game}${dead})`;
+    const game = titles[data.game] || data.game;
+    $("#flops-title").textContent = `${data.players.join(" vs ")} (${game}${dead})`;
     $("#flops-summary").textContent =
       `${count(data.flops.length)} possible flop classes of ${count(data.classes)} ` +
       `(${data.symmetries} suit symmetries); mean equity ${pct(data.mean_equity, 3)} ` +
@@ -101,7 +105,8 @@
       ...data.names.map((_, j) => matrixCell(data, i, j))));
     $("#matrix-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
     const n = data.names.length;
-    $("#matrix-title").textContent = `Preflop matrix, ${data.game}: ${n} x ${n} classes`;
+    const game = titles[data.game] || data.game;
+    $("#matrix-title").textContent = `Preflop matrix, ${game}: ${n} x ${n} classes`;
     $("#matrix-summary").textContent =
       `${count(data.jobs)} exact runs (the other half mirrored) in ${data.seconds.toFixed(2)} s`;
     $("#matrix-results").hidden = false;
