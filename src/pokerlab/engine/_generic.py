@@ -448,7 +448,7 @@ def enumerate_boards(
     class_n = np.empty(OUTCOME_CLASSES, np.int64)
     run_cards = np.empty(5, np.int64)
     image = np.empty(5, np.int64)
-    _runouts(
+    _board_runouts(
         (r_start, r_stop, start, stop, stripes), (to_come, nd, n, depth, last_row, last_size),
         (by_runout, omaha, omaha_low, counted), hi_code, lo_code, split, deck, idx, run_cards,
         image, sym, (level_key, level_cards, level_run, level_low),
@@ -459,10 +459,10 @@ def enumerate_boards(
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_cards, image, sym,
-             levels, holes, columns, n_columns, combos, held, owner, weights, first, last, walk,
-             level_used, level_weight, hi_val, lo_val, hi, lo, class_counts, class_w, class_n,
-             tables, out, totals):  # fmt: skip
+def _board_runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_cards, image,
+                   sym, levels, holes, columns, n_columns, combos, held, owner, weights, first,
+                   last, walk, level_used, level_weight, hi_val, lo_val, hi, lo, class_counts,
+                   class_w, class_n, tables, out, totals):  # fmt: skip
     """The runout loop of :func:`enumerate_boards`, which allocates its arrays and passes them
     here. Compiled without reference counting (``_nrt=False``): with it, every inlined helper
     that takes an array (the orbit test, the heads-up count, the awards) counted a reference
@@ -650,7 +650,7 @@ def _stud_deals(span, hi_code, lo_code, split, dead_mask, combos, held, offsets,
                 first, last, walk, level_used, level_weight, deck, idx, deal_used, hands, hi, lo,
                 pre_hi, pre_lo, no_board, scratch, stats, totals, tables):  # fmt: skip
     """The deal loop of :func:`enumerate_stud_deals`, which allocates its arrays and passes
-    them here; without reference counting, as :func:`_runouts` (the rows of ``idx`` and
+    them here; without reference counting, as :func:`_board_runouts` (the rows of ``idx`` and
     ``hands`` handed to helpers each counted a reference twice per deal: a quarter of a 3-way
     stud hi/lo run on an Intel Xeon)."""
     start, stop, stripes, hole_total, striped = span
@@ -791,7 +791,7 @@ def _known_hands(masks, weights, dead_mask, pre_hi, pre_lo, cls, class_hi, class
                  stats, totals, first, last, rows, walk, level_used, level_weight, class_w,
                  class_n, hi, lo):  # fmt: skip
     """The walk of :func:`enumerate_known_hands` over its arrays, without reference counting
-    (as :func:`_runouts`)."""
+    (as :func:`_board_runouts`)."""
     first_row, size = rows  # the last player's holdings
     pos, chosen = walk
     n = first.shape[0]
