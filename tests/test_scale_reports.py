@@ -268,7 +268,7 @@ def test_small_reports_run_here_unless_workers_or_a_cluster_are_asked_for(
     what the pool would take runs in this process; explicit workers or a cluster are obeyed."""
     from pokerlab.scale import backends
 
-    monkeypatch.setattr(backends, "_cores", lambda: 2)
+    monkeypatch.setattr(backends, "available_cores", lambda: 2)
     start = backends.WORKER_START_SECONDS
     assert backends.quickest_backend(0.5) == "inline"
     assert backends.quickest_backend(2 * start) == "inline"  # a tie: no pool to start
@@ -277,7 +277,7 @@ def test_small_reports_run_here_unless_workers_or_a_cluster_are_asked_for(
     assert backends.quickest_backend(0.5, workers=1) == "local"
     assert backends.quickest_backend(0.5, local_cluster=2) == "local"
     assert backends.quickest_backend(0.5, "dask", scheduler="tcp://x:8786") == "dask"
-    monkeypatch.setattr(backends, "_cores", lambda: 8)
+    monkeypatch.setattr(backends, "available_cores", lambda: 8)
     assert backends.quickest_backend(1.1) == "inline"
     assert backends.quickest_backend(1.2) == "local"
 
@@ -285,8 +285,9 @@ def test_small_reports_run_here_unless_workers_or_a_cluster_are_asked_for(
     real = backends.make_backend
 
     def spy(backend: str = "local", **kwargs: Any) -> Any:
-        chosen.append(backend)
-        return real(backend, **kwargs)
+        made = real(backend, **kwargs)
+        chosen.append("inline" if isinstance(made, backends.InlineBackend) else backend)
+        return made
 
     import pokerlab.scale.flops as flops_module
     import pokerlab.scale.matrix as matrix_module

@@ -361,7 +361,6 @@ def sample_deals(
     almost no valid deal), or ``STOPPED - deals`` when ``stop[0]`` cut it short (read before
     each batch of deals and while rejecting draws)."""
     card_key, card_mask = tables[0], tables[1]
-    joint = draw[5].shape[0] > 0  # joint_used: a joint table to draw from
     n = held.shape[0]
     nb = board.shape[0]
     fixed = dead_mask
@@ -394,15 +393,15 @@ def sample_deals(
         hole_key[t] = card_key[combo_cards[t, 0]] + card_key[combo_cards[t, 1]]
         hole_mask[t] = card_mask[combo_cards[t, 0]] | card_mask[combo_cards[t, 1]]
     return _sample_batches(
-        (n_samples, max_rejects, n_dealt, to_come), joint, fixed, board_key, board_mask, draw,
+        (n_samples, max_rejects, n_dealt, to_come), fixed, board_key, board_mask, draw,
         held, state, counts, stop, keys, masks, strengths, chosen, stats, holes, deck, hole_key,
         hole_mask, tables,
     )  # fmt: skip
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _sample_batches(sizes, joint, fixed, board_key, board_mask, draw, held, state, counts, stop,
-                    keys, masks, strengths, chosen, stats, holes, deck, hole_key, hole_mask,
+def _sample_batches(sizes, fixed, board_key, board_mask, draw, held, state, counts, stop, keys,
+                    masks, strengths, chosen, stats, holes, deck, hole_key, hole_mask,
                     tables):  # fmt: skip
     """The batch loop of :func:`sample_deals`, which allocates its arrays and passes them here.
     Without reference counting (``_nrt=False``): with it, each batch's calls counted references
@@ -411,6 +410,7 @@ def _sample_batches(sizes, joint, fixed, board_key, board_mask, draw, held, stat
     n_samples, max_rejects, n_dealt, to_come = sizes
     card_key, card_mask, mult, displace, values = tables
     masks_, offsets, prob, alias, joint_rows, joint_used, joint_prob, joint_alias = draw
+    joint = joint_used.shape[0] > 0
     n = held.shape[0]
     batch = keys.shape[0] // n
     done = 0

@@ -30,6 +30,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from pokerlab._signals import sigint_deferred
+from pokerlab._threads import available_cores
 from pokerlab.engine._parallel import pickled_call
 from pokerlab.errors import ClusterError, cluster_failures, shorten
 
@@ -105,7 +106,7 @@ class LocalBackend:
     def __init__(self, workers: int | None = None) -> None:
         import multiprocessing
 
-        count = workers if workers is not None else _cores()
+        count = workers if workers is not None else available_cores()
         if count < 1:
             raise ClusterError(f"a local backend needs at least 1 worker, got {count}")
         self.workers = count
@@ -351,11 +352,6 @@ class InlineBackend:
 Backend = LocalBackend | DaskBackend | InlineBackend
 
 
-def _cores() -> int:
-    """The local backend's default worker count: one per core."""
-    return os.cpu_count() or 1
-
-
 def quickest_backend(
     work_seconds: float,
     backend: str = "local",
@@ -373,7 +369,7 @@ def quickest_backend(
         given is not None for given in (workers, scheduler, local_cluster, client)
     ):
         return backend
-    on_pool = WORKER_START_SECONDS + work_seconds / _cores()
+    on_pool = WORKER_START_SECONDS + work_seconds / available_cores()
     return "inline" if work_seconds <= on_pool else backend
 
 
@@ -399,10 +395,16 @@ def make_backend(
     scheduler: str | None = None,
     local_cluster: int | None = None,
     client: Any = None,
+    work_seconds: float | None = None,
 ) -> Backend:
     """The backend a batch asked for: ``client`` (a Dask client you own) wins, then
     ``scheduler``, then ``local_cluster``, then ``backend`` ("local"; "inline", this process and
-    thread, which takes no ``workers`` but 1; or "dask", which needs one of the others)."""
+    thread, which takes no ``workers`` but 1; or "dask", which needs one of the others). Given
+    the estimated ``work_seconds`` of one core, the default local backend is run inline where
+    that ends sooner (:func:`quickest_backend`)."""
+    if work_seconds is not None:
+        backend = quickest_backend(work_seconds, backend, workers=workers, scheduler=scheduler,
+                                   local_cluster=local_cluster, client=client)  # fmt: skip
     if client is not None:
         return DaskBackend(client)
     if scheduler is not None or local_cluster is not None:

@@ -33,12 +33,7 @@ from pokerlab._results import ArrayFields
 from pokerlab.cards import format_cards
 from pokerlab.engine.limits import estimate_text
 from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
-from pokerlab.scale.backends import (
-    SECONDS_PER_RUN,
-    backend_sizes,
-    make_backend,
-    quickest_backend,
-)
+from pokerlab.scale.backends import SECONDS_PER_RUN, backend_sizes, make_backend
 
 __all__ = ["FlopReport", "flop_cells", "flop_report"]
 
@@ -201,12 +196,10 @@ def flop_report(
             field="max_seconds",
         )
     chunks = [texts[k : k + chunk_size] for k in range(0, len(texts), chunk_size)]
-    backend = quickest_backend(work, backend, workers=workers, scheduler=scheduler,
-                               local_cluster=local_cluster, client=client)  # fmt: skip
     values = np.zeros((len(texts), 4))
     done = 0
-    with make_backend(backend, workers=workers, scheduler=scheduler,
-                      local_cluster=local_cluster, client=client) as runner:  # fmt: skip
+    with make_backend(backend, workers=workers, scheduler=scheduler, local_cluster=local_cluster,
+                      client=client, work_seconds=work) as runner:  # fmt: skip
         tasks = ((k, flop_cells, (list(players), dead, spec.name, chunk))
                  for k, chunk in enumerate(chunks))  # fmt: skip
         for k, answers in runner.run(tasks):

@@ -27,12 +27,7 @@ from pokerlab.cards import RANKS
 from pokerlab.errors import GameError, RangeError, list_argument, shorten
 from pokerlab.games import get_game
 from pokerlab.ranges import CLASS_NAMES
-from pokerlab.scale.backends import (
-    SECONDS_PER_RUN,
-    backend_sizes,
-    make_backend,
-    quickest_backend,
-)
+from pokerlab.scale.backends import SECONDS_PER_RUN, backend_sizes, make_backend
 
 __all__ = ["PreflopMatrix", "game_classes", "matrix_cells", "preflop_matrix"]
 
@@ -172,15 +167,13 @@ def preflop_matrix(
     n = len(names)
     cells = [(i, j) for i in range(n) for j in range(i, n)]
     chunks = [cells[k : k + chunk_size] for k in range(0, len(cells), chunk_size)]
-    backend = quickest_backend(_work_seconds(names, spec.name, len(cells)), backend,
-                               workers=workers, scheduler=scheduler,
-                               local_cluster=local_cluster, client=client)  # fmt: skip
     equity = np.zeros((n, n))
     win = np.zeros((n, n))
     tie = np.zeros((n, n))
     done = 0
-    with make_backend(backend, workers=workers, scheduler=scheduler,
-                      local_cluster=local_cluster, client=client) as runner:  # fmt: skip
+    work = _work_seconds(names, spec.name, len(cells))
+    with make_backend(backend, workers=workers, scheduler=scheduler, local_cluster=local_cluster,
+                      client=client, work_seconds=work) as runner:  # fmt: skip
         tasks = ((None, matrix_cells, (names, spec.name, chunk)) for chunk in chunks)
         for _, answers in runner.run(tasks):
             for i, j, e, w, t in answers:
