@@ -163,6 +163,10 @@ def test_equities_sum_to_one_and_fields_consistent() -> None:
     assert r.to_dict()["players"][0]["input"] == "AK"
 
 
+def test_the_dead_cards_are_echoed_highest_first() -> None:
+    assert equity(["AA", "KK"], dead="2c Ah Kh", method="mc", trials=1000).dead == "AhKh2c"
+
+
 def test_weights_change_the_answer_like_duplicated_combos() -> None:
     # Weight 1/2 on KK is the same distribution as AA listed twice as often as KK.
     weighted = equity(["AA,KK:0.5", "QsQh"], board="2c7d9h", method="exact")

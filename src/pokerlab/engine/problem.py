@@ -142,9 +142,10 @@ class Problem:
 
     @property
     def dead_text(self) -> str:
-        """The dead cards a caller gave (not the cards outside a short deck)."""
+        """The dead cards a caller gave (not the cards outside a short deck), highest first
+        as hands are written (``AhKh``, not the code order's ``KhAh``)."""
         dead = self.dead_mask & ~self.game.removed_mask
-        return format_cards(cards_from_mask(dead)) if dead else ""
+        return format_cards(cards_from_mask(dead)[::-1]) if dead else ""
 
     @property
     def range_sizes(self) -> list[int]:
