@@ -59,6 +59,9 @@ CALLS: dict[str, tuple[str, dict[str, Any], int]] = {
         "equity", {"players": ["AsKsQs", "2h3h4h"], "game": "stud", "threads": 1}, 5),
     "stud third street, 2 threads": (
         "equity", {"players": ["AsKsQs", "2h3h4h"], "game": "stud", "threads": 2}, 5),
+    "distribution 22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+ vs random, flop, 1 thread": (
+        "distribution", {"players": ["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"],
+                         "board": "Jc9h2d"}, 5),
     "evaluate_batch, 1,000,000 rows, uint8": ("batch", {"dtype": "uint8"}, 3),
     "evaluate_batch, 1,000,000 rows, int64": ("batch", {"dtype": "int64"}, 3),
 }  # fmt: skip
@@ -78,6 +81,10 @@ def worker() -> None:
         if kind == "batch":
             out = pokerlab.evaluate_batch(batches[args["dtype"]], threads=1)
             return int(out.astype(np.int64).sum())
+        if kind == "distribution":
+            hero, *villains = args["players"]
+            found = pokerlab.equity_distribution(hero, villains, board=args["board"], threads=1)
+            return [round(float(e), 12) for e in found.players[0].equities]
         options = {"method": "exact", "threads": 1, **args}
         players = options.pop("players")
         return [round(p.equity, 12) for p in pokerlab.equity(players, **options).players]
