@@ -225,7 +225,39 @@ def test_thread_count_does_not_change_the_answer() -> None:
 
 def test_too_many_joint_holdings_is_refused() -> None:
     with pytest.raises(TooLargeError, match="joint holdings"):
-        pokerlab.equity_distribution("random", ["random", "random"])
+        pokerlab.equity_distribution("88+", ["random", "random", "random"])
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["22+,A2s+,KTo+", "random", "QQ+,AK:0.5,T9s"], "Jc9h2d"),
+        (["AK", "random", "random"], ""),
+        (["TT+", "random", "AQ+", "76s"], "Ah7d2s3c"),
+    ],
+)
+def test_joint_weights_sum_the_widest_player_by_its_cards(players: list[str], board: str) -> None:
+    """The weight of each holding from the others' joint holdings, with the widest other
+    player summed by inclusion-exclusion over its cards, equals the plain walk over all of them
+    (exactly: unit weights are counts)."""
+    from pokerlab.analysis import _distribution_kernels as D
+    from pokerlab.analysis.distribution import _pair_weights, _summed_player
+    from pokerlab.engine.problem import prepare
+
+    problem = prepare(players, board).with_unit_weights().listing_random_hands()
+    masks, weights, offsets = problem.combo_masks, problem.weights, problem.offsets
+    none = _pair_weights(problem, -1)
+    for p in range(problem.n_players):
+        last = _summed_player(problem, p)
+        assert last >= 0 and problem.sizes[last] == max(
+            n for q, n in enumerate(problem.sizes) if q != p
+        )
+        tables = _pair_weights(problem, last)
+        holdings = range(int(offsets[p]), int(offsets[p + 1]))
+        for i in list(holdings)[:: max(1, len(holdings) // 40)]:
+            walked = D.joint_weight(masks, weights, offsets, p, masks[i], -1, *none)
+            summed = D.joint_weight(masks, weights, offsets, p, masks[i], last, *tables)
+            assert summed == walked and walked > 0
 
 
 def test_auto_samples_when_enumerating_every_holding_would_take_too_long(

@@ -262,6 +262,30 @@ def _enumeration_seconds(problem: Problem, players: Sequence[PlayerInput]) -> fl
     return total
 
 
+def _summed_player(problem: Problem, p: int) -> int:
+    """The other player whose holdings :func:`_distribution_kernels.joint_weight` sums by
+    their cards instead of walking them when weighing player ``p``'s holdings: the one with the
+    most holdings among those holding two cards each (-1 for none)."""
+    two_card = [q for q in range(problem.n_players) if q != p and int(problem.held[q]) == 2]
+    return max(two_card, key=problem.sizes.__getitem__, default=-1)
+
+
+def _pair_weights(
+    problem: Problem, q: int
+) -> tuple[float, NDArray[np.float64], NDArray[np.float64]]:
+    """Player ``q``'s total holding weight, the weight of its holdings with each card and of
+    each two-card holding (index ``52 c + d``, ``c < d``), for
+    :func:`_distribution_kernels.joint_weight`; empty tables when ``q`` is -1."""
+    if q < 0:
+        return 0.0, np.zeros(0), np.zeros(0)
+    cards, weights = _rows(problem, q)
+    low = cards.min(axis=1).astype(np.int64)
+    high = cards.max(axis=1).astype(np.int64)
+    single = np.bincount(low, weights, 52) + np.bincount(high, weights, 52)
+    pair = np.bincount(52 * low + high, weights, 52 * 52)
+    return float(weights.sum()), single.astype(np.float64), pair.astype(np.float64)
+
+
 def _check_cancel(cancel: CancelLike, done: int, total: int) -> None:
     """Raise :class:`~pokerlab.errors.CancelledError` when ``cancel`` says so (``done`` of
     ``total`` holdings computed)."""
@@ -296,7 +320,11 @@ def _per_holding(
             f"run); {RAISE_THE_CAP}",
             field="players",
         )
-    steps = problem.n_players * math.prod(problem.sizes)
+    summed = [_summed_player(problem, p) for p in range(problem.n_players)]
+    steps = sum(
+        size * math.prod(n for q, n in enumerate(problem.sizes) if q not in (p, summed[p]))
+        for p, size in enumerate(problem.sizes)
+    )
     if steps > MAX_JOINT_STEPS:
         raise TooLargeError(
             f"weighing each holding by the others' joint holdings takes about {steps:,.0f} "
@@ -319,11 +347,14 @@ def _per_holding(
         err = np.zeros(n)
         hands = [format_cards(h) for h in holdings.tolist()]
         start = int(problem.offsets[p])
+        last = summed[p]
+        last_total, single, pair = _pair_weights(problem, last)
         for i in range(n):
             _check_cancel(cancel, done + i, total)
             if progress is not None:
                 progress((done + i) / total)
-            joint[i] = D.joint_weight(masks, problem.weights, problem.offsets, p, masks[start + i])
+            joint[i] = D.joint_weight(masks, problem.weights, problem.offsets, p,
+                                      masks[start + i], last, last_total, single, pair)  # fmt: skip
             if joint[i] == 0:
                 continue
             fixed = [*players[:p], hands[i], *players[p + 1 :]]
