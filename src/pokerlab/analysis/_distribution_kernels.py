@@ -133,16 +133,20 @@ def joint_weight(masks, weights, offsets, skip, fixed, last, last_total, single,
 @njit(cache=True, inline="always")
 def _avoiding(cards, total, single, pair):
     """Weight of the two-card holdings that share no card with the mask ``cards``, by
-    inclusion-exclusion (see :func:`joint_weight`)."""
+    inclusion-exclusion (see :func:`joint_weight`; exact where the weights are counts)."""
     w = total
     rest = cards
     while rest:
-        c = popcount((rest & (~rest + uint64(1))) - uint64(1))  # the lowest card
-        rest &= rest - uint64(1)
+        c, rest = _pop_lowest(rest)
         w -= single[c]
         more = rest
         while more:
-            d = popcount((more & (~more + uint64(1))) - uint64(1))
-            more &= more - uint64(1)
+            d, more = _pop_lowest(more)
             w += pair[52 * c + d]
     return w
+
+
+@njit(cache=True, inline="always")
+def _pop_lowest(mask):
+    """``(the lowest card of a non-empty mask, the mask without it)``."""
+    return popcount((mask & (~mask + uint64(1))) - uint64(1)), mask & (mask - uint64(1))
