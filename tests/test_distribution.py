@@ -173,6 +173,21 @@ def test_monte_carlo_per_holding() -> None:
             assert abs(mc - eq) < 5 * se
 
 
+def test_each_sampled_holding_has_its_own_random_streams() -> None:
+    """Players 2 and 3 are the same range in the same spot: with one seed for every holding
+    their holdings sampled the same deals and got the same estimates, errors and all. Now each
+    holding's streams come from the seed and its place: still reproducible, no longer shared."""
+    spot = ("AA", ["QQ,JJ", "QQ,JJ"])
+    one = pokerlab.equity_distribution(*spot, board="Kd7c2h", method="mc", trials=2000, seed=1)
+    again = pokerlab.equity_distribution(*spot, board="Kd7c2h", method="mc", trials=2000, seed=1)
+    assert one.to_dict() == again.to_dict()
+    second, third = dict(one.players[1].pairs()), dict(one.players[2].pairs())
+    assert second.keys() == third.keys()
+    assert any(second[hand] != third[hand] for hand in second)
+    with pytest.raises(GameError, match="seed"):
+        pokerlab.equity_distribution(*spot, board="Kd7c2h", method="mc", seed=-1)
+
+
 def test_results_are_deterministic_and_json() -> None:
     a = pokerlab.equity_distribution("QQ+,AK", "random", board="Td9d2c")
     b = pokerlab.equity_distribution("QQ+,AK", "random", board="Td9d2c")

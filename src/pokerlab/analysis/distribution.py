@@ -34,7 +34,7 @@ from pokerlab._numbers import is_whole
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
-from pokerlab.engine._control import CancelLike, check_callbacks, is_cancelled
+from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
 from pokerlab.engine.api import equity
 from pokerlab.engine.limits import check_exact_options, check_sampling
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
@@ -286,6 +286,17 @@ def _pair_weights(
     return float(weights.sum()), single.astype(np.float64), pair.astype(np.float64)
 
 
+def _holding_seed(seed: int | None, player: int, holding: int) -> int | None:
+    """The seed of holding ``holding`` of player ``player``'s engine run: one drawn from
+    ``seed`` by numpy's ``SeedSequence`` with that place as its spawn key (the engine spawns
+    its chunks' streams from it the same way). With one seed for every holding, every holding
+    sampled the same deals, and their errors moved together instead of averaging out."""
+    if seed is None:
+        return None
+    state = np.random.SeedSequence(seed, spawn_key=(player, holding)).generate_state(2, np.uint64)
+    return int(state[0]) << 64 | int(state[1])
+
+
 def _check_cancel(cancel: CancelLike, done: int, total: int) -> None:
     """Raise :class:`~pokerlab.errors.CancelledError` when ``cancel`` says so (``done`` of
     ``total`` holdings computed)."""
@@ -366,7 +377,7 @@ def _per_holding(
                     problem.game,
                     method,
                     trials=trials,
-                    seed=seed,
+                    seed=_holding_seed(seed, p, i),
                     threads=threads,
                     cancel=cancel,
                 )
@@ -404,7 +415,9 @@ def equity_distribution(
     those of :func:`pokerlab.equity`; ``trials`` (default :data:`DEFAULT_TRIALS`) and ``seed``
     apply per holding when a holding's equity is sampled (``method="monte-carlo"``, or
     ``"auto"`` where enumerating every holding would take more than
-    :data:`AUTO_EXACT_SECONDS`; with ``method="exact"`` they are refused).
+    :data:`AUTO_EXACT_SECONDS`; with ``method="exact"`` they are refused): each holding samples
+    its own random streams, derived from ``seed`` and its place (:func:`_holding_seed`), so the
+    holdings' errors are independent and average out in a player's mean.
     ``progress(fraction)`` is called after each holding's engine call (not in heads-up hold'em
     with a board, which takes milliseconds); ``cancel`` (an event, or a function answering
     whether to stop) is checked before each holding and handed to its engine call: a cancelled
@@ -415,6 +428,7 @@ def equity_distribution(
     result is the same for any count (with a ``seed``, sampled ones too).
     """
     check_exact_options(method, trials=trials, seed=seed)
+    check_seed(seed)  # before a holding's seed is derived from it
     check_sampling(trials, capped=False, named=True)  # a whole number the kernels count
     check_callbacks(cancel, progress=progress)
     if not is_whole(max_holdings) or max_holdings < 1:
