@@ -30,6 +30,11 @@ from _common import machine_line
 CALLS: dict[str, tuple[str, dict[str, Any], int]] = {
     "AsKs vs QQ+,AKs,AKo, flop": (
         "equity", {"players": ["AsKs", "QQ+,AKs,AKo"], "board": "Jc9h2d"}, 200),
+    "QQ+,AK vs random, flop, 1 thread": (
+        "equity", {"players": ["QQ+,AK", "random"], "board": "Jc9h2d", "threads": 1}, 20),
+    "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+ vs QQ+,AK, flop, 1 thread": (
+        "equity", {"players": ["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "QQ+,AK"],
+                   "board": "Jc9h2d", "threads": 1}, 20),
     "AsKs vs QhQd, turn": ("equity", {"players": ["AsKs", "QhQd"], "board": "Jc9h2d3s"}, 200),
     "AhAs vs KdKc, preflop": ("equity", {"players": ["AhAs", "KdKc"]}, 200),
     "QQ+,AKs,AKo vs JJ-88,AQs+,AQo, preflop": (

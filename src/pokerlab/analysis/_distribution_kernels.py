@@ -3,7 +3,8 @@
 Heads-up hold'em with a board: every runout evaluates each combo of both ranges once
 (:func:`runout_strengths`), then every compatible pair of combos compares the stored strengths
 (:func:`pair_wins`), which sums, per pair, twice its pot share over the runouts (2 a win, 1 a
-tie) in integers, so the result does not depend on the thread count.
+tie) in integers, so the result does not depend on the thread count. Their loops are the exact
+engine's (:mod:`pokerlab.engine._pairs`), here over every core with ``prange``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import numpy as np
 from numba import prange, uint64
 
 from pokerlab._jit import njit
-from pokerlab.evaluation._kernels import popcount, table_index
+from pokerlab.engine._pairs import MAX_RUNOUTS, pair_sums, runout_cards, strengths_on_runout
+from pokerlab.evaluation._kernels import popcount
 
 
 @njit(cache=True, parallel=True)
@@ -21,59 +23,28 @@ def runout_strengths(
 ):
     """``out[i, r]``: high strength of combo ``i`` (two cards) with the board and runout ``r``
     (``runouts[r]``: 0..2 cards), or 0 when the combo uses a card of the runout."""
-    n_runouts = runouts.shape[0]
-    k = runouts.shape[1]
-    for r in prange(n_runouts):
-        key = board_key
-        mask = board_mask
-        used = uint64(0)
-        for j in range(k):
-            c = runouts[r, j]
-            key += card_key[c]
-            mask |= card_mask[c]
-            used |= uint64(1) << uint64(c)
-        for i in range(combos.shape[0]):
-            a = combos[i, 0]
-            b = combos[i, 1]
-            if (used >> uint64(a)) & uint64(1) or (used >> uint64(b)) & uint64(1):
-                out[i, r] = 0
-                continue
-            hk = key + card_key[a] + card_key[b]
-            hm = mask | card_mask[a] | card_mask[b]
-            out[i, r] = values[table_index(hk, hm, multiplier, displace)]
-
-
-PAIR_RUNOUTS_MAX = 32767
-"""The most runouts :func:`pair_wins` counts (its per-pair sums are 16-bit); a board of three
-or more cards leaves at most C(49, 2) = 1,176."""
+    for r in prange(runouts.shape[0]):
+        key, mask, used = runout_cards(runouts, r, board_key, board_mask, card_key, card_mask)
+        strengths_on_runout(combos, key, mask, used, r, card_key, card_mask, multiplier,
+                            displace, values, out)  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def pair_wins(hero, villain, hero_masks, villain_masks, wins):
     """``wins[i, j]`` = sum over runouts of twice hero combo ``i``'s pot share against villain
     combo ``j`` (strength rows from :func:`runout_strengths`; 0 marks a runout the combo cannot
-    meet); pairs that share a card are left at 0.
-
-    Every step is truncated to 16 bits, which the sum never exceeds (at most
-    :data:`PAIR_RUNOUTS_MAX` runouts), so LLVM compares and adds 16 lanes at a time: 3.5x the
-    rate of the 64-bit sum numba's integer promotion gave (``benchmarks/RESULTS.md``)."""
+    meet, at most :data:`~pokerlab.engine._pairs.MAX_RUNOUTS` runouts); pairs that share a
+    card are left at 0."""
     n_runouts = hero.shape[1]
-    if n_runouts > PAIR_RUNOUTS_MAX:
+    if n_runouts > MAX_RUNOUTS:
         raise ValueError("pair_wins: too many runouts for its 16-bit sums")
     for i in prange(hero.shape[0]):
         row = hero[i]
         for j in range(villain.shape[0]):
             if hero_masks[i] & villain_masks[j]:
                 continue
-            other = villain[j]
-            acc = np.uint16(0)
-            for r in range(n_runouts):
-                a = row[r]
-                b = other[r]
-                share = np.uint16(np.uint16(a > b) + np.uint16(a >= b))  # 2 a win, 1 a tie
-                live = np.uint16((a != 0) & (b != 0))
-                acc = np.uint16(acc + np.uint16(share * live))
-            wins[i, j] = acc
+            share, _tie, _live = pair_sums(row, villain[j], n_runouts)
+            wins[i, j] = share
 
 
 @njit(cache=True)

@@ -67,6 +67,7 @@ def warm_tasks() -> list[Task]:
         ("hold'em exact, heads-up preflop", exact(["AhAs", "KdKc"], "holdem")),
         ("hold'em exact, multiway preflop", exact(["AhAs", "KdKc", "QsQh"], "holdem")),
         ("hold'em exact, postflop", exact(["AhAs", "KdKc"], "holdem", "Qh7c2d")),
+        ("hold'em exact, ranges on a flop", exact(["QQ+,AK", "JJ-99,AQs"], "holdem", "Qh7c2d")),
         ("hold'em Monte Carlo", mc(["AhAs", "KdKc", "random"], "holdem")),
         ("hold'em outs", lambda: outs(["9h8h", "AsKd"], board="Th7c2h")),
         ("Omaha exact", exact(["AsAhKsKh", "JdTd9c8c"], "omaha", "Qs7d2c")),

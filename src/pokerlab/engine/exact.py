@@ -73,6 +73,12 @@ __all__ = [
 # Measured on the reference machine (benchmarks/bench_equity.py), deliberately rounded up.
 _SECONDS_PER_PREFLOP_MATCHUP = 1.0e-3  # Zen 4, 3- and 4-way spots (see _matchup_seconds)
 _SECONDS_PER_EVAL = 4e-9
+# a pair of combos compared on one runout (_pairs: 16 a step), and the rest of a PairRunouts
+# run; in the scale of the board-runout constants above, which run about 3x this Intel Xeon's
+# times (there a pair-runout took 1.1e-10 s and a counted holding 3e-8 s against 1e-7): kept
+# in that ratio, so that PairRunouts runs only where it measured faster (benchmarks/RESULTS.md)
+_SECONDS_PER_PAIR_RUNOUT = 3.6e-10
+_SECONDS_PER_PAIRS_RUN = 1e-4
 _SECONDS_PER_JOINT_HOLDING = 1e-8
 _SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, sorted
 _SECONDS_PER_SORTED_RUNOUT = 3e-5  # sorting a counted range once per runout
@@ -591,6 +597,82 @@ class BoardRunouts:
         chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
         run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
         return _stats_of(_unorder(out, order))
+
+
+def _by_ranks(problem: Problem) -> bool:
+    """Whether :class:`BoardRunouts`' kernel counts a dealt ``random`` hand by rank pairs
+    against a few walked holdings (``_runouts``: at most ``SCAN_MAX_JOINT``): 0.6-1.4 ms for a
+    hand or a pair against ``random`` on a flop, several times below its estimate, which
+    prices a scan of the random hand's combos."""
+    last = problem.size_order[-1]
+    walked = math.prod(sorted(problem.sizes)[:-1])
+    return (
+        _counts_last(problem)
+        and bool(problem.dealt[last])
+        and walked <= _kernels().runouts.SCAN_MAX_JOINT
+    )
+
+
+class PairRunouts:
+    """Heads-up, two hole cards, one high pot, a flop given: per runout every combo of both
+    players is evaluated once, then every pair of combos that share no card compares its two
+    rows of strengths, 16 runouts at a time (``_pairs``). It runs where its estimate is below
+    :class:`BoardRunouts`' (which counts the wider range by sorting it per runout and uses suit
+    symmetry): ranges of tens to hundreds of combos against each other or a ``random`` hand,
+    2-5x faster there; ``random`` against ``random``, a single hand or a suit-symmetric spot go
+    to :class:`BoardRunouts`."""
+
+    name = "board-pairs"
+
+    def applies(self, problem: Problem) -> bool:
+        return (
+            _two_card_high(problem)
+            and problem.n_players == 2
+            and len(problem.board) == 3
+            and not _by_ranks(problem)
+            and self.estimate(problem) < BoardRunouts().estimate(problem)
+        )
+
+    def estimate(self, problem: Problem) -> float:
+        runouts = _runout_total(problem)
+        pairs = problem.sizes[0] * problem.sizes[1]
+        per_runout = len(problem.combos) * _SECONDS_PER_EVAL + pairs * _SECONDS_PER_PAIR_RUNOUT
+        return _SECONDS_PER_PAIRS_RUN + runouts * per_runout
+
+    def chunks(self, work: Work) -> Chunks[_Part]:
+        """Winner counts of chunks of runouts (a chunk's strengths held for its pair loop)."""
+        from pokerlab.engine import _pairs
+        from pokerlab.evaluation import _kernels as K
+
+        problem = work.problem
+        tables = _kernels().tables(problem.game)
+        board = problem.board.tolist()
+        skip = problem.known_mask | problem.held_mask
+        deck = np.array([c for c in range(52) if not skip >> c & 1], dtype=np.uint8)
+        first, second = np.triu_indices(len(deck), 1)  # the flop's runouts: two cards
+        runouts = np.stack((deck[first], deck[second]), axis=1)
+        board_key = np.uint64(int(K.EMPTY_KEY) + sum(int(K.CARD_KEY[c]) for c in board))
+        board_mask = np.uint64(np.bitwise_or.reduce(K.CARD_MASK[board]))
+        rows = [slice(int(problem.offsets[p]), int(problem.offsets[p + 1])) for p in range(2)]
+        combos = [np.ascontiguousarray(problem.combos[r, :2]) for r in rows]
+        masks = [problem.combo_masks[r] for r in rows]
+        weights = [problem.weights[r] for r in rows]
+        shape = _winner_shape(problem)
+
+        def run(start: int, stop: int) -> _Part:
+            out = np.zeros(shape, dtype=np.float64)
+            deals = _pairs.pair_chunk(
+                combos[0], combos[1], masks[0], masks[1], weights[0], weights[1], board_key,
+                board_mask, runouts, start, stop, K.CARD_KEY, K.CARD_MASK, tables.mult,
+                tables.displace, tables.values, out,
+            )  # fmt: skip
+            return out, int(deals)
+
+        # a flop leaves at most C(49, 2) runouts: within the kernel's 16-bit sums
+        return over(run, chunk_bounds(len(runouts), self.estimate(problem)))
+
+    def run(self, problem: Problem, control: Control) -> Tally:
+        return _summed(self, problem, control, _winner_shape(problem), winner_counts=True)
 
 
 @functools.cache
@@ -1116,6 +1198,7 @@ class StudDeals:
 EXACT_STRATEGIES = (
     PreflopTable(),
     PreflopMatchups(),
+    PairRunouts(),
     BoardRunouts(),
     GameBoards(),
     StudSweep(),
