@@ -36,6 +36,8 @@ SPOTS: list[tuple[str, list[str], str, bool]] = [
     ("holdem", ["AcKd", "random", "QQ"], "", False),
     ("holdem", ["QsQh", "8c7c", "random"], "Jc9h2d", True),
     ("holdem", ["AsKs", "QQ+,AKs,AKo"], "Qh7c2d", True),
+    ("holdem", ["QQ+,AK", "random"], "Jc9h2d", True),  # board-pairs
+    ("holdem", ["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "QQ+,AK"], "Jc9h2d", True),  # board-pairs
     ("holdem", ["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "QQ+,AKs,AKo", "random"], "Jc9h2d8s", True),
     ("omaha", ["AsAhKsKh", "JdTd9c8c"], "", True),
     ("omaha", ["AsAhKsKh", "AA**"], "", False),
