@@ -4,6 +4,8 @@ against the plain-Python brute force, and across thread counts."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -77,3 +79,35 @@ def test_pairs_are_the_same_bits_on_any_thread_count(monkeypatch: pytest.MonkeyP
     assert chunks.count is not None and chunks.count > 4
     assert one.samples == two.samples
     assert np.array_equal(one.counts, two.counts)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "orbits"),
+    [
+        (["QQ+,AK", "random"], "Jc9c2c", 6),  # any permutation of d, h, s
+        (["QQ+,AK:0.5,T9s", "JJ-99,AQs"], "Jc9c2d", 2),  # h and s swap
+        (["AsKs,QQ", "random"], "Jc9c2d", 1),  # spades fixed: nothing to swap
+    ],
+)
+def test_pairs_on_one_runout_per_orbit_count_every_runout(
+    players: list[str], board: str, orbits: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One runout per orbit of the suit symmetries, counted as often as its orbit holds, gives
+    the counts of every runout; the orbits hold every runout once."""
+    from pokerlab.engine import exact
+
+    problem = prepare(players, board)
+    assert 1 + len(exact.suit_symmetries(problem)) == orbits
+    monkeypatch.setattr(exact, "_SYMMETRY_SECONDS", math.inf)  # no symmetry
+    every = PairRunouts().run(problem, Control())
+    monkeypatch.setattr(exact, "_SYMMETRY_SECONDS", 0.0)  # symmetry whatever the estimate
+    deck = np.array([c for c in range(52) if not (problem.known_mask >> c) & 1], dtype=np.uint8)
+    first, second = np.triu_indices(len(deck), 1)
+    runouts = np.stack((deck[first], deck[second]), axis=1)
+    kept, size = exact._runout_orbits(runouts, exact.suit_symmetries(problem))
+    assert int(size.sum()) == len(runouts)
+    assert (len(kept) < len(runouts)) == (orbits > 1)
+    assert np.all(np.diff(size.astype(np.int64)) >= 0)  # one run per orbit size
+    folded = PairRunouts().run(problem, Control())
+    assert folded.deals == every.deals
+    np.testing.assert_allclose(folded.stats, every.stats, rtol=1e-13)

@@ -39,11 +39,10 @@ def pair_wins(hero, villain, hero_masks, villain_masks, wins):
     if n_runouts > MAX_RUNOUTS:
         raise ValueError("pair_wins: too many runouts for its 16-bit sums")
     for i in prange(hero.shape[0]):
-        row = hero[i]
         for j in range(villain.shape[0]):
             if hero_masks[i] & villain_masks[j]:
                 continue
-            share, _tie, _live = pair_sums(row, villain[j], n_runouts)
+            share, _tie, _live = pair_sums(hero, i, villain, j, 0, n_runouts)
             wins[i, j] = share
 
 

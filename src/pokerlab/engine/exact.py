@@ -616,12 +616,12 @@ def _by_ranks(problem: Problem) -> bool:
 class PairRunouts:
     """Heads-up, two hole cards, one high pot, a flop given: per runout every combo of both
     players is evaluated once, then every pair of combos that share no card compares its two
-    rows of strengths, 16 runouts at a time (``_pairs``). It runs where its estimate is below
-    :class:`BoardRunouts`' (which counts the wider range by sorting it per runout and uses suit
-    symmetry): ranges of tens to hundreds of combos against each other or a ``random`` hand,
-    2-5x faster there, and weighted ranges, which board runouts walk pair by pair (7-14x);
-    ``random`` against wide ranges, a hand or two against anything and spots whose suit
-    symmetry cuts the runouts enough go to :class:`BoardRunouts`."""
+    rows of strengths, 16 runouts at a time (``_pairs``), one runout per orbit of the suit
+    symmetries. It runs where its estimate is below :class:`BoardRunouts`' (which counts the
+    wider range by sorting it per runout): ranges of tens to hundreds of combos against each
+    other or a ``random`` hand, 2-5x faster there, and weighted ranges, which board runouts
+    walk pair by pair (7-14x); ``random`` against wide ranges and a hand or two against anything
+    go to :class:`BoardRunouts`."""
 
     name = "board-pairs"
 
@@ -635,13 +635,17 @@ class PairRunouts:
         )
 
     def estimate(self, problem: Problem) -> float:
-        runouts = _runout_total(problem)
+        return _SECONDS_PER_PAIRS_RUN + _orbits(problem, self.runout_seconds(problem))
+
+    def runout_seconds(self, problem: Problem) -> float:
+        """The estimate of every runout, before suit symmetry."""
         pairs = problem.sizes[0] * problem.sizes[1]
         per_runout = len(problem.combos) * _SECONDS_PER_EVAL + pairs * _SECONDS_PER_PAIR_RUNOUT
-        return _SECONDS_PER_PAIRS_RUN + runouts * per_runout
+        return _runout_total(problem) * per_runout
 
     def chunks(self, work: Work) -> Chunks[_Part]:
-        """Winner counts of chunks of runouts (a chunk's strengths held for its pair loop)."""
+        """Winner counts of chunks of runouts (a chunk's strengths held for its pair loop), one
+        runout per orbit of the suit symmetries, counted as many times as its orbit holds."""
         from pokerlab.engine import _pairs
         from pokerlab.evaluation import _kernels as K
 
@@ -652,6 +656,8 @@ class PairRunouts:
         deck = np.array([c for c in range(52) if not skip >> c & 1], dtype=np.uint8)
         first, second = np.triu_indices(len(deck), 1)  # the flop's runouts: two cards
         runouts = np.stack((deck[first], deck[second]), axis=1)
+        sym = _symmetries_if_worth_it(problem, self.runout_seconds(problem))
+        runouts, orbit = _runout_orbits(runouts, sym)
         board_key = np.uint64(int(K.EMPTY_KEY) + sum(int(K.CARD_KEY[c]) for c in board))
         board_mask = np.uint64(np.bitwise_or.reduce(K.CARD_MASK[board]))
         rows = [slice(int(problem.offsets[p]), int(problem.offsets[p + 1])) for p in range(2)]
@@ -664,16 +670,35 @@ class PairRunouts:
             out = np.zeros(shape, dtype=np.float64)
             deals = _pairs.pair_chunk(
                 combos[0], combos[1], masks[0], masks[1], weights[0], weights[1], board_key,
-                board_mask, runouts, start, stop, K.CARD_KEY, K.CARD_MASK, tables.mult,
+                board_mask, runouts, orbit, start, stop, K.CARD_KEY, K.CARD_MASK, tables.mult,
                 tables.displace, tables.values, out,
             )  # fmt: skip
             return out, int(deals)
 
-        # a flop leaves at most C(49, 2) runouts: within the kernel's 16-bit sums
+        # a flop leaves at most C(49, 2) runouts: the orbits sum within the 16-bit sums
         return over(run, chunk_bounds(len(runouts), self.estimate(problem)))
 
     def run(self, problem: Problem, control: Control) -> Tally:
         return _summed(self, problem, control, _winner_shape(problem), winner_counts=True)
+
+
+def _runout_orbits(
+    runouts: NDArray[np.uint8], sym: NDArray[np.uint8]
+) -> tuple[NDArray[np.uint8], NDArray[np.uint16]]:
+    """The runouts (rows of two cards, each row ascending) that come first in their orbit
+    under the card maps ``sym`` (identity left out; they form a group with it), and each one's
+    orbit size, by ascending size (``_pairs.pair_chunk`` sums each size as one run)."""
+    if len(sym) == 0:
+        return runouts, np.ones(len(runouts), dtype=np.uint16)
+    images = np.sort(sym[:, runouts], axis=2).astype(np.int64)  # (maps, runouts, 2)
+    own = runouts.astype(np.int64)
+    codes = np.vstack(
+        (own[None, :, 0] * 52 + own[None, :, 1], images[:, :, 0] * 52 + images[:, :, 1])
+    )
+    first = codes[0] == codes.min(axis=0)
+    size = (1 + (np.diff(np.sort(codes, axis=0), axis=0) != 0).sum(axis=0))[first]
+    by_size = np.argsort(size, kind="stable")
+    return np.ascontiguousarray(runouts[first][by_size]), size[by_size].astype(np.uint16)
 
 
 @functools.cache
