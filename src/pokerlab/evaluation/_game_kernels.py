@@ -12,6 +12,11 @@ ranks and three of this board" (6,175 boards x 91 pairs, 1.1 MB). A flush needs 
 at least three board cards (at most one such suit on five cards) and two hole cards of it: only
 then are that suit's hole pairs read from the "best flush of this suited pair and three of this
 suited board" table.
+
+Helpers that take only scalars (the sorting networks' comparators, table offsets) are plain
+compiled functions, not ``inline="always"``: numba inlines those at its own level and types
+every copy again, so ``omaha_high`` (26 comparators) took 2.8 s to compile where it takes 1.4 s
+now; LLVM inlines the plain ones anyway (the same Omaha speeds, ``benchmarks/RESULTS.md``).
 """
 
 from __future__ import annotations
@@ -105,7 +110,7 @@ def eight_low(cards, count, card_key, multiplier, displace, values):
     return eight_low_of_key(key, multiplier, displace, values)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _pair_base(values, base, hi):
     """Start of the pair-table row of hole pairs whose higher rank is ``hi``."""
     return base + ((hi * (hi + _U1)) >> _U1)
@@ -120,7 +125,7 @@ def board_row(bkey, multiplier, displace, values):
     return PAIR_BOARD_OFFSET + board_id * PAIRS
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def flush_suit(bkey):
     """The one suit with three or more of the five board cards (from the board's additive
     key), the least an Omaha flush needs; ``NO_SUIT`` when none."""
@@ -131,20 +136,20 @@ def flush_suit(bkey):
     return uint64(f > _U1) + uint64(f > _U16) + uint64(f > _U256)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def flush_base(bmask, suit):
     """The board's row of the flush-pair table for ``suit`` (``bmask``: the board's card mask)."""
     return FLUSH_PAIR_OFFSET + ((bmask >> (suit * _U16)) & RANK_SET) * SUITED_PAIRS
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def two_of_suit(hmask, suit):
     """Whether the hole cards (card mask ``hmask``) hold two or more of ``suit``."""
     suited = (hmask >> (suit * _U16)) & RANK_SET
     return (suited & (suited - _U1)) != uint64(0)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def pair_column(ri, rj):
     """Column of the hole ranks ``ri``, ``rj`` (uint64) in a board's row of the pair table."""
     hi = max(ri, rj)
@@ -187,13 +192,13 @@ def omaha_flush(hole, n_hole, suit, fbase, best, values):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _desc(a, b):
     """``(max, min)``: one comparator of a sorting network."""
     return (a, b) if a >= b else (b, a)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def sort4(r0, r1, r2, r3):
     """Four values high to low (a 5-comparator sorting network)."""
     r0, r1 = _desc(r0, r1)
@@ -204,7 +209,7 @@ def sort4(r0, r1, r2, r3):
     return r0, r1, r2, r3
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def sort5(r0, r1, r2, r3, r4):
     """Five values high to low (a 9-comparator sorting network)."""
     r0, r3 = _desc(r0, r3)
@@ -219,7 +224,7 @@ def sort5(r0, r1, r2, r3, r4):
     return r0, r1, r2, r3, r4
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def sort6(r0, r1, r2, r3, r4, r5):
     """Six values high to low (a 12-comparator sorting network)."""
     r0, r5 = _desc(r0, r5)

@@ -334,6 +334,9 @@ def deal_features(
     hit_masks = np.zeros((6, MAX_PARTS), dtype=np.uint64)
     hit_valid = np.zeros(6, dtype=np.bool_)
     hit_bits = np.zeros(6, dtype=np.uint64)
+    # typed values, not literals: a literal argument would compile ``_evaluate`` once more
+    river = np.int64(5)
+    no_low = np.bool_(False)
     for f in range(n_feat):
         kind = spec[f, 0]
         if kind in (EQUITY, WINS_HI, TIES_HI, HAND_CAT, OUTS, SCOOPS, WINS_LO, DRAW, NUT_HI):
@@ -408,7 +411,7 @@ def deal_features(
                             for e in range(a + 1 if s == 3 else 0, n_free if s == 3 else 1):
                                 if s == 3:
                                     bd[4] = free[e]
-                                _evaluate(hole, width, hkey, hmask, bd, 5, omaha, eight,
+                                _evaluate(hole, width, hkey, hmask, bd, river, omaha, eight,
                                           card_key, card_mask, multiplier, displace, values,
                                           tmp, tmp_lo)  # fmt: skip
                                 for q in range(players):
@@ -468,7 +471,7 @@ def deal_features(
                         if (taken >> uint64(c)) & uint64(1):
                             continue
                         bd[s] = c
-                        _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, False, card_key,
+                        _evaluate(hole, width, hkey, hmask, bd, s + 1, omaha, no_low, card_key,
                                   card_mask, multiplier, displace, values, tmp, tmp_lo)  # fmt: skip
                         cat = tmp[p] >> CATEGORY_SHIFT
                         if cat == low_cat or cat == levels[STRAIGHT_FLUSH_CAT]:
