@@ -260,10 +260,10 @@ def sample_choices(
                 for j in range(5):
                     held[p, j] = opp_hands[chosen[p], j]
             else:
-                used = deal_cards(state, used, 5, dealt)
+                used = deal_cards(state, used, np.int64(5), dealt)
                 for j in range(5):
                     held[p, j] = dealt[j]
-        used = deal_cards(state, used, 5, dealt)
+        used = deal_cards(state, used, np.int64(5), dealt)
         pre_key[0] = _Z
         pre_mask[0] = _Z
         for j in range(5):
@@ -366,7 +366,8 @@ def best_against_random(
             fixed |= _ONE << uint64(hands[i, j])
         tally = np.zeros((N_CHOICES, 4), np.float64)
         sample_choices(
-            hands[i], fixed, no_hands, offsets, strategy, every_keep, game, trials, 1, states[i],
+            hands[i], fixed, no_hands, offsets, strategy, every_keep, game, trials, np.int64(1),
+            states[i],
             card_key, card_mask, mult, displace, values, bucket_of, tally,
         )  # fmt: skip
         keeps[i] = np.argmax(tally[:, 0] + tally[:, 2])

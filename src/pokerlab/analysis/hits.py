@@ -251,7 +251,9 @@ def hits(
     made = np.empty(len(holdings), dtype=np.uint8)
     draw_bits = np.empty(len(holdings), dtype=np.uint16)
     H.classify(
-        np.ascontiguousarray(holdings),
+        # a writable copy: the holdings are read-only, and a read-only array would compile
+        # classify_combo once more than the query kernel's calls do
+        np.array(holdings, order="C"),
         omaha,
         board_arr,
         *kernel_tables(spec),

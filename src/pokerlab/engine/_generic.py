@@ -294,7 +294,7 @@ def award_classes(counts, split, hi, lo, stats):
         hi[1] = 1 if h != 0 else 0
         lo[0] = 1 if q == 1 or q == 3 else 0
         lo[1] = 1 if q >= 2 else 0
-        award_split(hi, lo, 2, split, np.float64(counts[c]), stats)
+        award_split(hi, lo, np.int64(2), split, np.float64(counts[c]), stats)
         counts[c] = 0
 
 

@@ -371,7 +371,7 @@ def sample_deals(
         fixed |= _ONE << uint64(c)
         board_key += card_key[c]
         board_mask |= card_mask[c]
-    n_dealt = 0
+    n_dealt = np.int64(0)  # typed, not a literal 0: numba compiled _sample_batches for both
     for p in range(n):
         if held[p] == 0:
             n_dealt += 1

@@ -26,7 +26,9 @@ from pokerlab.engine._walk import dense_ranks, stable_argsort
 from pokerlab.evaluation._kernels import EMPTY_KEY
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
-"""``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8."""
+"""``BINOM[n, k]`` = C(n, k) for n <= 52, k <= 8. Read-only, so the sweeps compile one overload
+whether it comes from Python or as a global of another kernel (numba types those read-only)."""
+BINOM.flags.writeable = False
 
 
 @njit(cache=True)
@@ -119,7 +121,7 @@ def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_cod
     sub1, val1, sub2, val2 = heads_up_completions(known1, n1, known2, n2, deck, nd, hole_total,
                                                   hi_code, lo_code, tables)  # fmt: skip
     return heads_up_sweep_part(sub1, val1, hole_total - n1, sub2, val2, hole_total - n2, nd,
-                               binom, WHOLE)  # fmt: skip
+                               binom, np.int64(WHOLE))  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
@@ -376,11 +378,11 @@ def heads_up_split_sweep(
         _query_low(sub1, r, k1, tables, top, binom, max_size, bucket1[r], rel, sizes, ranks)
         for c in range(3):
             rel[c] -= after[r, c]
-        _credit_low(rel, bucket1[r], LOSS, counts)
+        _credit_low(rel, bucket1[r], np.int64(LOSS), counts)
         for c in range(3):
             rel[c] = after[r, c] - before[r, c]
-        _credit_low(rel, bucket1[r], TIE, counts)
-        _credit_low(before[r], bucket1[r], WIN, counts)
+        _credit_low(rel, bucket1[r], np.int64(TIE), counts)
+        _credit_low(before[r], bucket1[r], np.int64(WIN), counts)
     deals = m1 * binom[nd - k1, k2]
     return counts, deals
 
@@ -460,7 +462,7 @@ def matchup_key(combos, a, b, held, dead_mask, low_only, key, scratch):
         cards[0, k] = combos[a, k]
     for k in range(held[1]):
         cards[1, k] = combos[b, k]
-    return spot_key(cards, held, 2, dead_mask, low_only, key, suit_ranks, order)
+    return spot_key(cards, held, np.int64(2), dead_mask, low_only, key, suit_ranks, order)
 
 
 @njit(cache=True)
@@ -481,6 +483,7 @@ def spot_hashes(combos, first, n_first, second, n_second, held, masks, dead_mask
     for a in range(first, first + n_first):
         for b in range(second, second + n_second):
             if not masks[a] & masks[b]:
-                out[count] = matchup_key(combos, a, b, held, dead_mask, False, key, scratch)
+                out[count] = matchup_key(combos, a, b, held, dead_mask, np.bool_(False), key,
+                                         scratch)
                 count += 1
     return out[:count]

@@ -133,8 +133,9 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
     deck = np.empty(52, np.uint8)
     nd = _unseen(cards, lengths, players, dead_mask, deck)
     if players == 2:
-        args = (cards[0], lengths[0], cards[1], lengths[1], deck, nd, HAND, hi_code, lo_code,
-                BINOM, tables)  # fmt: skip
+        # np.int64: a literal 7 would compile the sweeps once more than the engine's calls do
+        args = (cards[0], lengths[0], cards[1], lengths[1], deck, nd, np.int64(HAND), hi_code,
+                lo_code, BINOM, tables)  # fmt: skip
         share = 0.0
         if split:
             counts, deals = heads_up_split_sweep(*args)
@@ -254,8 +255,7 @@ def _outs(cards, players, held, p, s, dead_mask, hi_code, lo_code, split, low_on
 
 @njit(cache=True, nogil=True)
 def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_code,
-                  lo_code, split, low_only, card_key, card_mask, multiplier, displace, values,
-                  eq_keys, eq_vals, eq_ok, out):  # fmt: skip
+                  lo_code, split, low_only, tables, eq_keys, eq_vals, eq_ok, out):  # fmt: skip
     """``out[d, f]`` = feature ``spec[f]`` of deal ``d`` (kinds: equity on streets 3..7, winsHi,
     tiesHi, scoops, winsLo, handType, outs on streets 5 and 6, inRange; the compiler refuses the
     rest).
@@ -268,8 +268,8 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
     than whole deals, so a sampled run computes each spot about once. The equity of a key never
     depends on the deal that stored it (integer counts of the same spot), so neither does any
     result. ``split``: the pot is halved with an 8-or-better low; ``low_only``: a low decides
-    the whole pot (razz: hand types are lows)."""
-    tables = (card_key, card_mask, multiplier, displace, values)
+    the whole pot (razz: hand types are lows). ``tables``: the engine's ``KernelTables``, passed
+    as the engine passes it, so the sweeps compile once for both."""
     n_deals = hold.shape[0]
     players = hold.shape[1]
     n_feat = spec.shape[0]
@@ -347,8 +347,8 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
                 if low_only:
                     v = float(razz_category(cards[p], s))
                 elif s >= 5:
-                    strength = best5_high(cards[p], s, card_key, card_mask, multiplier, displace,
-                                          values)  # fmt: skip
+                    strength = best5_high(cards[p], s, tables.card_key, tables.card_mask,
+                                          tables.mult, tables.displace, tables.values)
                     v = float(strength >> CATEGORY_SHIFT)
                 else:
                     v = float(_short_high_category(cards[p], s))

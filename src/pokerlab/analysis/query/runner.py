@@ -615,8 +615,7 @@ def _features(
             stud_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos, problem.held,
                           tables.layout.pos, tables.in_range, np.uint64(problem.dead_mask),
                           kernel_high(game.high), int(game.low), game.split,
-                          game.high == HighEval.NONE,
-                          card_key, card_mask, mult, displace, values,
+                          game.high == HighEval.NONE, kernel_tables(game),
                           *tables.eq_state[slot], out[lo:hi])  # fmt: skip
             return
         K.deal_features(hold[lo:hi], boards[lo:hi], tables.spec, problem.combos,
