@@ -405,6 +405,10 @@ def test_no_deal_matches_gives_no_value() -> None:
             "select avg(riverEquity(h)) from h='AhAs', v='KdKc', stderr=0.1%",
             ["column 63: unexpected character '%'", "(0.1% is 0.001)"],
         ),
+        (  # numbers are ASCII digits, as cards and ranges read them
+            "select count(outs(h, turn) >= \u0668) from h='AhKh', v='QQ', board='Ts9h2h'",
+            ["column 31: unexpected character '\u0668'"],
+        ),
         ("", ["empty query"]),
     ],
 )

@@ -513,6 +513,9 @@ def test_constructors() -> None:
         ),
         ("AQs:abc", "expected a number after ':', found 'abc'"),
         ("AQs:nan", "expected a number after ':', found 'nan'"),
+        # only ASCII digits, as in cards (Python's float() and re's \\d take any script's)
+        ("AA:\uff10.5", "expected a number after ':', found '\uff10.5'"),
+        ("\u0663%", "expected a percentage such as 15%"),
         ("AQs:", "expected a weight after ':'"),
         ("AQs:0.5:1", "expected a number after ':', found '0.5:1'"),
         (":0.5", "expected a hand before ':'"),

@@ -647,6 +647,7 @@ ERRORS: list[tuple[str, int, type[Exception], str]] = [
     ("AA,,KK", 4, RangeError, r"character 4: empty item"),
     ("AA@", 4, RangeError, r"character 4: expected a weight in percent after '@'.*end"),
     ("AA@x", 4, RangeError, r"character 4: expected a weight in percent after '@'.*found 'x'"),
+    ("AA@\u0665\u0660", 4, RangeError, r"expected a weight in percent after '@'"),  # ASCII only
     ("AA@-5", 4, RangeError, r"character 4: a weight must be >= 0, not -5"),
     ("AA@1e999", 4, RangeError, r"character 4: a weight must be a finite number"),
     ("AA@250", 4, RangeError, r"character 4: a weight is at most 100 \(percent\), not 250"),

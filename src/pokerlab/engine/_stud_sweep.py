@@ -484,6 +484,6 @@ def spot_hashes(combos, first, n_first, second, n_second, held, masks, dead_mask
         for b in range(second, second + n_second):
             if not masks[a] & masks[b]:
                 out[count] = matchup_key(combos, a, b, held, dead_mask, np.bool_(False), key,
-                                         scratch)
+                                         scratch)  # fmt: skip
                 count += 1
     return out[:count]

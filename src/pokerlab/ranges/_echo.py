@@ -17,7 +17,7 @@ import re
 
 __all__ = ["echo_text"]
 
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_NUMBER = r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 _PERCENT = re.compile(rf"{_NUMBER}[ \t]*%")
 _ORDERING = re.compile(r"@[ \t]*[A-Za-z_]\w*")
 #: The characters a weight follows, per range grammar (``Game.range_syntax``): hold'em writes

@@ -23,11 +23,11 @@ from pokerlab.ranges._pattern_parse import weight_of_text
 __all__ = ["cuts_of_valid", "parse_weights", "percent_cuts", "split_ordering"]
 
 _WS = " \t\r\n"
-_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 _PERCENT = re.compile(rf"({_NUMBER})[{_WS}]*%(?:[{_WS}]*-[{_WS}]*({_NUMBER})[{_WS}]*%)?")
 _ORDERED = re.compile(rf"([^@]*%)[{_WS}]*@[{_WS}]*([A-Za-z][A-Za-z0-9_]*)")
 _NAMED = re.compile(rf"[^@]*@[{_WS}]*([A-Za-z]\w*)")
-_WEIGHT = re.compile(rf"{_NUMBER}(?:[eE][+-]?\d+)?")
+_WEIGHT = re.compile(rf"{_NUMBER}(?:[eE][+-]?[0-9]+)?")
 _EXPECTED_HAND = "expected a hand such as QQ+, AKs, A2s+, T9s-54s, AcKd, 15% or random"
 
 

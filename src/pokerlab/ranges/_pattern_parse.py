@@ -51,10 +51,11 @@ _WS = " \t\r\n"
 _TERMINATORS = ",:!@)"
 # A glued chain of ranks joined by '-' ("7-7-7", "3-2-", "5-9"): how it reads is decided once,
 # for the whole chain (see _Parser.chain).
-_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*%(?:[ \t]*-[ \t]*(\d+(?:\.\d*)?|\.\d+)[ \t]*%)?")
+_DECIMAL = r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # ASCII digits only, as in cards
+_PERCENT = re.compile(rf"{_DECIMAL}[ \t]*%(?:[ \t]*-[ \t]*{_DECIMAL}[ \t]*%)?")
 _CHAIN = re.compile(r"(?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))*-?", re.IGNORECASE)
 _EXACT_CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
-_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_NUMBER = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _ACE = len(RANKS) - 1
 _EXPECTED_PATTERN = "expected a hand pattern such as AA**, AxAyKxKy, (3-3-)4, $ds or random"
 

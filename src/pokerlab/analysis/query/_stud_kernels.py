@@ -348,7 +348,7 @@ def stud_features(hold, dealt, spec, combos, held, pos, in_range, dead_mask, hi_
                     v = float(razz_category(cards[p], s))
                 elif s >= 5:
                     strength = best5_high(cards[p], s, tables.card_key, tables.card_mask,
-                                          tables.mult, tables.displace, tables.values)
+                                          tables.mult, tables.displace, tables.values)  # fmt: skip
                     v = float(strength >> CATEGORY_SHIFT)
                 else:
                     v = float(_short_high_category(cards[p], s))

@@ -84,8 +84,8 @@ NAME: /[A-Za-z_][A-Za-z0-9_]*/
 // a name that is no keyword: "select from ..." misses an aggregate (it is no aggregate 'from')
 AGGREGATE: /(?!(?i:KEYWORDS)\b)[A-Za-z_][A-Za-z0-9_]*/
 STRING: /'[^']*'/ | /"[^"]*"/
-NUMBER: /\d+(\.\d*)?|\.\d+/
-SIGNED_NUMBER: /[+-]?(\d+(\.\d*)?|\.\d+)/
+NUMBER: /[0-9]+(\.[0-9]*)?|\.[0-9]+/
+SIGNED_NUMBER: /[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)/
 
 %import common.WS
 %ignore WS
