@@ -375,7 +375,8 @@ def test_an_unreadable_id_never_takes_a_spots_id(tmp_path: Path) -> None:
     spots.write_text("\n".join(lines) + "\n")
     jobs = read_jobs(spots)
     assert [job.id for job in jobs] == [2, None, 3, 3, 5]
-    assert jobs[1].error == "field 'id' must be text or an integer, not None"
+    # JSON's spelling, as every other field's message (not Python's None)
+    assert jobs[1].error == "field 'id' must be text or an integer, not null"
     assert jobs[3].error is not None and jobs[3].error.startswith("id 3 is used by an earlier")
     out = tmp_path / "out.jsonl"
     assert CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)]).exit_code == 0

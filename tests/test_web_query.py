@@ -74,6 +74,27 @@ def test_errors_are_422_on_text(client: TestClient, text: str, fragments: list[s
     assert error["message"] in cli_result.stderr
 
 
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("time=4000", "time: 4000 s is more than 3600 s"),
+        ("stderr=0.000000001", "stderr: 1e-07% needs up to 2.5e+17 deals; at least 0.001%"),
+        ("trials=100000000000", "trials: 100,000,000,000 deals would take hours or longer"),
+    ],
+)
+def test_the_texts_stopping_rules_have_the_clis_caps(
+    client: TestClient, setting: str, message: str
+) -> None:
+    """docs/query.md: past the caps needs --no-limit whether an option or the text asks; the
+    web has no --no-limit (it ran them, cut at its own time limit)."""
+    text = f"select avg(riverEquity(hero)) from hero='AhAs', villain='KK', mc, {setting}"
+    response = client.post("/api/query", json={"text": text})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["message"].startswith(message)
+    cli_result = CliRunner().invoke(cli, ["query", text])
+    assert cli_result.exit_code == 2 and message in cli_result.stderr
+
+
 def test_body_is_validated(client: TestClient) -> None:
     for body in ({}, {"text": "x" * 5001}, {"text": "select", "time_limit": -1}, {"q": "x"}):
         response = client.post("/api/query", json=body)

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from pokerlab.engine.limits import MAX_TRIALS
+from pokerlab.engine.limits import MAX_TRIALS, MIN_STDERR
 from pokerlab.errors import CancelledError, TooLargeError
 from pokerlab.web import tasks
 from pokerlab.web.app import STREAMED, Settings, create_app
@@ -196,6 +196,11 @@ def test_the_seed_bound_is_an_exact_integer_in_the_schema(client: TestClient) ->
     assert schemas["DrawDealRequest"]["properties"]["seed"]["maximum"] == SEED_MAX
     trials = schemas["EquityRequest"]["properties"]["trials"]["anyOf"][0]
     assert trials["maximum"] == MAX_TRIALS == 10**10 and isinstance(trials["maximum"], int)
+    stderr = schemas["EquityRequest"]["properties"]["stderr"]["anyOf"][0]
+    assert stderr["minimum"] == MIN_STDERR == 1e-5  # the CLI's cap, as for trials
+    small = {"players": ["AsKs", "QQ"], "method": "mc", "stderr": 1e-9}
+    refused = client.post("/api/equity", json=small)
+    assert refused.status_code == 422 and refused.json()["error"]["field"] == "stderr"
     assert client.post("/api/draw/deal", json={"seed": SEED_MAX, "hand": 1}).status_code == 200
     assert client.post("/api/draw/deal", json={"seed": SEED_MAX + 1, "hand": 1}).status_code == 422
 

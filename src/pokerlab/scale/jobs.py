@@ -198,7 +198,7 @@ def _job(index: int, record: object, number: int, seen: set[SpotId]) -> Job:
     raw_id = _plain(record.get("id", number))
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
         return Job(index, _error_id(number, seen), spot,
-                   f"field 'id' must be text or an integer, not {raw_id!r}")  # fmt: skip
+                   f"field 'id' must be text or an integer, not {_shown(raw_id)}")  # fmt: skip
     if raw_id in seen:
         given = "id" if "id" in record else "default id (the spot's number)"
         return Job(index, raw_id, spot,

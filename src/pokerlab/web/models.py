@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerlab.engine.limits import MAX_TRIALS
+from pokerlab.engine.limits import MAX_TRIALS, MIN_STDERR
 from pokerlab.games import GAMES
 
 __all__ = [
@@ -85,7 +85,11 @@ class EquityRequest(BodyModel):
     # the CLI's and batch's cap (README): the web's time limit ends a run long before it
     trials: int | None = Field(default=None, ge=1, le=MAX_TRIALS, description="Monte Carlo deals.")
     stderr: float | None = Field(
-        default=None, gt=0, lt=1, allow_inf_nan=False, description="Monte Carlo target stderr."
+        default=None,
+        ge=MIN_STDERR,  # the CLI's cap, as trials' above
+        lt=1,
+        allow_inf_nan=False,
+        description="Monte Carlo target stderr.",
     )
     time_limit: TimeLimit = None
     seed: Seed = None

@@ -343,7 +343,9 @@ def run_query(
     cancel = _Cancel(stop, limit)
     report = _Progress(progress, limit)  # a sampled run asking for more deals ends at the limit
     try:
-        result = query(text, max_seconds=limit, threads=threads, cancel=cancel, progress=report)
+        # capped: the text's time=, trials= and stderr= within the CLI's (and /api/equity's) caps
+        result = query(text, max_seconds=limit, threads=threads, cancel=cancel, progress=report,
+                       capped=True)  # fmt: skip
     except CancelledError:
         if cancel.requested():
             raise report.stopped(_QUERY_STOPPED) from None
