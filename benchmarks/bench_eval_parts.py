@@ -15,7 +15,14 @@ checked equal to ``evaluate_rows`` first.
 * ``flat rows``: the codes as one flat array indexed ``7 * i + j`` (a constant stride);
 * ``8-byte load``: the row's 7 codes from one unaligned 8-byte read, split by shifts;
 * ``two passes``: blocks of 256 rows, the hash inputs of the whole block first, then the table
-  reads (more reads in flight at once).
+  reads (more reads in flight at once);
+* ``int64 rows``: the shipped kernel on the same rows as int64 (issue 10: at most 1.3x the
+  uint8 time), and ``int64 narrowed``: 32 rows at a time saturated to a uint8 block (one
+  ``vpmovusqb`` per four codes where AVX-512 has it) that the uint8 step evaluates, rows
+  prefetched 64 ahead. On the Intel Xeon (family 6 model 167) the narrowing took the same time
+  as the shipped int64 loop (memory-bound there; ``benchmarks/RESULTS.md``); on the Zen 4 EPYC
+  the int64 excess measured compute (the clamps), not bandwidth, so this is the variant to try
+  there.
 """
 
 from __future__ import annotations
@@ -141,6 +148,32 @@ def _two_passes(codes, card_key, card_mask, multiplier, displace, values, out):
     return bits
 
 
+NARROW = 32
+
+
+@njit(cache=True)
+def _narrowed_wide_rows(codes, card_key, card_mask, multiplier, displace, values, out):
+    n = codes.shape[0]
+    flat = codes.reshape(-1)
+    block = np.empty((NARROW, 7), np.uint8)
+    narrow = block.reshape(-1)
+    limit = uint64(255)
+    bits = uint64(0)
+    for lo in range(0, n, NARROW):
+        hi = min(lo + NARROW, n)
+        base = uint64(lo) * uint64(7)
+        for j in range(uint64(hi - lo) * uint64(7)):
+            narrow[j] = min(uint64(flat[base + j]), limit)
+        for i in range(hi - lo):
+            if i % 4 == 0:
+                for r in range(4):
+                    K.prefetch_row(codes, min(lo + i + K.PREFETCH_ROWS + r, n - 1))
+            key, mask = K._row_key_mask(block[i], card_key, card_mask)
+            bits += K.popcount(mask)
+            out[lo + i] = K.strength(key, mask, multiplier, displace, values)
+    return bits
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
@@ -151,6 +184,7 @@ def main() -> None:
     rng = np.random.default_rng(SEED)
     codes = np.argsort(rng.random((args.rows, 52)), axis=1)[:, :7].astype(np.uint8)
     flat = codes.ravel()
+    wide = codes.astype(np.int64)
     common = (K.CARD_KEY, K.CARD_MASK, np.uint64(tables.multiplier), tables.displace,
               tables.values)  # fmt: skip
     want = np.empty(args.rows, dtype=np.uint16)
@@ -176,6 +210,8 @@ def main() -> None:
         ("flat rows, stride 7", _flat_rows, flat, True),
         ("8-byte load per row", _eight_byte_load, flat, True),
         (f"two passes over blocks of {BLOCK}", _two_passes, codes, True),
+        ("int64 rows (shipped evaluate_rows)", shipped, wide, True),
+        (f"int64 narrowed {NARROW} rows at a time", _narrowed_wide_rows, wide, True),
     ]
     out = np.empty(args.rows, dtype=np.uint16)
     for name, fn, rows, strengths in variants:
