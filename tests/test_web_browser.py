@@ -492,6 +492,33 @@ def test_the_board_picker_fills_board_and_dead_cards(page: Page) -> None:
     )
 
 
+def test_the_picker_reads_a_ten_written_10_and_stud_has_no_board_target(page: Page) -> None:
+    """A board typed '10h' lost its ten when a card was picked (the picker read only 'T'), and
+    in stud the hidden 'Board' target still showed (a stylesheet rule displayed the label)."""
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "10s10c")
+    page.fill("#board", "10h 9c 2d")
+    page.click("#pick-cards")
+    page.wait_for_selector("#deck-box:not([hidden])")
+    deck = deck_state(page)
+    assert deck["Th"] == "picked" and deck["Ts"] == "used" and deck["Tc"] == "used"
+    page.click('#deck button[data-card="Kd"]')
+    assert page.input_value("#board") == "Th 9c 2d Kd"
+    page.select_option("#game", "razz")
+    assert not page.is_visible("#pick-board-label")
+    page.select_option("#game", "holdem")
+    assert page.is_visible("#pick-board-label")
+
+
+def test_exact_greys_out_what_only_sampling_reads(page: Page) -> None:
+    page.click('.segmented label:has-text("Exact")')
+    for box in ("#trials", "#stderr", "#seed"):
+        assert page.is_disabled(box)
+        assert float(page.eval_on_selector(box, "e => getComputedStyle(e).opacity")) < 1
+    page.click('.segmented label:has-text("Monte Carlo")')
+    assert not page.is_disabled("#seed")
+
+
 def test_stop_ends_a_running_monte_carlo_and_shows_what_it_sampled(page: Page) -> None:
     page.fill('[name="players.0"]', "AsKs")
     page.fill('[name="players.1"]', "QQ+,AKo")

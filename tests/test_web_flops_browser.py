@@ -52,6 +52,16 @@ def test_the_flop_table_is_the_apis_and_sorts(site: tuple[Page, str]) -> None:
     sizes = page.eval_on_selector_all("#flops-table tbody tr", "rs => rs.map(r => r.cells[1]"
                                       ".textContent.replaceAll(',', ''))")  # fmt: skip
     assert [int(s) for s in sizes] == sorted(expected["size"], reverse=True)
+    page.click("#flops-table th button[data-key=flop]")  # by rank, lowest first: not A, J, K, Q, T
+    names = page.eval_on_selector_all("#flops-table tbody tr", "rs => rs.map(r => r.cells[0]"
+                                      ".textContent)")  # fmt: skip
+    order = "6789TJQKA"  # short deck
+
+    def ranks(flop: str) -> list[int]:
+        return sorted((order.index(flop[i]) for i in range(0, 6, 2)), reverse=True)
+
+    assert [ranks(f) for f in names] == sorted(ranks(f) for f in names)
+    assert names[-1].startswith("A") and names[0][0] == "6"
 
 
 def test_the_matrix_grid_is_the_apis_in_colour(site: tuple[Page, str]) -> None:

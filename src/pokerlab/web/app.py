@@ -59,6 +59,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
+from pokerlab.engine.limits import MIN_STDERR
 from pokerlab.errors import PokerlabError, shorten
 from pokerlab.web import analytics, reports, tasks
 from pokerlab.web.middleware import BodyLimit, HostCheck, RequestLog, SecurityHeaders, error_body
@@ -229,6 +230,11 @@ def _plain(error: Any) -> str:
         return f"give at least {ctx['min_length']:,} (got {len(given) if given is not None else 0})"
     if kind == "string_too_long" and isinstance(given, str):
         return f"at most {ctx['max_length']:,} characters, got {len(given):,}"
+    stderr = tuple(error.get("loc", ()))[-1:] == ("stderr",) and isinstance(given, float | int)
+    if stderr and kind in ("greater_than_equal", "less_than"):
+        # the page writes it in percent: the bound in both units, not pydantic's 0.00001
+        bound = f"at least {MIN_STDERR:g} (0.001 %)" if kind == "greater_than_equal" else "below 1"
+        return f"{bound} of the pot, got {given:g} ({given * 100:g} %)"
     return str(error["msg"])
 
 

@@ -346,7 +346,7 @@ function methodValue() {
 
 function updateMethod() {
   const exact = methodValue() === "exact";
-  for (const id of ["trials", "stderr"]) $(`#${id}`).disabled = exact;
+  for (const id of ["trials", "stderr", "seed"]) $(`#${id}`).disabled = exact;  // sampling only
 }
 
 function equityBody() {
@@ -363,7 +363,7 @@ function equityBody() {
     time_limit: numberOrText($("#time_limit").value),
     seed: numberOrText($("#seed").value),
   };
-  if (body.method === "exact") { delete extra.trials; delete extra.stderr; }
+  if (body.method === "exact") { delete extra.trials; delete extra.stderr; delete extra.seed; }
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) body[key] = value;
   return body;
 }
@@ -782,10 +782,12 @@ async function showOuts() {
 
 const RANKS = "AKQJT98765432";
 const SUITS = "shdc";
-const CARD = /[2-9tjqka][shdc]/gi;
-const ONLY_CARDS = /^[\s|]*([2-9tjqka][shdc][\s|]*)+$/i;
+// a ten is T or 10 (docs: definitions.md), and the deck names it T
+const CARD = /(?:10|[2-9tjqka])[shdc]/gi;
+const ONLY_CARDS = /^[\s|]*((?:10|[2-9tjqka])[shdc][\s|]*)+$/i;
 
-const cardName = (text) => text[0].toUpperCase() + text[1].toLowerCase();
+const cardName = (text) =>
+  (text.length === 3 ? "T" : text[0].toUpperCase()) + text[text.length - 1].toLowerCase();
 const cardsIn = (text) => (text.match(CARD) || []).map(cardName);
 
 function pickTarget() {

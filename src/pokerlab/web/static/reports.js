@@ -34,9 +34,18 @@
   ];
   const flops = { rows: [], key: "equity", descending: true };
 
+  // A flop's place by its ranks, highest card first (its name as text sorted A, J, K, Q, T
+  // after the nines)
+  function flopRank(flop) {
+    const ranks = (flop.match(/(?:10|[2-9TJQKA])[shdc]/gi) || [])
+      .map((c) => "23456789TJQKA".indexOf(c.length === 3 ? "T" : c[0].toUpperCase()))
+      .sort((a, b) => b - a);
+    return ranks.reduce((v, r) => v * 13 + r, 0);
+  }
+
   function flopRows(data) {
     return data.flops.map((flop, i) => ({ flop, size: data.size[i], probability: data.probability[i],
-      equity: data.equity[i], win: data.win[i], tie: data.tie[i], order: i }));
+      equity: data.equity[i], win: data.win[i], tie: data.tie[i], order: i, rank: flopRank(flop) }));
   }
 
   function sortFlops(key) {
@@ -48,9 +57,10 @@
   function renderFlopTable() {
     const { key, descending } = flops;
     const sign = descending ? -1 : 1;
+    const field = key === "flop" ? "rank" : key;  // flops by rank, not by their names' letters
     // ties keep the server's order (by equity, highest first)
     const rows = [...flops.rows].sort((a, b) =>
-      (a[key] < b[key] ? -sign : a[key] > b[key] ? sign : a.order - b.order));
+      (a[field] < b[field] ? -sign : a[field] > b[field] ? sign : a.order - b.order));
     const head = FLOP_COLUMNS.map((c) => el("th", {
       "aria-sort": c.key === key ? (descending ? "descending" : "ascending") : "none",
     }, el("button", { type: "button", class: "sort", "data-key": c.key, text: c.label,
