@@ -635,6 +635,23 @@ def test_the_range_text_box_and_the_grid_follow_each_other(page: Page) -> None:
     assert page.input_value('[name="players.1"]') == Range("AsKs,76s:0.3").to_string()
 
 
+def test_use_range_after_putting_the_last_range_back(page: Page) -> None:
+    """Typing past a valid range (an error shows), then deleting back to it and applying at
+    once, within the re-read's 250 ms: the stale error kept "Use range" from doing anything."""
+    page.fill('[name="players.1"]', "QQ+")
+    open_grid(page, 2)
+    page.wait_for_function("() => document.querySelector('#grid-range').value === 'QQ+'")
+    page.focus("#grid-range")
+    page.keyboard.press("End")
+    page.keyboard.type(",AX")
+    page.wait_for_selector("#grid-error:not(:empty)")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
+    page.click("#grid-apply")
+    page.wait_for_selector("#grid-dialog", state="hidden")
+    assert page.input_value('[name="players.1"]') == "QQ+"
+
+
 def test_syntax_help_follows_the_game(page: Page) -> None:
     page.select_option("#game", "omaha")
     page.click("#syntax-open")

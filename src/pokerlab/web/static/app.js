@@ -1155,8 +1155,12 @@ function setupGrid() {
     clearTimeout(grid.typing);
     const box = $("#grid-range");
     // what is in the box is the range: typed and not yet read, it is read now
-    const ok = box.value.trim() === grid.text ? true : await loadRange(box.value, true);
+    const same = box.value.trim() === grid.text;
+    const ok = same ? true : await loadRange(box.value, true);
     await grid.pending;
+    // back to the range last read: an error shown for text typed since (its re-read cancelled
+    // above) no longer applies, and it kept "Use range" from doing anything
+    if (same && box.value.trim() === grid.text) $("#grid-error").textContent = "";
     if (!ok || $("#grid-error").textContent) return;
     const input = playerInputs()[grid.player];
     if (input) input.value = grid.text;  // (the page behind is inert: the player is there)
