@@ -217,6 +217,8 @@ def test_the_outs_grid_of_a_turn_spot(page: Page) -> None:
         wins.append(sum(1 for k in kinds.values() if k == "win"))
     assert wins == [15, 29]  # the nine hearts and six jacks/sixes complete 9h8h; else AsKd wins
     assert "wins 15" in page.inner_text(".outs-player h3")
+    # the legend says what "depends" means on this street (it spoke of rivers on a turn board)
+    assert page.inner_text("#outs-depends").startswith("depends on the others' hands")
 
 
 def test_a_split_pot_game_with_a_pattern_range_shows_hi_lo_scoop(page: Page) -> None:
@@ -375,6 +377,8 @@ def test_a_spot_round_trips_through_its_link(page: Page) -> None:
     recent = fresh.eval_on_selector_all("#recent-list a", "els => els.map(e => e.textContent)")
     assert recent[0] == "holdem: AsKs vs QQ+,AKo on Qh7c2d"  # shared storage: same origin
     fresh.close()
+    page.fill("#dead", "3s 4s")  # an edit: the link shown is not this spot's any more
+    assert page.is_hidden("#share")
 
 
 @pytest.mark.parametrize(

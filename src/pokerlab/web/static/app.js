@@ -598,6 +598,8 @@ function renderRecent() {
 
 function setupSpots() {
   $("#copy-link").addEventListener("click", copyLink);
+  // a link shown for the spot before an edit is not this spot's any more
+  equityForm().addEventListener("input", () => { if (!$("#share").hidden) showShareLink(false); });
   $("#recent-list").addEventListener("click", (event) => {
     const link = event.target.closest("a[data-spot]");
     if (!link) return;
@@ -739,6 +741,12 @@ function renderOuts(report) {
   if (flop) box.append(turnRows(report));
   const street = report.runouts ? "turn" : "river";
   $("#outs-title").textContent = `board ${report.board}: every ${street} card`;
+  // the legend's "depends" is the counts' own: on the river, a range's card that wins against
+  // some of the others' holdings and not all
+  $("#outs-depends").textContent = flop
+    ? "depends on the river (a turn card is win, tie or lose only when every river is; click " +
+      "it for its rivers)"
+    : "depends on the others' hands (a card that wins against some of their holdings, not all)";
   let summary = "";
   if (report.runouts) {
     summary = `Over all ${count(report.runouts.total)} turn + river runouts: ` +
