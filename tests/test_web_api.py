@@ -345,6 +345,17 @@ def test_the_page_and_its_files_are_served_and_load_nothing_from_outside(
         assert "//cdn" not in text, path.name
 
 
+def test_the_query_reference_the_query_tab_points_at_is_served(client: TestClient) -> None:
+    """The Query tab said "see docs/query.md", a file an installed server did not have."""
+    page = client.get("/")
+    assert 'href="/docs/query.md"' in page.text
+    reference = client.get("/docs/query.md")
+    assert reference.status_code == 200
+    assert reference.headers["content-type"].startswith("text/markdown")
+    assert reference.text.startswith("# The pokerlab query language")
+    assert reference.text == (SRC / "analysis" / "query" / "reference.md").read_text()
+
+
 def test_openapi_schema_lists_every_route(client: TestClient) -> None:
     paths = client.get("/api/openapi.json").json()["paths"]
     assert {"/api/equity", "/api/outs", "/api/range", "/api/evaluate", "/api/draw",

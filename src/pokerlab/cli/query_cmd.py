@@ -170,7 +170,8 @@ def query_command(
     plot: Path | None,
 ) -> None:
     """Answer a query, e.g. `pokerlab query "select avg(riverEquity(hero)) from hero='AhAs',
-    villain='KdKc'"`. The grammar and every function are in docs/query.md."""
+    villain='KdKc'"`. The grammar and every function are in docs/query.md (shipped with
+    pokerlab, and served by `pokerlab serve` at /docs/query.md)."""
     chosen = method_of(exact, mc, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     method = None if chosen == "auto" else chosen
     check_limits(trials, stderr, time_limit, no_limit)
