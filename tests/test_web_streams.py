@@ -201,9 +201,9 @@ def test_the_seed_bound_is_an_exact_integer_in_the_schema(client: TestClient) ->
     small = {"players": ["AsKs", "QQ"], "method": "mc", "stderr": 1e-9}
     refused = client.post("/api/equity", json=small)
     assert refused.status_code == 422 and refused.json()["error"]["field"] == "stderr"
-    # the page writes it in percent: the bound in both units, not pydantic's "0.00001"
+    # the page writes it in percent: the CLI's message, not pydantic's "0.00001"
     assert refused.json()["error"]["message"] == (
-        "stderr: at least 1e-05 (0.001 %) of the pot, got 1e-09 (1e-07 %)"
+        "stderr: 1e-07% needs up to 2.5e+17 deals; at least 0.001%"
     )
     assert client.post("/api/draw/deal", json={"seed": SEED_MAX, "hand": 1}).status_code == 200
     assert client.post("/api/draw/deal", json={"seed": SEED_MAX + 1, "hand": 1}).status_code == 422

@@ -161,7 +161,7 @@ def game_tables(game: str) -> GameTables:
         names = tuple(b.label for b in Deuce7Bucket)
     mult = np.uint64(high.multiplier)
     # int32 as the advice's histograms (2,598,960 hands fit): one compiled kernel for both
-    counts32 = np.zeros(len(bucket_of), dtype=np.int32)
+    counts = np.zeros(len(bucket_of), dtype=np.int32)
     K.strength_histogram(
         K.EMPTY_KEY,
         np.uint64(0),
@@ -172,9 +172,8 @@ def game_tables(game: str) -> GameTables:
         mult,
         high.displace,
         values,
-        counts32,
+        counts,
     )
-    counts = counts32.astype(np.int64)
     below = np.cumsum(counts) - counts
     score = (below + counts / 2) / counts.sum()
     code = 0 if name == "high" else 1

@@ -59,8 +59,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
-from pokerlab.engine.limits import MIN_STDERR
-from pokerlab.errors import PokerlabError, shorten
+from pokerlab.engine.limits import check_sampling
+from pokerlab.errors import GameError, PokerlabError, shorten
 from pokerlab.web import analytics, reports, tasks
 from pokerlab.web.middleware import BodyLimit, HostCheck, RequestLog, SecurityHeaders, error_body
 from pokerlab.web.models import (
@@ -233,9 +233,12 @@ def _plain(error: Any) -> str:
         return f"at most {ctx['max_length']:,} characters, got {len(given):,}"
     stderr = tuple(error.get("loc", ()))[-1:] == ("stderr",) and isinstance(given, float | int)
     if stderr and kind in ("greater_than_equal", "less_than"):
-        # the page writes it in percent: the bound in both units, not pydantic's 0.00001
-        bound = f"at least {MIN_STDERR:g} (0.001 %)" if kind == "greater_than_equal" else "below 1"
-        return f"{bound} of the pot, got {given:g} ({given * 100:g} %)"
+        # the CLI's and the query's message, in percent as the page writes it (pydantic's bound
+        # reads "0.00001")
+        try:
+            check_sampling(None, given, None)
+        except GameError as exc:
+            return str(exc)
     return str(error["msg"])
 
 

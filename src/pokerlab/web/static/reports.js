@@ -2,7 +2,7 @@
 // flop (POST /api/flops/stream) as a sortable table, and the exact heads-up preflop class matrix
 // (POST /api/matrix/stream) as a grid of equities in colour; both with progress and Stop, as the
 // equity tab. No poker logic here; it uses the helpers of app.js ($, $$, el, api, streamed,
-// submitForm, pct, count).
+// submitForm, pct, count, cardsIn, RANKS).
 "use strict";
 
 (() => {
@@ -35,12 +35,11 @@
   const flops = { rows: [], key: "equity", descending: true };
 
   // A flop's place by its ranks, highest card first (its name as text sorted A, J, K, Q, T
-  // after the nines)
+  // after the nines); app.js's card reader and rank order (RANKS: aces first)
   function flopRank(flop) {
-    const ranks = (flop.match(/(?:10|[2-9TJQKA])[shdc]/gi) || [])
-      .map((c) => "23456789TJQKA".indexOf(c.length === 3 ? "T" : c[0].toUpperCase()))
+    const ranks = cardsIn(flop).map((c) => RANKS.length - 1 - RANKS.indexOf(c[0]))
       .sort((a, b) => b - a);
-    return ranks.reduce((v, r) => v * 13 + r, 0);
+    return ranks.reduce((v, r) => v * RANKS.length + r, 0);
   }
 
   function flopRows(data) {
