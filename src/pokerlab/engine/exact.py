@@ -72,16 +72,19 @@ __all__ = [
 
 # Measured on the reference machine (benchmarks/bench_equity.py), deliberately rounded up.
 _SECONDS_PER_PREFLOP_MATCHUP = 1.0e-3  # Zen 4, 3- and 4-way spots (see _matchup_seconds)
-_SECONDS_PER_EVAL = 4e-9
-# a pair of combos compared on one runout (_pairs: 16 a step), and the rest of a PairRunouts
-# run; in the scale of the board-runout constants above, which run about 3x this Intel Xeon's
-# times (there a pair-runout took 1.1e-10 s and a counted holding 3e-8 s against 1e-7): kept
-# in that ratio, so that PairRunouts runs only where it measured faster (benchmarks/RESULTS.md)
-_SECONDS_PER_PAIR_RUNOUT = 3.6e-10
-_SECONDS_PER_PAIRS_RUN = 1e-4
-_SECONDS_PER_JOINT_HOLDING = 1e-8
-_SECONDS_PER_COUNTED_HOLDING = 1e-7  # a joint holding against a counted range, sorted
-_SECONDS_PER_SORTED_RUNOUT = 3e-5  # sorting a counted range once per runout
+_SECONDS_PER_SKIPPED_MATCHUP = 1e-8  # a preflop matchup looked at and skipped
+# Hold'em on a board (BoardRunouts, PairRunouts), one scale: set when these kernels ran about
+# 3x slower than now, they estimated 0.3-0.45x of the time taken on 1 thread by every spot over
+# 10 ms of benchmarks/bench_estimates.py on an Intel Xeon, whose times here match Zen 4's
+# (benchmarks/RESULTS.md); halved together, so that the choice between the two strategies
+# (PairRunouts where it measured faster) stays as it was.
+_SECONDS_PER_EVAL = 2e-9  # a combo's strength on a runout
+_SECONDS_PER_PAIR_RUNOUT = 1.8e-10  # a pair of combos compared on one runout (_pairs)
+_SECONDS_PER_PAIRS_RUN = 5e-5  # the rest of a PairRunouts run
+_SECONDS_PER_JOINT_HOLDING = 5e-9  # a joint holding walked on a runout
+_SECONDS_PER_SCANNED_COMBO = 5e-10  # the counted range's combos scanned per joint holding
+_SECONDS_PER_COUNTED_HOLDING = 5e-8  # a joint holding against a counted range, sorted
+_SECONDS_PER_SORTED_RUNOUT = 1.5e-5  # sorting a counted range once per runout
 _SECONDS_PER_TABLE_LOOKUP = 7e-8  # numpy lookups (random vs random: 0.12 s on Zen 3)
 _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_RUNOUT = 3e-8  # the board games' enumeration (GameBoards)
@@ -337,7 +340,7 @@ def _matchup_seconds(problem: Problem) -> float:
     estimated at 36 ms."""
     kernels = _kernels()
     space = _space(problem)
-    skipped = space * _SECONDS_PER_JOINT_HOLDING
+    skipped = space * _SECONDS_PER_SKIPPED_MATCHUP
     per_matchup = _SECONDS_PER_PREFLOP_MATCHUP * problem.n_players / 2
     seconds = space * _disjoint_share(problem) * per_matchup
     if problem.n_players > kernels.exact.CACHE_MAX_PLAYERS:  # no orbits: every matchup
@@ -534,7 +537,7 @@ class BoardRunouts:
             if walked > kernels.runouts.SCAN_MAX_JOINT:
                 per_runout += _SECONDS_PER_SORTED_RUNOUT + walked * _SECONDS_PER_COUNTED_HOLDING
             else:
-                per_runout += walked * (_SECONDS_PER_JOINT_HOLDING + sizes[-1] * 1e-9)
+                per_runout += walked * (_SECONDS_PER_JOINT_HOLDING + sizes[-1] * _SECONDS_PER_SCANNED_COMBO)
         else:
             per_runout += math.prod(sizes) * _SECONDS_PER_JOINT_HOLDING
         return n_runouts * per_runout
