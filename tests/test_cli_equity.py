@@ -123,6 +123,29 @@ def test_bad_input_is_one_line(args: tuple[str, ...], fragments: tuple[str, ...]
     assert_one_line_error(run(*args), *fragments)
 
 
+_SPOT = ("equity", "AhAs", "KdKc", "--mc")
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "text"),
+    [
+        (_SPOT, "--trials", "\uff11\uff10\uff10\uff10"),  # fullwidth 1000
+        (_SPOT, "--seed", "\u0663"),  # Arabic-Indic 3
+        (_SPOT, "--threads", "\u0968"),  # Devanagari 2
+        (_SPOT, "--time", "\uff11.5"),
+        (_SPOT, "--stderr", "\uff10.1%"),
+        (("outs", "AhAs", "KdKc", "--board", "Qh7c2d"), "--time", "\uff11"),
+        (("draw", "match", "optimal", "random"), "--hands", "\uff11\uff10"),
+    ],
+)
+def test_number_options_take_ascii_digits_only(
+    args: tuple[str, ...], option: str, text: str
+) -> None:
+    """As cards, ranges and weights do: click's own int and float read any script's digits
+    (``--trials`` in fullwidth digits ran 1000 deals)."""
+    assert_one_line_error(run(*args, option, text), option, repr(text), "digits 0-9")
+
+
 def test_ranges_are_printed_as_typed_not_read_as_markup_or_emoji() -> None:
     """rich read '[a][k]**' as two style tags (printing '**') and ':a:' as an emoji."""
     result = run("equity", "--game", "omaha", "[a][k]**", "A:a:K**", "--mc", "--trials", "200")

@@ -8,12 +8,14 @@ from typing import Any, TypeVar
 
 import click
 
+from pokerlab.cli.numbers import INT, IntRange
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 threads_option = click.option(
     "--threads",
-    type=int,
+    type=INT,
     default=None,
     help="Threads to use (default: every available core; the answer is the same).",
 )
@@ -29,7 +31,7 @@ def cluster_options(command: F) -> F:
     options = [
         click.option("--scheduler", default=None, metavar="tcp://HOST:8786",
                      help="Run on the Dask cluster of this scheduler."),
-        click.option("--local-cluster", type=click.IntRange(min=1, max=MAX_WORKERS),
+        click.option("--local-cluster", type=IntRange(min=1, max=MAX_WORKERS),
                      default=None, metavar="N",
                      help="Run on a Dask LocalCluster of N worker processes."),
     ]  # fmt: skip
@@ -41,7 +43,7 @@ def cluster_options(command: F) -> F:
 def backend_options(command: F) -> F:
     """Add ``--workers``, ``--scheduler`` and ``--local-cluster`` to a command."""
     workers = click.option(
-        "--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=None,
+        "--workers", type=IntRange(min=1, max=MAX_WORKERS), default=None,
         help="Local backend: worker processes (default: every core).",
     )  # fmt: skip
     return workers(cluster_options(command))

@@ -22,6 +22,7 @@ import click
 from pokerlab._numbers import counted
 from pokerlab._signals import sigint_handler
 from pokerlab.cli.backend_options import backend_options, check_backend
+from pokerlab.cli.numbers import IntRange
 from pokerlab.cli.output import OutputPath
 from pokerlab.errors import ClusterError
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
@@ -140,7 +141,7 @@ def _progress(total: int, enabled: bool) -> Any:
               help="local (the default): every core here; dask: --scheduler or "
                    "--local-cluster.")  # fmt: skip
 @backend_options
-@click.option("--chunk-size", type=click.IntRange(min=1, max=1_000_000), default=None,
+@click.option("--chunk-size", type=IntRange(min=1, max=1_000_000), default=None,
               help="Spots per task (default: about 8 tasks per worker, at most 32).")  # fmt: skip
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")  # fmt: skip

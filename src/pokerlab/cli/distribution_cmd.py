@@ -17,6 +17,7 @@ from pokerlab.analysis.distribution import (
 )
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import check_limits, method_of, no_limit_option_of
+from pokerlab.cli.numbers import INT, IntRange
 from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
 from pokerlab.cli.progress import LazyProgress
 
@@ -106,13 +107,13 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 )
 @click.option("--exact", is_flag=True, help="Enumerate every deal of every combo.")
 @click.option("--mc", is_flag=True, help="Monte Carlo per combo (with --trials, --seed).")
-@click.option("--trials", type=int, default=None, help="Monte Carlo: deals per combo.")
-@click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@click.option("--trials", type=INT, default=None, help="Monte Carlo: deals per combo.")
+@click.option("--seed", type=INT, default=None, help="Monte Carlo: random seed.")
 @no_limit_option_of("trials")
 @threads_option
 @click.option(
     "--max-holdings",
-    type=click.IntRange(min=1),
+    type=IntRange(min=1),
     default=MAX_HOLDINGS,
     show_default=True,
     help="Outside heads-up hold'em with a board: refuse more holdings in all than this "

@@ -17,6 +17,7 @@ from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option_of
+from pokerlab.cli.numbers import INT, IntRange
 from pokerlab.cli.output import OutputPath, console, emit_json, writing
 from pokerlab.cli.progress import LazyProgress
 
@@ -104,12 +105,12 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
 @click.option("--goal", default=None, help="Rank by P(at least this category), e.g. 'two pair'.")
 @click.option("--exact", is_flag=True, help="Equities by exact enumeration (refused if too large).")
 @click.option("--mc", is_flag=True, help="Equities by Monte Carlo.")
-@click.option("--trials", type=int, default=None, help="Monte Carlo deals (default 200,000).")
+@click.option("--trials", type=INT, default=None, help="Monte Carlo deals (default 200,000).")
 @no_limit_option_of("trials")
-@click.option("--seed", type=int, default=None, help="Monte Carlo seed.")
+@click.option("--seed", type=INT, default=None, help="Monte Carlo seed.")
 @click.option(
     "--top",
-    type=click.IntRange(min=1),
+    type=IntRange(min=1),
     default=8,
     show_default=True,
     help="Choices shown in the table.",
@@ -117,7 +118,7 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
 @threads_option
 @click.option(
     "--max-draw",
-    type=click.IntRange(0, 5),
+    type=IntRange(0, 5),
     default=5,
     show_default=True,
     help="The most cards anyone may draw (3: the 26 choices of many games); a random opponent "
@@ -230,12 +231,12 @@ def render_tournament(t: Tournament) -> None:
     show_default=True,
     help="Comma-separated bots: optimal, rules, random, stand-pat.",
 )
-@click.option("--hands", type=int, default=10_000, show_default=True, help="Deals per pair.")
+@click.option("--hands", type=INT, default=10_000, show_default=True, help="Deals per pair.")
 @click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option("--seed", type=INT, default=1, show_default=True, help="Random seed.")
 @click.option(
     "--max-draw",
-    type=click.IntRange(0, 5),
+    type=IntRange(0, 5),
     default=5,
     show_default=True,
     help="The most cards a bot may draw (3: the 26 choices of many games).",

@@ -9,6 +9,7 @@ from pokerlab._numbers import counted
 from pokerlab.analysis.draw_play import DrawSession, Showdown, parse_discard
 from pokerlab.cards import format_cards
 from pokerlab.cli.interrupts import INTERRUPTED_STATUS
+from pokerlab.cli.numbers import INT, IntRange
 from pokerlab.errors import PokerlabError
 
 __all__ = ["play_command"]
@@ -30,9 +31,9 @@ def _show(showdown: Showdown, bot: str) -> None:
 @click.option("--bot", default="rules", show_default=True,
               help="The opponent: optimal, rules, random, stand-pat.")  # fmt: skip
 @click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")
-@click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many deals.")
-@click.option("--seed", type=int, default=None, help="Seed of the shuffles (repeatable deals).")
-@click.option("--max-draw", type=click.IntRange(0, 5), default=5, show_default=True,
+@click.option("--hands", type=IntRange(1), default=None, help="Stop after this many deals.")
+@click.option("--seed", type=INT, default=None, help="Seed of the shuffles (repeatable deals).")
+@click.option("--max-draw", type=IntRange(0, 5), default=5, show_default=True,
               help="The most cards one may draw (3 in many games).")  # fmt: skip
 def play_command(bot: str, game: str, hands: int | None, seed: int | None, max_draw: int) -> None:
     """Play five-card draw against a bot: see your hand, throw cards (the advisor's pick only

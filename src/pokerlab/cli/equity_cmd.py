@@ -18,6 +18,7 @@ from pokerlab.cli.limits import (
     stderr_option,
     time_option,
 )
+from pokerlab.cli.numbers import INT
 from pokerlab.cli.output import console, emit_json, literal
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine import EquityResult, equity
@@ -90,13 +91,13 @@ def render_equity(result: EquityResult) -> None:
 )
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
 @click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
-@click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")
+@click.option("--trials", type=INT, default=None, help="Monte Carlo: number of deals.")
 @stderr_option
 @time_option
 @no_limit_option
 @click.option(
     "--seed",
-    type=int,
+    type=INT,
     default=None,
     help="Monte Carlo: random seed (the same seed gives the same answer, unless --time stops it).",
 )

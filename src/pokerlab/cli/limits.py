@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
+from pokerlab.cli.numbers import FLOAT, check_ascii
 from pokerlab.engine.limits import MAX_SECONDS, MAX_TRIALS, MIN_STDERR, check_sampling
 from pokerlab.errors import GameError
 
@@ -41,6 +42,7 @@ class Fraction(click.ParamType):  # type: ignore[type-arg]  # generic only from 
     ) -> float:
         if isinstance(value, float):
             return value
+        check_ascii(self, value, param, ctx)
         text = str(value).strip()
         percent = text.endswith("%")
         try:
@@ -70,7 +72,7 @@ stderr_option = stderr_option_of("each equity")
 time_option = click.option(
     "--time",
     "time_limit",
-    type=float,
+    type=FLOAT,
     default=None,
     help=(
         "Monte Carlo: stop after this many seconds (at most 3600 without --no-limit). "

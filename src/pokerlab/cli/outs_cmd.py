@@ -9,6 +9,7 @@ from pokerlab.analysis.outs import turn_outcomes
 from pokerlab.cards import Card, parse_card, parse_cards
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import check_limits, no_limit_option_of
+from pokerlab.cli.numbers import FLOAT
 from pokerlab.cli.output import console, emit_json, literal
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine.limits import DEFAULT_SECONDS
@@ -153,7 +154,7 @@ def render_outs(report: OutsReport, turn: str | None = None) -> None:
 @click.option(
     "--time",
     "time_limit",
-    type=float,
+    type=FLOAT,
     default=DEFAULT_SECONDS,
     show_default=True,
     help="Seconds at most: refused at once when estimated longer, stopped when it runs longer "

@@ -18,6 +18,7 @@ from pokerlab.cli.limits import (
     stderr_option_of,
     time_option,
 )
+from pokerlab.cli.numbers import INT
 from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.errors import QueryError
@@ -147,11 +148,11 @@ def plot_histograms(result: QueryResult, path: Path) -> None:
 @click.argument("text")
 @click.option("--exact", is_flag=True, help="Enumerate every deal (refused if far too large).")
 @click.option("--mc", is_flag=True, help="Monte Carlo sampling.")
-@click.option("--trials", type=int, default=None, help="Monte Carlo: number of deals.")
+@click.option("--trials", type=INT, default=None, help="Monte Carlo: number of deals.")
 @stderr_option_of("every avg and count")
 @time_option
 @no_limit_option
-@click.option("--seed", type=int, default=None, help="Monte Carlo: random seed.")
+@click.option("--seed", type=INT, default=None, help="Monte Carlo: random seed.")
 @threads_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--plot", type=OutputPath(png=True), default=None,

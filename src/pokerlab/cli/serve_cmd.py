@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from pokerlab.cli.numbers import FloatRange, IntRange
+
 __all__ = ["serve_command"]
 
 APP_FACTORY = "pokerlab.web.app:create_app"
@@ -49,30 +51,30 @@ def _log_config(level: str) -> dict[str, Any]:
     show_default=True,
     help="Interface to listen on (0.0.0.0: every interface, with a warning).",
 )
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=IntRange(0, 65535))
 @click.option(
     "--workers",
-    type=click.IntRange(1, 64),
+    type=IntRange(1, 64),
     default=None,
     help="Processes for equity, outs, draw, query, hits and distribution requests (default: one "
     "per CPU).",
 )
 @click.option(
     "--threads-per-worker",
-    type=click.IntRange(1, 256),
+    type=IntRange(1, 256),
     default=1,
     show_default=True,
     help="Numba threads per worker; keep workers x threads within the cores.",
 )
 @click.option(
     "--max-seconds",
-    type=click.FloatRange(0.1, 3600),
+    type=FloatRange(0.1, 3600),
     default=None,
     help="Most seconds one request may compute (default 10).",
 )
 @click.option(
     "--queue-seconds",
-    type=click.FloatRange(0.1, 3600),
+    type=FloatRange(0.1, 3600),
     default=None,
     help="Most seconds one request may wait for a free worker (default 30).",
 )

@@ -8,12 +8,13 @@ import time
 import click
 
 from pokerlab.analysis.warm import warm
+from pokerlab.cli.numbers import IntRange
 
 
 @click.command("warm")
 @click.option(
     "--processes",
-    type=click.IntRange(min=1),
+    type=IntRange(min=1),
     default=None,
     help="Processes that compile at once (default: every core).",
 )
