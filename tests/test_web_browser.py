@@ -168,6 +168,38 @@ def test_the_grid_opens_on_the_players_range(page: Page) -> None:
     assert sorted(on) == sorted(["AA", "KK", "QQ", "AKs"])
 
 
+def test_the_range_grid_is_one_tab_stop_moved_by_the_arrow_keys(page: Page) -> None:
+    """Its 169 cells were 169 Tab stops; it is now one, in rows a screen reader can read."""
+    page.select_option("#game", "shortdeck")  # and the arrows step past the classes out of its deck
+    open_grid(page, 2)
+    stops = page.eval_on_selector_all(
+        "#range-grid button",
+        "cells => cells.filter(c => c.tabIndex === 0 && !c.disabled).map(c => c.dataset.class)",
+    )
+    assert stops == ["AA"]
+    assert page.eval_on_selector_all("#range-grid [role=row]", "rows => rows.length") == 13
+    focused = "() => document.activeElement.dataset.class"
+    page.focus('#range-grid button[data-class="AA"]')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "AKs"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(focused) == "KK"
+    page.keyboard.press("Enter")  # paints the focused class
+    page.wait_for_function("() => document.querySelector('#grid-combos').textContent === '6'")
+    page.focus('#range-grid button[data-class="A6s"]')
+    page.keyboard.press("ArrowDown")  # A5o, A4o, ... are not in the deck: the next usable cell
+    assert page.evaluate(focused) == "K6s"
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == "66"
+    stops = page.eval_on_selector_all(
+        "#range-grid button",
+        "cells => cells.filter(c => c.tabIndex === 0 && !c.disabled).map(c => c.dataset.class)",
+    )
+    assert stops == ["66"]  # the cell last visited is the grid's Tab stop
+    page.keyboard.press("Tab")  # leaves the grid
+    assert page.evaluate("() => document.activeElement.closest('#range-grid') === null")
+
+
 def library_error(**kwargs: Any) -> str:
     with pytest.raises(pokerlab.PokerlabError) as info:
         pokerlab.equity(**kwargs)

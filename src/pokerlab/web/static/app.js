@@ -658,13 +658,50 @@ function openTurnRow(card, focus) {
   if (focus) $("summary", row).focus();
 }
 
-// A flop's grid of turn cells by keyboard: one Tab stop, Left / Right to the previous / next
-// turn card, Up / Down a suit row (13 cards) away, Home / End, Enter or Space opens the row.
+// A grid of cells by keyboard (a flop's turn cards, the range grid): one Tab stop, the arrow
+// keys move to the next cell that way that `usable` takes (past those it does not: a card
+// already out, a class not in the deck), Home / End to the first / last usable cell.
+function roveGrid(event, all, width, usable) {
+  const cell = event.target;
+  const here = all.indexOf(cell);
+  if (here < 0) return false;
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: width, ArrowUp: -width }[event.key];
+  let next = null;
+  if (event.key === "Home") next = all.find(usable);
+  else if (event.key === "End") next = [...all].reverse().find(usable);
+  else if (step) {
+    for (let i = here + step; i >= 0 && i < all.length; i += Math.sign(step)) {
+      if (usable(all[i])) { next = all[i]; break; }
+    }
+  }
+  if (!next) return false;
+  event.preventDefault();
+  next.focus();  // and becomes the Tab stop (oneTabStop)
+  return true;
+}
+
+// The cells of `container` (`cells()`) out of the Tab order but its first usable one, and
+// then the last one focused, however it was (arrows, a click, a script).
+function oneTabStop(container, cells, usable) {
+  const all = cells();
+  const first = all.find(usable);
+  for (const cell of all) if (usable(cell)) cell.tabIndex = cell === first ? 0 : -1;
+  if (container.dataset.tabStop) return;  // listening already (the range grid is redrawn)
+  container.dataset.tabStop = "one";
+  container.addEventListener("focusin", (event) => {
+    const now = cells();
+    if (!now.includes(event.target)) return;
+    for (const cell of now) if (cell !== event.target && cell.tabIndex === 0) cell.tabIndex = -1;
+    event.target.tabIndex = 0;
+  });
+}
+
+// A flop's grid of turn cells: Enter or Space opens the turn card's row (see roveGrid).
 function setupTurnGrid(grid) {
-  const cells = $$('[role="button"]', grid);
-  if (!cells.length) return;
-  cells[0].tabIndex = 0;
   const all = $$(".out", grid);
+  const usable = (cell) => cell.getAttribute("role") === "button";
+  if (!all.some(usable)) return;
+  oneTabStop(grid, () => all, usable);
   grid.addEventListener("keydown", (event) => {
     const cell = event.target.closest('[role="button"]');
     if (!cell) return;
@@ -673,21 +710,7 @@ function setupTurnGrid(grid) {
       openTurnRow(cell.dataset.card, true);
       return;
     }
-    const here = all.indexOf(cell);
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 13, ArrowUp: -13 }[event.key];
-    let next = null;
-    if (event.key === "Home") next = cells[0];
-    else if (event.key === "End") next = cells[cells.length - 1];
-    else if (step) {  // that card, or past a card already out the next turn card that way
-      for (let i = here + step; i >= 0 && i < all.length; i += Math.sign(step)) {
-        if (all[i].getAttribute("role") === "button") { next = all[i]; break; }
-      }
-    }
-    if (!next) return;
-    event.preventDefault();
-    cell.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
+    roveGrid(event, all, 13, usable);
   });
 }
 
@@ -1013,6 +1036,12 @@ function paintsOn(name, weight) {
   return !state.classCombos.get(name).every((c) => grid.combos.get(c) === weight);
 }
 
+function gridCells() {
+  return $$("#range-grid button[data-class]");
+}
+
+const usableCell = (button) => !button.disabled;
+
 function gridMode() {
   return $('input[name="grid-mode"]:checked').value;
 }
@@ -1038,13 +1067,18 @@ async function openGrid(player) {
   $("#suit-picker").hidden = true;
   const box = $("#range-grid");
   box.replaceChildren();
-  names.forEach((row, r) => row.forEach((name, c) => {
-    const cell = el("button", { type: "button", "data-class": name, text: name, role: "gridcell",
-      class: r === c ? "pair" : null, "aria-pressed": "false" });
-    // a class out of the game's deck is disabled before the dialog shows, not once the range loads
-    if (state.classCombos.get(name).length === 0) renderCell(cell);
-    box.append(cell);
-  }));
+  names.forEach((row, r) => {
+    const line = el("div", { role: "row", class: "grid-row" });  // laid out by the grid: contents
+    row.forEach((name, c) => {
+      const cell = el("button", { type: "button", "data-class": name, text: name, role: "gridcell",
+        class: r === c ? "pair" : null, "aria-pressed": "false" });
+      // a class out of the game's deck is disabled before the dialog shows, not once it loads
+      if (state.classCombos.get(name).length === 0) renderCell(cell);
+      line.append(cell);
+    });
+    box.append(line);
+  });
+  oneTabStop(box, gridCells, usableCell);  // 169 Tab stops were one each
   $("#grid-player").textContent = String(player + 1);
   $("#top-percent").value = "0";
   $("#top-value").textContent = "–";
@@ -1109,6 +1143,7 @@ function setupGrid() {
   document.addEventListener("pointercancel", stop);
   box.addEventListener("keydown", (event) => {
     const button = event.target.closest("button[data-class]");
+    if (button && roveGrid(event, gridCells(), 13, usableCell)) return;
     if (button && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       if (gridMode() === "suits") { grid.suitClass = button.dataset.class; renderSuits(); return; }
