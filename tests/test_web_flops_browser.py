@@ -82,6 +82,17 @@ def test_the_matrix_grid_is_the_apis_in_colour(site: tuple[Page, str]) -> None:
     assert len(set(colours)) > 2  # AA vs KK is not KK vs AA
     title = page.get_attribute("#matrix-table tbody tr td.cell:nth-child(3)", "title")
     assert title is not None and title.startswith("AA vs KK: equity 81.9")
+    # win and tie, which only the hover title showed: said for a tapped or focused cell too
+    page.click("#matrix-table tbody tr td.cell:nth-child(3)")
+    assert page.inner_text("#matrix-detail") == title
+    stops = page.eval_on_selector_all(
+        "#matrix-table td.cell", "cs => cs.filter(c => c.tabIndex === 0).length"
+    )
+    assert stops == 1  # one Tab stop, moved by the arrow keys
+    page.focus("#matrix-table tbody tr td.cell:nth-child(3)")
+    page.keyboard.press("ArrowDown")
+    said = page.inner_text("#matrix-detail")
+    assert said.startswith("KK vs KK: equity 50.0") and ", win " in said and ", tie " in said
     if os.environ.get("POKERLAB_SCREENSHOT"):
         page.screenshot(path=os.environ["POKERLAB_SCREENSHOT"], full_page=True)
 

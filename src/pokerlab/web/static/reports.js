@@ -107,6 +107,23 @@
     return cell;
   }
 
+  // A cell's win and tie, said under the grid for the cell pointed at, tapped or focused (a
+  // title shows on hover alone: not to touch or keyboard users); the grid is one Tab stop,
+  // moved by the arrow keys (roveGrid).
+  function setupMatrixCells() {
+    const table = $("#matrix-table");
+    const cells = () => $$("td.cell", table);
+    const say = (event) => {
+      const cell = event.target.closest && event.target.closest("td.cell");
+      if (cell) $("#matrix-detail").textContent = cell.title;
+    };
+    for (const type of ["pointerover", "click", "focusin"]) table.addEventListener(type, say);
+    table.addEventListener("keydown", (event) => {
+      if (event.target.closest("td.cell")) roveGrid(event, cells(), Number(table.dataset.size), () => true);
+    });
+    return () => oneTabStop(table, cells, () => true);
+  }
+
   function renderMatrix(data) {
     const head = el("tr", {}, el("th", { text: "" }),
       ...data.names.map((n) => el("th", { scope: "col", text: n })));
@@ -114,6 +131,9 @@
       ...data.names.map((_, j) => matrixCell(data, i, j))));
     $("#matrix-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
     const n = data.names.length;
+    $("#matrix-table").dataset.size = String(n);
+    matrixTabStop();
+    $("#matrix-detail").textContent = "";
     const game = titles[data.game] || data.game;
     $("#matrix-title").textContent = `Preflop matrix, ${game}: ${n} x ${n} classes`;
     $("#matrix-summary").textContent =
@@ -121,7 +141,10 @@
     $("#matrix-results").hidden = false;
   }
 
+  let matrixTabStop = () => {};
+
   function setup() {
+    matrixTabStop = setupMatrixCells();
     const flopsForm = $("#flops-form");
     flopsForm.addEventListener("submit", (event) => {
       event.preventDefault();
