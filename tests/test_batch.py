@@ -361,27 +361,63 @@ def test_bad_lines_are_answered_and_the_rest_run(tmp_path: Path) -> None:
 
 def test_an_unreadable_id_never_takes_a_spots_id(tmp_path: Path) -> None:
     """A record whose id cannot be read took its number as id even when a spot had that id
-    (a result and an error both with "id": 2, with no error saying so), and an explicit id
-    equal to a broken line's number was not caught as a duplicate (now it is, like a default
-    id)."""
+    (a result and an error both with "id": 2, with no error saying so), and then when a later
+    spot named that id, the spot was refused as a duplicate of the broken line: a line that is
+    not a spot gets null wherever a spot of the file names its number."""
     lines = [
         '{"id": 2, "players": ["AhAs", "KdKc"]}',
         '{"id": null, "players": ["AhAs", "KdKc"]}',  # spot 2: its number is taken
-        "not json",  # spot 3
-        '{"id": 3, "players": ["AhAs", "QdQc"]}',  # the broken line's number
+        "not json",  # spot 3, a number the next spot names
+        '{"id": 3, "players": ["AhAs", "QdQc"]}',
         '{"id": [4], "players": ["AhAs", "KdKc"]}',  # spot 5: keeps its number
+        '{"players": ["AhAs", "JdJc"]}',  # default id 6
+        '{"id": 6, "players": ["AhAs", "TdTc"]}',  # two spots: the later one is refused
     ]
     spots = tmp_path / "spots.jsonl"
     spots.write_text("\n".join(lines) + "\n")
     jobs = read_jobs(spots)
-    assert [job.id for job in jobs] == [2, None, 3, 3, 5]
+    assert [job.id for job in jobs] == [2, None, None, 3, 5, 6, 6]
     # JSON's spelling, as every other field's message (not Python's None)
     assert jobs[1].error == "field 'id' must be text or an integer, not null"
-    assert jobs[3].error is not None and jobs[3].error.startswith("id 3 is used by an earlier")
+    assert jobs[3].error is None
+    assert jobs[6].error is not None and jobs[6].error.startswith("id 6 is used by an earlier")
     out = tmp_path / "out.jsonl"
     assert CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)]).exit_code == 0
     result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(out), "--resume"])
-    assert result.exit_code == 0 and "0 spots (0 errors, 5 already in" in result.stderr
+    assert result.exit_code == 0 and "0 spots (0 errors, 7 already in" in result.stderr
+
+
+def test_bytes_that_are_not_utf8_are_that_lines_error(tmp_path: Path) -> None:
+    """One line with a byte that is not UTF-8 stopped the whole batch with "'utf-8' codec
+    can't decode byte 0xff in position 45", a place in the file, not a line."""
+    (tmp_path / "s.jsonl").write_bytes(
+        b'{"id": "a", "players": ["AhAs", "KdKc"]}\n'
+        b'{"id": "\xff", "players": ["AhAs", "KdKc"]}\n'
+        b'{"id": "c", "players": ["AhAs", "QdQc"]}\n'
+    )
+    (tmp_path / "s.csv").write_bytes(b"id,players\na,AhAs;KdKc\nb,AhAs;Q\xffQc\nc,AhAs;QdQc\n")
+    for name in ("s.jsonl", "s.csv"):
+        out = tmp_path / (name + ".out")
+        result = run("batch", str(tmp_path / name), "-o", str(out), "--workers", "1")
+        assert result.exit_code == 0, result.output
+        answers = [json.loads(line) for line in out.read_text().splitlines()]
+        assert ["error" in a for a in answers] == [False, True, False]
+        assert answers[1]["error"].startswith("not UTF-8 text: byte 0xff at character ")
+        assert "\ufffd" in json.dumps(answers[1]["spot"], ensure_ascii=False)  # echoed, the byte as U+FFFD
+
+
+def test_csv_numbers_take_ascii_digits_only(tmp_path: Path) -> None:
+    """Python's int and float read any script's digits: a CSV cell of fullwidth digits ran
+    1000 deals, which ``pokerlab equity --trials`` refuses."""
+    (tmp_path / "s.csv").write_text(
+        "id,players,method,trials,stderr,seed\n"
+        "a,AhAs;KdKc,mc,\uff11\uff10\uff10\uff10,,\n"
+        "b,AhAs;KdKc,mc,,\uff10.\uff10\uff11,\n"
+        "c,AhAs;KdKc,mc,1000,,\u0661\n"
+    )
+    errors = [job.error for job in read_jobs(tmp_path / "s.csv")]
+    assert all(e is not None and e.endswith("write numbers with the digits 0-9") for e in errors)
+    assert errors[0].startswith("field 'trials' must be an integer")
 
 
 def test_numpy_numbers_and_tuples_are_taken_as_equity_takes_them() -> None:
@@ -570,7 +606,7 @@ def test_results_lines_are_strict_json_when_a_spot_holds_no_json_number(tmp_path
         for line in (tmp_path / "r").read_text().splitlines():
             errors.append(json.loads(line, parse_constant=_refuse_constant)["error"])
     assert errors == [
-        "field 'stderr' must be a number > 0, not \"inf\"",
+        "field 'stderr' must be a number > 0, not \"1e400\"",  # as written, not "inf"
         "not valid JSON: a whole number of more than 4,300 digits",
         "field 'stderr' must be a number > 0, not \"nan\"",
         "field 'time_limit' must be a number > 0, not \"inf\"",

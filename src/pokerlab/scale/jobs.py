@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import math
+import re
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
@@ -109,6 +110,16 @@ def _plain(value: Any) -> Any:
     return repr(value)
 
 
+def _hint(value: object) -> str:
+    """What to write instead of a CSV cell of digits of another script (Python's int and float
+    read them; the CLI's options, cards and ranges do not)."""
+    return (
+        ": write numbers with the digits 0-9"
+        if isinstance(value, str) and not value.isascii()
+        else ""
+    )
+
+
 def check_spot(spot: Spot) -> Spot:
     """The keyword arguments of :func:`pokerlab.equity` for ``spot``, or :class:`ValueError`
     naming the field at fault: its types, and Monte Carlo options that an exact run would
@@ -132,13 +143,17 @@ def check_spot(spot: Spot) -> Spot:
     for name in _INTS:  # numbers.Integral: numpy's integers too, as pokerlab.equity takes
         value = spot.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, Integral)):
-            raise ValueError(f"field '{name}' must be an integer, not {_shown(value)}")
+            raise ValueError(
+                f"field '{name}' must be an integer, not {_shown(value)}{_hint(value)}"
+            )
         kwargs[name] = None if value is None else int(value)
     for name in _FLOATS:
         value = spot.get(name)
         number = isinstance(value, Real) and not isinstance(value, bool)
         if value is not None and not (number and math.isfinite(value) and value > 0):
-            raise ValueError(f"field '{name}' must be a number > 0, not {_shown(value)}")
+            raise ValueError(
+                f"field '{name}' must be a number > 0, not {_shown(value)}{_hint(value)}"
+            )
         kwargs[name] = None if value is None else float(value)
     from pokerlab.engine.limits import check_exact_options, check_sampling  # not at import
     from pokerlab.errors import GameError
@@ -179,25 +194,43 @@ def run_chunk(chunk: list[tuple[int, Spot]]) -> tuple[float, list[Answer]]:
     return time.thread_time() - started, answers
 
 
-def _error_id(fallback: SpotId, seen: set[SpotId]) -> SpotId | None:
+def _error_id(
+    fallback: SpotId, seen: set[SpotId], named: frozenset[SpotId] = frozenset()
+) -> SpotId | None:
     """The id of a record whose own id cannot be read (not JSON, not an object, an id of the
     wrong type): ``fallback`` (its number), taken like a default id, or ``None`` (null) when
-    an earlier spot has it, so that no two lines of the results share an id."""
-    if fallback in seen:
+    an earlier record has it or a spot of the file names it (``named``: a line that is not a
+    spot took the id of a later spot, which was then refused), so that no two lines of the
+    results share an id."""
+    if fallback in seen or fallback in named:
         return None
     seen.add(fallback)
     return fallback
 
 
-def _job(index: int, record: object, number: int, seen: set[SpotId]) -> Job:
+def _named_id(record: object) -> SpotId | None:
+    """The id a record names itself by, if it is a spot's kind of id (text or an integer)."""
+    if not isinstance(record, dict) or "id" not in record:
+        return None
+    raw_id = _plain(record["id"])
+    return raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
+
+
+def _job(
+    index: int,
+    record: object,
+    number: int,
+    seen: set[SpotId],
+    named: frozenset[SpotId] = frozenset(),
+) -> Job:
     if not isinstance(record, dict):
-        return Job(index, _error_id(number, seen),
+        return Job(index, _error_id(number, seen, named),
                    record if isinstance(record, str) else json.dumps(record),
                    "a spot must be a JSON object with a 'players' list")  # fmt: skip
     spot = {k: _plain(v) for k, v in record.items() if k != "id"}
     raw_id = _plain(record.get("id", number))
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
-        return Job(index, _error_id(number, seen), spot,
+        return Job(index, _error_id(number, seen, named), spot,
                    f"field 'id' must be text or an integer, not {_shown(raw_id)}")  # fmt: skip
     if raw_id in seen:
         given = "id" if "id" in record else "default id (the spot's number)"
@@ -244,9 +277,12 @@ def _csv_record(row: dict[str, str | None]) -> dict[str, Any]:
             value = [p.strip() for p in value.split(";")]
             if "" in value:
                 raise ValueError("field 'players': an empty player between ';' separators")
-        elif name in _INTS or name in _FLOATS:
-            with suppress(ValueError):  # else check_spot names the field
-                value = int(value) if name in _INTS else float(value)
+        elif (name in _INTS or name in _FLOATS) and value.isascii():
+            # else check_spot names the field, quoting the cell: Python's int and float read
+            # any script's digits, and 1e400 as inf
+            with suppress(ValueError):
+                number = int(value) if name in _INTS else float(value)
+                value = number if math.isfinite(number) else value
         spot[name] = value
     return spot
 
@@ -271,48 +307,106 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def read_jobs(path: Path) -> list[Job]:
-    """Every record of a spots file, in order; ``.csv`` files are CSV, anything else JSONL.
-    Blank lines are skipped; a line that is not a spot becomes a :class:`Job` with an error.
-    A UTF-8 byte order mark at the start (Excel's "CSV UTF-8", Notepad) is skipped: it made the
-    first column's name unknown and the first JSON line not JSON."""
-    text = path.read_text(encoding="utf-8-sig")
-    seen: set[SpotId] = set()
-    jobs: list[Job] = []
-    if path.suffix.lower() == ".csv":
-        reader = csv.DictReader(io.StringIO(text), restval=_NO_CELL, strict=True)
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as ``errors="surrogateescape"`` decodes it."""
+
+
+def _not_utf8(text: str) -> str | None:
+    """The message for a record holding a byte that is not UTF-8, or ``None``."""
+    found = _NOT_UTF8.search(text)
+    if found is None:
+        return None
+    byte = ord(found.group()) - 0xDC00
+    return f"not UTF-8 text: byte 0x{byte:02x} at character {found.start() + 1}"
+
+
+def _readable(text: str) -> str:
+    """``text`` with its bytes that are not UTF-8 as U+FFFD, to echo it in the results."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _json_number(text: str) -> float | str:
+    """A JSON number too large for a float (``1e400``) stays the text written, which the
+    field's check quotes, instead of ``inf``."""
+    number = float(text)
+    return number if math.isfinite(number) else text
+
+
+# (the record's number, the record or its echo, the error or None)
+_Record = tuple[int, Any, str | None]
+
+
+def _csv_records(text: str, path: Path) -> list[_Record]:
+    reader = csv.DictReader(io.StringIO(text), restval=_NO_CELL, strict=True)
+    try:
+        columns = reader.fieldnames or []
+    except csv.Error as exc:
+        raise ValueError(f"{path}: the header is not CSV: {exc}") from None
+    if _not_utf8(",".join(columns)):
+        raise ValueError(f"{path}: the header is {_not_utf8(','.join(columns))}")
+    unknown = [f for f in columns if f not in FIELDS]
+    if unknown:
+        raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
+    repeated = [f for i, f in enumerate(columns) if f in columns[:i]]
+    if repeated:  # the reader keeps the last one's cells: a spot not the one written
+        raise ValueError(f"{path}: column '{repeated[0]}' appears twice")
+    records: list[_Record] = []
+    for row in _csv_rows(reader, path):
+        number = len(records) + 1
+        cells = {k: v for k, v in row.items() if k is not None and v is not _NO_CELL}
+        bad = _not_utf8("\n".join(v for v in cells.values() if isinstance(v, str)))
+        if bad is not None:
+            echo = {k: _readable(v) if isinstance(v, str) else v for k, v in cells.items()}
+            records.append((number, echo, bad))
+            continue
         try:
-            columns = reader.fieldnames or []
-        except csv.Error as exc:
-            raise ValueError(f"{path}: the header is not CSV: {exc}") from None
-        unknown = [f for f in columns if f not in FIELDS]
-        if unknown:
-            raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
-        repeated = [f for i, f in enumerate(columns) if f in columns[:i]]
-        if repeated:  # the reader keeps the last one's cells: a spot not the one written
-            raise ValueError(f"{path}: column '{repeated[0]}' appears twice")
-        for row in _csv_rows(reader, path):
-            number = len(jobs) + 1
-            try:
-                record = _csv_record(row)
-            except ValueError as exc:
-                cells = {k: v for k, v in row.items() if k is not None and v is not _NO_CELL}
-                named = (cells.get("id") or "").strip()
-                jobs.append(Job(len(jobs), _error_id(named or number, seen), cells, str(exc)))
-                continue
-            jobs.append(_job(len(jobs), record, number, seen))
-        return jobs
+            records.append((number, _csv_record(row), None))
+        except ValueError as exc:
+            records.append((number, cells, str(exc)))
+    return records
+
+
+def _jsonl_records(text: str) -> list[_Record]:
+    records: list[_Record] = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        number = len(jobs) + 1
+        number = len(records) + 1
+        bad = _not_utf8(line)
+        if bad is not None:
+            records.append((number, _readable(line), bad))
+            continue
         try:
-            record = json.loads(line, parse_constant=_no_constant)
+            record = json.loads(line, parse_constant=_no_constant, parse_float=_json_number)
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
             if "sys.set_int_max_str_digits" in reason:  # a remedy no user of the file has
                 reason = "a whole number of more than 4,300 digits"
-            jobs.append(Job(len(jobs), _error_id(number, seen), line, f"not valid JSON: {reason}"))
+            records.append((number, line, f"not valid JSON: {reason}"))
             continue
-        jobs.append(_job(len(jobs), record, number, seen))
+        records.append((number, record, None))
+    return records
+
+
+def read_jobs(path: Path) -> list[Job]:
+    """Every record of a spots file, in order; ``.csv`` files are CSV, anything else JSONL.
+    Blank lines are skipped; a line that is not a spot (not JSON or CSV, bytes that are not
+    UTF-8) becomes a :class:`Job` with an error, and the others still run. A UTF-8 byte order
+    mark at the start (Excel's "CSV UTF-8", Notepad) is skipped: it made the first column's
+    name unknown and the first JSON line not JSON."""
+    text = path.read_bytes().decode("utf-8-sig", errors="surrogateescape")
+    csv_file = path.suffix.lower() == ".csv"
+    records = _csv_records(text, path) if csv_file else _jsonl_records(text)
+    named = frozenset(
+        i for _, record, error in records if error is None and (i := _named_id(record)) is not None
+    )
+    seen: set[SpotId] = set()
+    jobs: list[Job] = []
+    for number, record, error in records:
+        if error is None:
+            jobs.append(_job(len(jobs), record, number, seen, named))
+            continue
+        own = _named_id(record) if isinstance(record, dict) else None  # a CSV row's id cell
+        fallback: SpotId = own.strip() if isinstance(own, str) and own.strip() else number
+        jobs.append(Job(len(jobs), _error_id(fallback, seen, named), record, error))
     return jobs
