@@ -432,6 +432,8 @@ def test_serve_starts_the_app_by_its_import_string() -> None:
             "Content-Type: application/json",
         ),
         ("application/json", '["AhAs", "KdKc"]', "the body is not a JSON object"),
+        # curl -H 'Content-Type:' : the object was said not to be one
+        ("", '{"players": ["AhAs", "KdKc"]}', "the body was sent without a Content-Type"),
     ],
 )
 def test_a_body_that_is_not_a_json_object_says_so(

@@ -137,10 +137,11 @@ def library_error(path: str, body: dict[str, Any]) -> PokerlabError:
         ("/api/flops", {"players": ["AsKs", "QQ"], "game": "razz"}, "game"),
         ("/api/flops", {"players": ["AsKs", "QQ"], "game": "no-such-game"}, "game"),
         ("/api/matrix", {"names": []}, "names"),
-        ("/api/matrix", {"names": ["AA", "AKx"]}, "names"),
-        ("/api/matrix", {"names": ["AA", "aa"]}, "names"),
-        ("/api/matrix", {"names": ["AA", "55"], "game": "shortdeck"}, "names"),
+        ("/api/matrix", {"names": ["AA", "AKx"]}, "names.1"),  # the item, as players.1
+        ("/api/matrix", {"names": ["AA", "aa"]}, "names.1"),
+        ("/api/matrix", {"names": ["AA", "55"], "game": "shortdeck"}, "names.1"),
         ("/api/matrix", {"game": "omaha"}, "game"),
+        ("/api/matrix", {"game": "nope"}, "game"),  # was null
     ],
 )
 def test_library_errors_are_422_on_their_field(

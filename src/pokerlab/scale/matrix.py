@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
 from pokerlab.cards import RANKS
-from pokerlab.errors import GameError, RangeError, list_argument, shorten
+from pokerlab.errors import GameError, RangeError, blame, list_argument, shorten
 from pokerlab.games import get_game
 from pokerlab.ranges import CLASS_NAMES
 from pokerlab.scale.backends import SECONDS_PER_RUN, backend_sizes, make_backend
@@ -121,7 +121,8 @@ def game_classes(game: str = "holdem") -> tuple[str, ...]:
     >>> len(game_classes("shortdeck")), game_classes("shortdeck")[-1]
     (81, '66')
     """
-    spec = get_game(game)
+    with blame("game"):
+        spec = get_game(game)
     if spec.range_syntax != "holdem":
         raise GameError(f"{spec.title} has no two-card classes: the preflop matrix is for hold'em "
                         "and short deck", field="game")  # fmt: skip
@@ -145,7 +146,8 @@ def preflop_matrix(
     ``progress(done, total)`` is called as chunks finish."""
     started = time.perf_counter()
     workers, local_cluster, _ = backend_sizes(workers, local_cluster, chunk_size)
-    spec = get_game(game)
+    with blame("game"):
+        spec = get_game(game)
     in_deck = game_classes(spec.name)
     if names is None:
         given: list[Any] = list(in_deck)
@@ -154,16 +156,15 @@ def preflop_matrix(
         if not given:
             raise RangeError("give at least one hand class (names is empty)", field="names")
     names = [_class_name(name) for name in given]
-    unknown = [g for g, name in zip(given, names, strict=True) if name not in CLASS_NAMES]
-    if unknown:
-        raise RangeError(f"unknown hand class {shorten(repr(unknown[0]))}: use AA, AKs, AKo "
-                         "... 22", field="names")  # fmt: skip
-    outside = next((name for name in names if name not in in_deck), None)
-    if outside is not None:
-        raise RangeError(f"the hand class '{outside}' is not in {spec.deck_text}", field="names")
-    repeated = next((name for k, name in enumerate(names) if name in names[:k]), None)
-    if repeated is not None:
-        raise RangeError(f"the hand class '{repeated}' is listed twice", field="names")
+    for k, (typed, name) in enumerate(zip(given, names, strict=True)):
+        if name not in CLASS_NAMES:
+            raise RangeError(f"unknown hand class {shorten(repr(typed))}: use AA, AKs, AKo ... 22",
+                             field=f"names.{k}")  # fmt: skip
+        if name not in in_deck:
+            raise RangeError(f"the hand class '{name}' is not in {spec.deck_text}",
+                             field=f"names.{k}")  # fmt: skip
+        if name in names[:k]:
+            raise RangeError(f"the hand class '{name}' is listed twice", field=f"names.{k}")
     n = len(names)
     cells = [(i, j) for i in range(n) for j in range(i, n)]
     chunks = [cells[k : k + chunk_size] for k in range(0, len(cells), chunk_size)]

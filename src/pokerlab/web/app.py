@@ -193,6 +193,8 @@ def _validation_body(exc: RequestValidationError, content_type: str = "") -> dic
         if media and media != "application/json" and not media.endswith("+json"):
             # FastAPI reads no other type: a JSON object sent as text/plain is not looked at
             what = f"was sent as {shorten(media)}, which is not read"
+        elif not media and kind != "missing":  # nor one with no type (curl -H 'Content-Type:')
+            what = "was sent without a Content-Type, so it is not read"
         else:
             what = "is missing" if kind == "missing" else "is not a JSON object"
         return error_body("ValidationError", f"the body {what}: {send}", None)
