@@ -403,7 +403,8 @@ def test_bytes_that_are_not_utf8_are_that_lines_error(tmp_path: Path) -> None:
         answers = [json.loads(line) for line in out.read_text().splitlines()]
         assert ["error" in a for a in answers] == [False, True, False]
         assert answers[1]["error"].startswith("not UTF-8 text: byte 0xff at character ")
-        assert "\ufffd" in json.dumps(answers[1]["spot"], ensure_ascii=False)  # echoed, the byte as U+FFFD
+        echoed = json.dumps(answers[1]["spot"], ensure_ascii=False)
+        assert "\ufffd" in echoed  # the byte as U+FFFD
 
 
 def test_csv_numbers_take_ascii_digits_only(tmp_path: Path) -> None:

@@ -537,7 +537,8 @@ class BoardRunouts:
             if walked > kernels.runouts.SCAN_MAX_JOINT:
                 per_runout += _SECONDS_PER_SORTED_RUNOUT + walked * _SECONDS_PER_COUNTED_HOLDING
             else:
-                per_runout += walked * (_SECONDS_PER_JOINT_HOLDING + sizes[-1] * _SECONDS_PER_SCANNED_COMBO)
+                scanned = sizes[-1] * _SECONDS_PER_SCANNED_COMBO
+                per_runout += walked * (_SECONDS_PER_JOINT_HOLDING + scanned)
         else:
             per_runout += math.prod(sizes) * _SECONDS_PER_JOINT_HOLDING
         return n_runouts * per_runout
