@@ -156,3 +156,23 @@ def test_outs_take_no_time_limit_as_equity_does() -> None:
     free = pokerlab.outs(["9h8h", "AsKd"], board="Th7c2h", time_limit=None)
     bounded = pokerlab.outs(["9h8h", "AsKd"], board="Th7c2h")
     assert free.next_cards.counts(0) == bounded.next_cards.counts(0) == (12, 0, 0, 33)
+
+
+def test_a_card_wins_only_against_every_holding_whatever_its_weight() -> None:
+    """A card was labelled by its weighted share within 1e-12: a 22 of weight 1e-13 (dealt:
+    the 2d river's equity was 0.99999999999998) moved no share past that, so the rivers on
+    which AhKh loses to it read as wins (40 win, 0 depends where the README says 8 and 32)."""
+    tiny = "QQ,22:0.0000000000001"
+    turn = pokerlab.outs(["AhKh", tiny], board="Th9h2cKs")
+    assert turn.next_cards.counts(0) == pokerlab.outs(
+        ["AhKh", "QQ,22"], board="Th9h2cKs"
+    ).next_cards.counts(0)
+    assert turn.next_cards.counts(0) == (8, 0, 6, 32)
+    d2 = turn.next_cards.cards.index(pokerlab.cards.parse_card("2d"))
+    assert 1 - 1e-12 < turn.next_cards.shares[d2, 0] < 1  # the shares keep the weights
+    flop = pokerlab.outs(["AhKh", tiny], board="Th9h2c")
+    assert flop.runouts is not None and (flop.runouts.win, flop.runouts.depends) == (
+        (252, 531), (298, 298))  # fmt: skip
+    seen: list[float] = []
+    pokerlab.outs(["AhKh", tiny], board="Th9h2c", progress=seen.append)  # two passes, one bar
+    assert seen == sorted(seen) and seen[-1] == 1.0 and 0.5 in seen  # the first pass: half

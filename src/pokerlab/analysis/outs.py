@@ -18,6 +18,7 @@ hands on a turn board the lists are the usual "winning outs / chopping outs / lo
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -85,10 +86,11 @@ class StreetOuts(ArrayFields):
     cards: tuple[Card, ...]
     shares: NDArray[np.float64]  # (len(cards), players)
     ties: NDArray[np.float64]  # (len(cards), players)
+    outcomes: NDArray[np.str_]  # (len(cards), players): each card's kind (KINDS) per player
 
     def kinds(self, player: int) -> list[str]:
         """Each card's kind for the player (:data:`KINDS`)."""
-        return [str(k) for k in _kinds(self.shares[:, player], self.ties[:, player])]
+        return [str(k) for k in self.outcomes[:, player]]
 
     def _cards_of(self, player: int, kind: str) -> list[Card]:
         return [c for c, k in zip(self.cards, self.kinds(player), strict=True) if k == kind]
@@ -184,17 +186,26 @@ class OutsReport:
 
 
 def _possible(
-    cards: Sequence[Card],
-    shares: NDArray[np.float64],
-    ties: NDArray[np.float64],
-    deals: NDArray[np.float64],
+    cards: Sequence[Card], counts: NDArray[np.float64], flat: NDArray[np.float64]
 ) -> StreetOuts:
-    """The street's cards that can come (``deals``: each card's count of deals): a card the
-    ranges leave no deal for (every holding that leaves it unseen collides with another's) is
-    not an out of any kind, where its zero shares would read as a loss for everyone."""
-    can = deals > 0
+    """The street's cards that can come, from each card's tally (``counts``, stacked) and the
+    same with every holding of weight 1 (``flat``, which decides the kinds): a card the ranges
+    leave no deal for (every holding that leaves it unseen collides with another's) is not an
+    out of any kind, where its zero shares would read as a loss for everyone."""
+    n = counts.shape[-2] - 1
+    can = counts[:, n, 0] > 0
+    outcomes = _kinds(_shares(flat[can]), _shares(flat[can], TIE))
     return StreetOuts(tuple(c for c, ok in zip(cards, can, strict=True) if ok),
-                      shares[can], ties[can])  # fmt: skip
+                      _shares(counts[can]), _shares(counts[can], TIE), outcomes)  # fmt: skip
+
+
+def _progress_part(
+    progress: ProgressCallback | None, part: int, parts: int
+) -> ProgressCallback | None:
+    """``progress`` of the whole for one of ``parts`` equal passes (``part`` from 0)."""
+    if progress is None or parts == 1:
+        return progress
+    return lambda fraction: progress((part + fraction) / parts)
 
 
 def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
@@ -270,21 +281,32 @@ def outs(
             field="board",
         )
     hint = too_large_hint(len(problem.board))
-    refuse_too_large(problem, runout_seconds(problem), time_limit, "outs", hint)
+    # a weighted range is enumerated twice: for the shares, and with each holding of weight 1
+    # for the kinds (a card is a win only against every holding: a holding of weight 1e-13
+    # against others of weight 1 moved the share by less than the tolerance, and its losses
+    # read as wins)
+    passes = 1 if all(problem.uniform) else 2
+    refuse_too_large(problem, passes * runout_seconds(problem), time_limit, "outs", hint)
     problem = problem.listing_random_hands()  # a random Omaha hand: each holding of the rest
     skip = problem.dead_mask | problem.held_mask
     used = skip | sum(1 << int(c) for c in problem.board)
     deck = [c for c in range(52) if not used >> c & 1]
-    counts = time_limited(
-        lambda stop: runout_stats(problem, Control(n_threads, progress, stop)),
-        time_limit, "outs", hint, cancel,
-    )  # fmt: skip
+
+    def both(stop: CancelLike) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        part = _progress_part(progress, 0, passes)
+        counts = runout_stats(problem, Control(n_threads, part, stop))
+        if passes == 1:
+            return counts, counts
+        flat = dataclasses.replace(problem, weights=np.ones_like(problem.weights))
+        part = _progress_part(progress, 1, passes)
+        return counts, runout_stats(flat, Control(n_threads, part, stop))
+
+    counts, flat = time_limited(both, time_limit, "outs", hint, cancel)
     cards = [Card(c) for c in deck]
     board_text = format_cards(problem.board.tolist())
     n = problem.n_players
-    shares, ties = _shares(counts), _shares(counts, TIE)
     if len(problem.board) == 4:
-        street = _possible(cards, shares, ties, counts[:, n, 0])
+        street = _possible(cards, counts, flat)
         return OutsReport(problem.inputs, board_text, street, None, None)
     m = len(deck)
     pair_row = np.zeros((m, m), dtype=np.int64)  # runout row of the unordered pair {i, j}
@@ -293,18 +315,18 @@ def outs(
     pair_row[second, first] = np.arange(len(first))
     by_turn: dict[Card, StreetOuts] = {}
     turn_counts = np.empty((m, *counts.shape[1:]))
+    turn_flat = np.empty_like(turn_counts)
     for i, turn in enumerate(cards):
         others = np.array([j for j in range(m) if j != i])
         rows = pair_row[i, others]
         turn_counts[i] = counts[rows].sum(axis=0)
+        turn_flat[i] = flat[rows].sum(axis=0)
         if turn_counts[i, n, 0] > 0:
             rivers = [cards[j] for j in others]
-            by_turn[turn] = _possible(rivers, shares[rows], ties[rows], counts[rows, n, 0])
-    next_cards = _possible(
-        cards, _shares(turn_counts), _shares(turn_counts, TIE), turn_counts[:, n, 0]
-    )
+            by_turn[turn] = _possible(rivers, counts[rows], flat[rows])
+    next_cards = _possible(cards, turn_counts, turn_flat)
     live = counts[:, n, 0] > 0
-    kinds = _kinds(shares[live], ties[live])
+    kinds = _kinds(_shares(flat[live]), _shares(flat[live], TIE))
     tallies = {kind: tuple(int(x) for x in (kinds == kind).sum(axis=0)) for kind in KINDS}
     totals = RunoutTotals(
         total=int(live.sum()),
