@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from click.testing import CliRunner, Result
 
 import pokerlab
@@ -176,3 +177,17 @@ def test_a_card_wins_only_against_every_holding_whatever_its_weight() -> None:
     seen: list[float] = []
     pokerlab.outs(["AhKh", tiny], board="Th9h2c", progress=seen.append)  # two passes, one bar
     assert seen == sorted(seen) and seen[-1] == 1.0 and 0.5 in seen  # the first pass: half
+
+
+def test_weights_no_rounding_hides_are_enumerated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second pass (each holding of weight 1) only where a holding is light enough that the
+    shares could hide it: not for ``QQ+:0.5,AK``."""
+    from pokerlab.engine import exact
+
+    passes: list[bool] = []
+    real = exact.runout_stats
+    monkeypatch.setattr(exact, "runout_stats", lambda *a: passes.append(True) or real(*a))
+    pokerlab.outs(["AhKh", "QQ+:0.5,AK"], board="Th9h2cKs")
+    assert len(passes) == 1
+    pokerlab.outs(["AhKh", "QQ,22:0.0000000000001"], board="Th9h2cKs")
+    assert len(passes) == 3

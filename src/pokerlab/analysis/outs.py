@@ -37,7 +37,7 @@ from pokerlab.engine.limits import (
     refuse_too_large,
     time_limited,
 )
-from pokerlab.engine.problem import PlayerInput, prepare
+from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.tally import SHARE, TIE
 from pokerlab.errors import GameError, blame
 from pokerlab.games import Game, get_game
@@ -199,6 +199,17 @@ def _possible(
                       _shares(counts[can]), _shares(counts[can], TIE), outcomes)  # fmt: skip
 
 
+def _weights_decide(problem: Problem) -> bool:
+    """Whether the weighted shares alone tell every card's kind: the lightest joint holding is
+    over 100 times the kinds' tolerance of the total weight (per player, its lightest holding
+    over its holdings' total), so that a single deal that disagrees moves the share past it."""
+    lightest = 1.0
+    for p in range(problem.n_players):
+        weights = problem.weights[problem.offsets[p] : problem.offsets[p + 1]]
+        lightest *= float(weights.min()) / float(weights.sum())
+    return lightest > 100 * _EPS
+
+
 def _progress_part(
     progress: ProgressCallback | None, part: int, parts: int
 ) -> ProgressCallback | None:
@@ -285,7 +296,7 @@ def outs(
     # for the kinds (a card is a win only against every holding: a holding of weight 1e-13
     # against others of weight 1 moved the share by less than the tolerance, and its losses
     # read as wins)
-    passes = 1 if all(problem.uniform) else 2
+    passes = 1 if all(problem.uniform) or _weights_decide(problem) else 2
     refuse_too_large(problem, passes * runout_seconds(problem), time_limit, "outs", hint)
     problem = problem.listing_random_hands()  # a random Omaha hand: each holding of the rest
     skip = problem.dead_mask | problem.held_mask
