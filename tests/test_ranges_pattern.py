@@ -858,3 +858,30 @@ def test_a_chain_of_thousands_of_operators_is_walked_without_recursion(op: str) 
     chain = ("****" + "!AA**" * 999) if op == "!" else ":".join(["AA**"] * 999)
     short = ("****!AA**") if op == "!" else "AA**"  # (a few thousand holdings: a fast chain)
     assert len(PatternRange(chain, 4)) == len(PatternRange(short, 4))
+
+
+def test_an_expression_written_many_times_is_expanded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AA`` written 25,000 times took a minute (each expanded again, and every copy's
+    holdings merged); an operand repeated in a chain or a group is idempotent too."""
+    from pokerlab.ranges import _pattern_expand
+
+    calls: list[str] = []
+    real = _pattern_expand._term
+    monkeypatch.setattr(
+        _pattern_expand, "_term", lambda term, *a: calls.append(term.text) or real(term, *a)
+    )
+    texts = [
+        ",".join(["AA"] * 1000),
+        ":".join(["A"] * 1000),
+        "(" + ",".join(["AA"] * 1000) + ")",
+        "A" + "!Ks" * 1000,
+        ",".join(["AA@50", "KK", "AA@50"] * 500),  # the last AA@50 overrules the others
+    ]
+    once = ["AA", "A", "AA", "A!Ks", "KK,AA@50"]
+    for text, short in zip(texts, once, strict=True):
+        calls.clear()
+        long_range = PatternRange(text, 4)
+        assert len(calls) == len(set(calls)), (text[:20], calls[:5])
+        same = PatternRange(short, 4)
+        assert np.array_equal(long_range.masks, same.masks)
+        assert np.array_equal(long_range.weights, same.weights)

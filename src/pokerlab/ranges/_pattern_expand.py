@@ -505,8 +505,25 @@ def _term(term: Term, size: int, source: str) -> SetValue:
     return Masks(masks)
 
 
-def evaluate(node: Node, size: int, source: str) -> SetValue:
-    """The set of holdings of an expression tree (``source`` is the text, for errors)."""
+def evaluate(
+    node: Node, size: int, source: str, memo: dict[tuple[str, str], SetValue] | None = None
+) -> SetValue:
+    """The set of holdings of an expression tree (``source`` is the text, for errors).
+    ``memo``: the sets of the expressions already evaluated in this range, by their canonical
+    text, so that a sub-expression written many times is expanded once (``AA`` written 25,000
+    times took a minute)."""
+    if memo is None:
+        memo = {}
+    key = (type(node).__name__, node.text)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _evaluate(node, size, source, memo)
+    return known
+
+
+def _evaluate(
+    node: Node, size: int, source: str, memo: dict[tuple[str, str], SetValue]
+) -> SetValue:
     if isinstance(node, Term):
         return _term(node, size, source)
     if isinstance(node, Percent):
@@ -517,11 +534,18 @@ def evaluate(node: Node, size: int, source: str) -> SetValue:
             if node.low == 0
             else np.setdiff1d(top_masks(size, node.high), top_masks(size, node.low))
         )
-    if isinstance(node, Group):
-        return union([evaluate(part, size, source) for part in node.parts], size)
+    if isinstance(node, Group):  # a part written twice adds nothing to the union
+        parts = {part.text: part for part in node.parts}.values()
+        return union([evaluate(part, size, source, memo) for part in parts], size)
     first, steps = chain(node)  # the operands of a chain are never chains themselves
-    left = evaluate(first, size, source)
+    left = evaluate(first, size, source, memo)
+    # a step taken before changes nothing when taken again (a set already within b stays so
+    # after it loses c; one without c gains none by intersecting): ``a:b!c:b`` is ``a:b!c``
+    done = {(":", first.text)}
     for step in steps:
+        if (step.op, step.right.text) in done:
+            continue
+        done.add((step.op, step.right.text))
         card = step.removed_card  # "! As" drops the holdings with the ace of spades
         if card >= 0:
             if isinstance(left, Lazy):
@@ -529,7 +553,7 @@ def evaluate(node: Node, size: int, source: str) -> SetValue:
             else:
                 left = Masks(left.masks[_avoiding(left.masks, 1 << card)])
             continue
-        right = evaluate(step.right, size, source)
+        right = evaluate(step.right, size, source, memo)
         left = intersect(left, right) if step.op == ":" else difference(left, right, size)
     return left
 

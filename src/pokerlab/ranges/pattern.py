@@ -280,14 +280,19 @@ class PatternRange(Frozen):
             )
         size = _check_size(size)
         items = parse_pattern_text(spec, size, low_aces=low_aces, percent=percent)
-        values = [evaluate(item.expr, size, spec) for item in items]
         self._init(size, bool(low_aces))
         texts = tuple(
             (item.expr.text, "" if item.weight_text is None else "@" + item.weight_text)
             for item in items
         )
         object.__setattr__(self, "_items", texts)
-        self._combine(items, values, spec)
+        # an item written again later at the same weight is overruled for every holding it
+        # lists (the last mention wins): only the last of each is expanded
+        last = {(item.expr.text, item.weight): item for item in items}
+        kept = [item for item in items if last[item.expr.text, item.weight] is item]
+        memo: dict[tuple[str, str], SetValue] = {}
+        values = [evaluate(item.expr, size, spec, memo) for item in kept]
+        self._combine(kept, values, spec)
 
     # --- construction ----------------------------------------------------------------------
 
