@@ -8,6 +8,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from cli_helpers import assert_one_line_error
 from pokerlab.cli.group import ErrorGroup
 from pokerlab.cli.range_cmd import range_command
 from pokerlab.errors import EmptyRangeError, RangeError
@@ -112,3 +113,16 @@ def test_bad_input_inside_pokerlab_group_is_one_line_exit_2() -> None:
     assert CliRunner().invoke(group, ["range", "AA", "--dead", "Xs"]).exit_code == 2
     ok = CliRunner().invoke(group, ["range", "AA", "--json"])
     assert ok.exit_code == 0 and json.loads(ok.output)["combos"] == 6
+
+
+def test_without_a_game_a_range_is_read_as_holdem_refusing_the_short_decks_ordering() -> None:
+    """``pokerlab range "15%@short"`` counted the short deck's cut (100 combos) against 1,326,
+    where ``--game holdem``, ``pokerlab equity`` and the README refuse it; /api/range too."""
+    from pokerlab.cli import app
+    from pokerlab.web.tasks import run_range
+
+    result = CliRunner().invoke(app, ["range", "15%@short"])
+    assert_one_line_error(result, "'15%@short'", "ranks short-deck hands")
+    with pytest.raises(RangeError, match="ranks short-deck hands"):
+        run_range(range="15%@short", dead=None, list=False)
+    assert run_range(range="15%", dead=None, list=False)["combos"] == 200

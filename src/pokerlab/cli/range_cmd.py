@@ -7,7 +7,7 @@ import click
 
 from pokerlab.cli.output import console, emit_json
 from pokerlab.engine.game_range import game_range_report
-from pokerlab.ranges import load_ordering, range_report
+from pokerlab.ranges import load_ordering
 from pokerlab.ranges.formats import FORMATS, read_range, write_range
 
 __all__ = ["range_command", "range_group"]
@@ -79,10 +79,8 @@ def range_command(
         if "@file" not in text.lower():
             raise click.UsageError("--ordering-file is read by 'x%@file'; the range has none")
         load_ordering(ordering_file, "file")
-    if game is None:
-        report = range_report(text, dead, list_combos)
-    else:
-        report = game_range_report(text, dead, list_combos, game)
+    # no --game is hold'em: '15%@short' is refused, as equity refuses it
+    report = game_range_report(text, dead, list_combos, game or "holdem")
     if as_json:
         emit_json(report)
         return

@@ -44,7 +44,6 @@ from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES, game_aliases
-from pokerlab.ranges import range_report
 from pokerlab.scale.flops import flop_report
 from pokerlab.scale.matrix import preflop_matrix
 
@@ -361,11 +360,10 @@ def run_query(
 
 @functools.lru_cache(maxsize=128)
 def run_range(*, range: str, dead: str | None, list: bool, game: str | None = None) -> Payload:
-    """``pokerlab range --json`` (cached: callers must not change the answer); with a
-    ``game``, read in its deck and with its ``x%`` ordering (short deck's)."""
-    if game is None:
-        return range_report(range, dead, list)
-    return game_range_report(range, dead, list, game)
+    """``pokerlab range --json`` (cached: callers must not change the answer), read in
+    ``game``'s deck and with its ``x%`` ordering (short deck's); no game is hold'em, whose
+    percentages refuse a short-deck ordering as its equity does."""
+    return game_range_report(range, dead, list, game or "holdem")
 
 
 def run_evaluate(*, cards: str) -> Payload:
