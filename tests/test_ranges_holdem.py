@@ -521,6 +521,10 @@ def test_constructors() -> None:
         (":0.5", "expected a hand before ':'"),
         ("AA, @50", "invalid range '@50' at character 5: expected a hand before '@'"),
         ("150%", "a percentage must be between 0% and 100%, not 150%"),
+        # said as written: it said "not 100%", a value it takes
+        ("100.0000001%", "a percentage must be between 0% and 100%, not 100.0000001%"),
+        # read as 0%: alone "holds no combo", after AA silently nothing
+        ("AA,0." + "0" * 400 + "1%", "at character 4: the percentage 0.000"),
         ("5%-", "expected a percentage such as 15% or a band such as 5%-10%"),
         ("%", "expected a percentage"),
         ("AA:1e999", "a weight must be a finite number"),

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANKS, SUITS
 from pokerlab.errors import EmptyRangeError, RangeError, blame, described, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
-from pokerlab.ranges._pattern_parse import weight_of_text
+from pokerlab.ranges._pattern_parse import percent_bounds, weight_of_text
 
 __all__ = ["cuts_of_valid", "parse_weights", "percent_cuts", "split_ordering"]
 
@@ -212,10 +212,9 @@ def _hand_item(item: _Item, text: str) -> list[int]:
 def _percent_item(item: _Item, match: re.Match[str], ordering: str) -> list[int]:
     from pokerlab.ranges._order import top_classes
 
-    bounds = [float(g) for g in match.groups() if g is not None]
-    for value in bounds:
-        if not 0.0 <= value <= 100.0:
-            raise item.error(f"a percentage must be between 0% and 100%, not {value:g}%")
+    bounds, wrong = percent_bounds([g for g in match.groups() if g is not None])
+    if wrong is not None:
+        raise item.error(wrong)
     low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
     try:
         chosen = set(top_classes(high, ordering)) - set(top_classes(low, ordering))

@@ -117,6 +117,19 @@ def weight_of_text(text: str) -> float:
             return math.nan
 
 
+def percent_bounds(texts: list[str]) -> tuple[list[float], str | None]:
+    """The numbers of a ``x%`` or ``a%-b%`` item's bounds (ASCII decimals), and the message
+    for one out of 0..100 (said as written, not rounded: ``100.0000001%`` is not "100%") or
+    too small to tell from 0 (``0.0...01%`` read as 0% picked nothing, silently)."""
+    values = [float(t) for t in texts]
+    for text, value in zip(texts, values, strict=True):
+        if not 0.0 <= value <= 100.0:
+            return values, f"a percentage must be between 0% and 100%, not {shorten(text)}%"
+        if value == 0.0 and re.search(r"[1-9]", text.split("e")[0].split("E")[0]):
+            return values, f"the percentage {shorten(text)}% is too small to tell from 0"
+    return values, None
+
+
 @dataclass(frozen=True)
 class CardPattern:
     """One card of a pattern.
@@ -434,10 +447,9 @@ class _Parser:
                 "a percentage range (15%) exists for 4- and 5-card Omaha "
                 "only, by the ordering of its hands (equity vs a random hand)",
             )
-        bounds = [float(g) for g in match.groups() if g is not None]
-        for value in bounds:
-            if not 0.0 <= value <= 100.0:
-                raise self.error(start, f"a percentage must be between 0% and 100%, not {value:g}%")
+        bounds, wrong = percent_bounds([g for g in match.groups() if g is not None])
+        if wrong is not None:
+            raise self.error(start, wrong)
         low, high = (0.0, bounds[0]) if len(bounds) == 1 else sorted(bounds)
         self.pos = match.end()
         text = f"{high:g}%" if low == 0 and len(bounds) == 1 else f"{low:g}%-{high:g}%"
