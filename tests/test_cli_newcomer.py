@@ -445,7 +445,7 @@ def test_repository_has_its_license_and_definitions() -> None:
     license_text = (ROOT / "LICENSE").read_text()
     assert license_text.startswith("MIT License") and "the pokerlab authors" in license_text
     readme = (ROOT / "README.md").read_text()
-    assert "../shared" not in readme and "(docs/definitions.md)" in readme
+    assert "../shared" not in readme and "(src/pokerlab/docs/definitions.md)" in readme
     definitions = (ROOT / "docs" / "definitions.md").read_text()
     for term in ("**equity**", "**win**", "**tie**", "tie equity", "8-or-better", "2-7 low"):
         assert term in definitions

@@ -353,7 +353,13 @@ def test_the_query_reference_the_query_tab_points_at_is_served(client: TestClien
     assert reference.status_code == 200
     assert reference.headers["content-type"].startswith("text/markdown")
     assert reference.text.startswith("# The pokerlab query language")
-    assert reference.text == (SRC / "analysis" / "query" / "reference.md").read_text()
+    assert reference.text == (SRC / "docs" / "query.md").read_text()
+    # and the definitions it links to (a link that climbed out of the package: 404 here)
+    assert "[`definitions.md`](definitions.md)" in reference.text
+    definitions = client.get("/docs/definitions.md")
+    assert definitions.status_code == 200
+    assert definitions.text == (SRC / "docs" / "definitions.md").read_text()
+    assert client.get("/docs/README.md").status_code == 404  # the two documents only
 
 
 def test_openapi_schema_lists_every_route(client: TestClient) -> None:

@@ -92,7 +92,8 @@ __all__ = ["LOOPBACK_NAMES", "STREAMED", "Settings", "allowed_hosts_for", "creat
 log = logging.getLogger("pokerlab.web")
 
 STATIC = Path(__file__).parent / "static"
-QUERY_REFERENCE = Path(__file__).parent.parent / "analysis" / "query" / "reference.md"
+DOCS = Path(__file__).parent.parent / "docs"
+"""The documents a server serves at ``/docs/NAME`` (``docs/`` in the source links to them)."""
 _GRACE = 2.0
 """Seconds a worker gets beyond a task's time limit before it is killed (an equity run stops
 itself at the limit; outs and draw advice cannot, so they are killed)."""
@@ -669,11 +670,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/docs/query.md", include_in_schema=False)
-    def query_reference() -> FileResponse:
-        # the query language's reference (docs/query.md in the source), which the Query tab
-        # points at: shipped in the package, so an installed server has it too
-        return FileResponse(QUERY_REFERENCE, media_type="text/markdown; charset=utf-8")
+    def document(name: str) -> Callable[[], FileResponse]:
+        def serve() -> FileResponse:
+            return FileResponse(DOCS / name, media_type="text/markdown; charset=utf-8")
+
+        return serve
+
+    # the query language's reference, which the Query tab points at, and the definitions it
+    # links to: shipped in the package, so an installed server has them too
+    for name in ("query.md", "definitions.md"):
+        app.get(f"/docs/{name}", include_in_schema=False)(document(name))
 
     analytics.add_routes(app, in_pool, _ERRORS)
     reports.add_routes(app, in_pool, _ERRORS)
