@@ -286,10 +286,10 @@ class PatternRange(Frozen):
             for item in items
         )
         object.__setattr__(self, "_items", texts)
-        # an item written again later at the same weight is overruled for every holding it
-        # lists (the last mention wins): only the last of each is expanded
-        last = {(item.expr.text, item.weight): item for item in items}
-        kept = [item for item in items if last[item.expr.text, item.weight] is item]
+        # an item whose expression is written again later is overruled for every holding it
+        # lists, whatever the weights (the last mention wins): only the last is expanded
+        last = {item.expr.text: item for item in items}
+        kept = [item for item in items if last[item.expr.text] is item]
         memo: dict[tuple[str, str], SetValue] = {}
         values = [evaluate(item.expr, size, spec, memo) for item in kept]
         self._combine(kept, values, spec)
