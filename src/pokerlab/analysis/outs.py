@@ -194,9 +194,13 @@ def _possible(
     out of any kind, where its zero shares would read as a loss for everyone."""
     n = counts.shape[-2] - 1
     can = counts[:, n, 0] > 0
-    outcomes = _kinds(_shares(flat[can]), _shares(flat[can], TIE))
-    return StreetOuts(tuple(c for c, ok in zip(cards, can, strict=True) if ok),
-                      _shares(counts[can]), _shares(counts[can], TIE), outcomes)  # fmt: skip
+    listed = tuple(c for c, ok in zip(cards, can, strict=True) if ok)
+    return StreetOuts(listed, _shares(counts[can]), _shares(counts[can], TIE), _outcomes(flat[can]))
+
+
+def _outcomes(tally: NDArray[np.float64]) -> NDArray[np.str_]:
+    """The kinds of each entry of a stack of tallies (:func:`_kinds` of its shares and ties)."""
+    return _kinds(_shares(tally), _shares(tally, TIE))
 
 
 def _weights_decide(problem: Problem) -> bool:
@@ -326,18 +330,19 @@ def outs(
     pair_row[second, first] = np.arange(len(first))
     by_turn: dict[Card, StreetOuts] = {}
     turn_counts = np.empty((m, *counts.shape[1:]))
-    turn_flat = np.empty_like(turn_counts)
+    turn_flat = turn_counts if flat is counts else np.empty_like(turn_counts)
     for i, turn in enumerate(cards):
         others = np.array([j for j in range(m) if j != i])
         rows = pair_row[i, others]
         turn_counts[i] = counts[rows].sum(axis=0)
-        turn_flat[i] = flat[rows].sum(axis=0)
+        if turn_flat is not turn_counts:
+            turn_flat[i] = flat[rows].sum(axis=0)
         if turn_counts[i, n, 0] > 0:
             rivers = [cards[j] for j in others]
             by_turn[turn] = _possible(rivers, counts[rows], flat[rows])
     next_cards = _possible(cards, turn_counts, turn_flat)
     live = counts[:, n, 0] > 0
-    kinds = _kinds(_shares(flat[live]), _shares(flat[live], TIE))
+    kinds = _outcomes(flat[live])
     tallies = {kind: tuple(int(x) for x in (kinds == kind).sum(axis=0)) for kind in KINDS}
     totals = RunoutTotals(
         total=int(live.sum()),

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANKS, SUITS
 from pokerlab.errors import EmptyRangeError, RangeError, blame, described, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
-from pokerlab.ranges._pattern_parse import percent_bounds, weight_of_text
+from pokerlab.ranges._pattern_parse import percent_bounds, reads_as_zero, weight_of_text
 
 __all__ = ["cuts_of_valid", "parse_weights", "percent_cuts", "split_ordering"]
 
@@ -281,7 +281,7 @@ def _weight(item: _Item, text: str, marker: str) -> float:
             raise item.error(f"a weight must be >= 0, not {raw}")
         raise item.error(f"expected a number after '{marker}', found '{shorten(raw)}'")
     value = weight_of_text(raw) if marker == "@" else float(raw)  # 99.9 -> 0.999 exactly
-    if value == 0.0 and re.search(r"[1-9]", raw.split("e")[0].split("E")[0]):
+    if reads_as_zero(raw, value):
         raise item.error(f"the weight {raw} is too small to tell from 0 (under about 1e-308)")
     if not math.isfinite(value):
         raise item.error(f"a weight must be a finite number, not {raw}")

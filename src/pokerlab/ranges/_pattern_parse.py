@@ -117,6 +117,12 @@ def weight_of_text(text: str) -> float:
             return math.nan
 
 
+def reads_as_zero(text: str, value: float) -> bool:
+    """Whether a number written with a nonzero digit (before any exponent) read as 0: too
+    small for a float (``0.0...01``, ``1e-400``)."""
+    return value == 0.0 and re.search(r"[1-9]", text.split("e")[0].split("E")[0]) is not None
+
+
 def percent_bounds(texts: list[str]) -> tuple[list[float], str | None]:
     """The numbers of a ``x%`` or ``a%-b%`` item's bounds (ASCII decimals), and the message
     for one out of 0..100 (said as written, not rounded: ``100.0000001%`` is not "100%") or
@@ -125,7 +131,7 @@ def percent_bounds(texts: list[str]) -> tuple[list[float], str | None]:
     for text, value in zip(texts, values, strict=True):
         if not 0.0 <= value <= 100.0:
             return values, f"a percentage must be between 0% and 100%, not {shorten(text)}%"
-        if value == 0.0 and re.search(r"[1-9]", text.split("e")[0].split("E")[0]):
+        if reads_as_zero(text, value):
             return values, f"the percentage {shorten(text)}% is too small to tell from 0"
     return values, None
 

@@ -342,8 +342,9 @@ def _csv_records(text: str, path: Path) -> list[_Record]:
         columns = reader.fieldnames or []
     except csv.Error as exc:
         raise ValueError(f"{path}: the header is not CSV: {exc}") from None
-    if _not_utf8(",".join(columns)):
-        raise ValueError(f"{path}: the header is {_not_utf8(','.join(columns))}")
+    bad_header = _not_utf8(",".join(columns))
+    if bad_header is not None:
+        raise ValueError(f"{path}: the header is {bad_header}")
     unknown = [f for f in columns if f not in FIELDS]
     if unknown:
         raise ValueError(f"{path}: unknown column '{unknown[0]}': use {', '.join(FIELDS)}")
@@ -406,7 +407,7 @@ def read_jobs(path: Path) -> list[Job]:
         if error is None:
             jobs.append(_job(len(jobs), record, number, seen, named))
             continue
-        own = _named_id(record) if isinstance(record, dict) else None  # a CSV row's id cell
+        own = _named_id(record)  # a CSV row's id cell
         fallback: SpotId = own.strip() if isinstance(own, str) and own.strip() else number
         jobs.append(Job(len(jobs), _error_id(fallback, seen, named), record, error))
     return jobs

@@ -107,21 +107,22 @@
     return cell;
   }
 
+  const matrixCells = () => $$("#matrix-table td.cell");
+
   // A cell's win and tie, said under the grid for the cell pointed at, tapped or focused (a
-  // title shows on hover alone: not to touch or keyboard users); the grid is one Tab stop,
-  // moved by the arrow keys (roveGrid).
+  // title shows on hover alone: not to touch or keyboard users); the grid is one Tab stop
+  // (oneTabStop, set as it is drawn), moved by the arrow keys (roveGrid) a row's cells apart.
   function setupMatrixCells() {
     const table = $("#matrix-table");
-    const cells = () => $$("td.cell", table);
     const say = (event) => {
       const cell = event.target.closest && event.target.closest("td.cell");
       if (cell) $("#matrix-detail").textContent = cell.title;
     };
     for (const type of ["pointerover", "click", "focusin"]) table.addEventListener(type, say);
     table.addEventListener("keydown", (event) => {
-      if (event.target.closest("td.cell")) roveGrid(event, cells(), Number(table.dataset.size), () => true);
+      const cell = event.target.closest("td.cell");
+      if (cell) roveGrid(event, matrixCells(), $$("td.cell", cell.parentElement).length, () => true);
     });
-    return () => oneTabStop(table, cells, () => true);
   }
 
   function renderMatrix(data) {
@@ -131,8 +132,7 @@
       ...data.names.map((_, j) => matrixCell(data, i, j))));
     $("#matrix-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
     const n = data.names.length;
-    $("#matrix-table").dataset.size = String(n);
-    matrixTabStop();
+    oneTabStop($("#matrix-table"), matrixCells, () => true);
     $("#matrix-detail").textContent = "";
     const game = titles[data.game] || data.game;
     $("#matrix-title").textContent = `Preflop matrix, ${game}: ${n} x ${n} classes`;
@@ -141,10 +141,8 @@
     $("#matrix-results").hidden = false;
   }
 
-  let matrixTabStop = () => {};
-
   function setup() {
-    matrixTabStop = setupMatrixCells();
+    setupMatrixCells();
     const flopsForm = $("#flops-form");
     flopsForm.addEventListener("submit", (event) => {
       event.preventDefault();
