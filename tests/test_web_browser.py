@@ -804,10 +804,15 @@ def test_outs_and_equity_of_other_cards_are_not_left_side_by_side(page: Page) ->
     assert page.is_visible("#results")  # the same cards: both stay
 
 
-def test_a_stud_link_drops_its_board(page: Page, base_url: str) -> None:
+def test_a_stud_link_drops_its_board_and_says_so(page: Page, base_url: str) -> None:
+    """The board went without a word and the spot ran without it; now the link is read as the
+    other changes a link needs are: said, and not run until Simulate."""
     page.goto(base_url + "/#game=stud&p=As+Ks+%7C+Qd&p=Jh+Jc+%7C+2s&board=Qh7c2d")
-    page.wait_for_selector("#results:not([hidden])")
+    message = page.wait_for_selector("#equity-error:not(:empty)").inner_text()
+    assert "has no board: the link's board Qh7c2d was dropped" in message, message
     assert page.input_value("#board") == ""
+    assert page.is_hidden("#results")
+    simulate(page)
     assert "board" not in page.evaluate("location.hash")
 
 

@@ -516,8 +516,11 @@ function applySpot(params) {
   }
   while (players.length < 2) players.push("");
   renderPlayers(players);
-  for (const id of SPOT_BOXES) {  // a stud game has no board: a link's is dropped, as a switch does
-    $(`#${id}`).value = id === "board" && game.is_stud ? "" : params.get(id) || "";
+  for (const id of SPOT_BOXES) $(`#${id}`).value = params.get(id) || "";
+  const board = (params.get("board") || "").trim();
+  if (game.is_stud && board) {  // dropped as a game switch drops it, and said as it says it
+    $("#board").value = "";
+    changed.push(`${game.title} has no board: the link's board ${board} was dropped`);
   }
   const method = params.get("method") || "auto";
   let radio = $$('input[name="method"]').find((r) => r.value === method);
