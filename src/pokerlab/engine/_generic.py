@@ -16,12 +16,15 @@ from numba import uint64
 
 from pokerlab._jit import njit
 from pokerlab.engine._walk import (
+    binom,
+    next_combination,
     next_joint_holding,
     orbit_size,
     stable_argsort,
     start_walk,
     stripe_run,
     units_span,
+    unrank_combination,
     unseen_deck,
 )
 from pokerlab.engine.tally import HI_SHARE, LO_SHARE, SCOOP, SHARE, SHARE_SQ, TIE
@@ -232,47 +235,6 @@ def key_values(hi_code, lo_code, key, mask, mult, displace, values):
     return low_decides(hi_code, hi, lo)
 
 
-@njit(cache=True)
-def _unrank_combination(index, n, k, out):
-    """``out[:k]`` = the ``index``-th k-subset of ``range(n)`` in lexicographic order."""
-    x = 0
-    for i in range(k):
-        # choose the smallest next element c with enough subsets after it
-        while True:
-            rest = _binom(n - x - 1, k - i - 1)
-            if index < rest:
-                out[i] = x
-                x += 1
-                break
-            index -= rest
-            x += 1
-
-
-@njit(cache=True)
-def _binom(n, k):
-    if k < 0 or k > n:
-        return 0
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
-@njit(cache=True)
-def _next_combination(idx, k, n):
-    """Advance ``idx[:k]`` to the next k-subset of ``range(n)``: returns the first position
-    that changed (the ones after it changed too), or -1 after the last subset."""
-    i = k - 1
-    while i >= 0 and idx[i] == n - k + i:
-        i -= 1
-    if i < 0:
-        return -1
-    idx[i] += 1
-    for j in range(i + 1, k):
-        idx[j] = idx[j - 1] + 1
-    return i
-
-
 def board_evaluators(hi_code: int, lo_code: int) -> bool:
     """Whether :func:`enumerate_boards` evaluates this pair of evaluator codes: the Omaha low
     goes with the Omaha high, the other lows with the other highs (every board game's pair)."""
@@ -427,7 +389,7 @@ def enumerate_boards(
     r_start, r_stop = units_span(start, stop, stripes)
     idx = np.empty(5, np.int64)
     if to_come > 0:
-        _unrank_combination(r_start, nd, to_come, idx)
+        unrank_combination(r_start, nd, to_come, idx)
     hi_val = np.empty(n_combos, np.int64)
     lo_val = np.zeros(n_combos, np.int64)
     hi = np.empty(n, np.int64)
@@ -491,7 +453,7 @@ def _board_runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_c
             level_run[i + 1] = level_run[i] | (_ONE << uint64(c))
             level_low[i + 1] = level_low[i] | low_bit(c)
         orbit = orbit_size(run_cards, to_come, sym, image)
-        changed = _next_combination(idx, to_come, nd) if to_come > 0 else 0
+        changed = next_combination(idx, to_come, nd) if to_come > 0 else 0
         if orbit == 0:
             continue
         run_mask = level_run[to_come]
@@ -683,11 +645,11 @@ def _stud_deals(span, hi_code, lo_code, split, dead_mask, combos, held, offsets,
         while q >= 0:
             k = hole_total - held[q]
             if fresh and q == striped:  # this unit's run of the choices: from its first
-                turn, turn_end = stripe_run(holding, start, stop, stripes, _binom(nd, k))
+                turn, turn_end = stripe_run(holding, start, stop, stripes, binom(nd, k))
                 if turn >= turn_end:
                     q -= 1
                     continue
-                _unrank_combination(turn, nd, k, idx[q])
+                unrank_combination(turn, nd, k, idx[q])
                 fresh = False
             elif fresh:
                 for j in range(k):
@@ -698,8 +660,8 @@ def _stud_deals(span, hi_code, lo_code, split, dead_mask, combos, held, offsets,
                 if turn >= turn_end:
                     q -= 1
                     continue
-                _next_combination(idx[q], k, nd)
-            elif k == 0 or _next_combination(idx[q], k, nd) < 0:
+                next_combination(idx[q], k, nd)
+            elif k == 0 or next_combination(idx[q], k, nd) < 0:
                 q -= 1
                 continue
             m = _Z

@@ -35,12 +35,15 @@ from numba import uint64
 
 from pokerlab._jit import njit
 from pokerlab.engine._walk import (
+    binom,
     lower_bound,
+    next_combination,
     next_joint_holding,
     orbit_size,
     start_walk,
     stripe_run,
     units_span,
+    unrank_combination,
     unseen_deck,
 )
 from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
@@ -51,16 +54,6 @@ _ONE = np.uint64(1)
 SCAN_MAX_JOINT = 8
 """Joint holdings of the walked players up to which the counted player's combos are scanned per
 joint holding rather than sorted once per runout."""
-
-
-@njit(cache=True)
-def runout_count(n_unseen, to_come):
-    """Number of runouts: C(n_unseen, to_come) for to_come in 0..2."""
-    if to_come == 0:
-        return 1
-    if to_come == 1:
-        return n_unseen
-    return n_unseen * (n_unseen - 1) // 2
 
 
 @njit(cache=True, nogil=True)
@@ -87,7 +80,8 @@ def enumerate_runouts(
     own ``out[r - start]`` when ``by_runout`` (then ``stripes`` is 1). Unit ``u`` is the
     ``u % stripes``-th of ``stripes`` equal runs of the last walked player's combos on runout
     ``u // stripes`` (runouts: cards in code order, ``(i, j)`` pairs with ``i < j``
-    lexicographically), so a river's one runout still splits into chunks. ``totals[0]`` +=
+    lexicographically; every k-subset of the unseen cards in lexicographic order, k being the
+    0 to 5 cards to come), so a river's one runout still splits into chunks. ``totals[0]`` +=
     deals (joint holding x runout), ``totals[1]`` += runouts begun. Runouts use no card of the
     board or of ``skip_mask`` (dead cards, and cards every combo of some player holds); combos
     must not touch board or dead cards.
@@ -145,8 +139,9 @@ def enumerate_runouts(
     chosen = np.empty(n, np.int64)
     first = offsets[:-1].copy()
     last = offsets[1:].copy()
-    run_cards = np.empty(2, np.int64)
-    image = np.empty(2, np.int64)
+    run_cards = np.empty(5, np.int64)
+    image = np.empty(5, np.int64)
+    idx = np.empty(5, np.int64)
     # the counted player: its weight, and how its combos are counted
     c_first = offsets[n - 1]
     c_last = offsets[n]
@@ -157,10 +152,17 @@ def enumerate_runouts(
     by_sort = counted and joint > SCAN_MAX_JOINT
     by_ranks = counted and dealt and not by_sort
     use_ranks = use_ranks or by_ranks
-    # the rank pairs' values per rank pattern of the runout (13 * lower rank + upper rank of
-    # the two cards to come, the rank of the one, or 0), computed on the pattern's first runout
-    rank_memo = np.empty((169 if use_ranks else 1, n_pairs), np.int64)
-    memo_done = np.zeros(169, np.bool_)
+    # the rank pairs' values per rank pattern of the runout (the multiset of the ranks to come,
+    # numbered 0 .. C(12 + to_come, to_come) - 1: ranks r0 <= r1 <= ... give the strictly
+    # increasing r0 + 0, r1 + 1, ..., numbered as k-subsets: the sum of C(r_x + x, x + 1)),
+    # computed on the pattern's first runout
+    n_slots = binom(12 + to_come, to_come)
+    slot_term = np.empty((5, 13), np.int64)
+    for x in range(5):
+        for q in range(13):
+            slot_term[x, q] = binom(q + x, x + 1)
+    rank_memo = np.empty((n_slots if use_ranks else 1, n_pairs), np.int64)
+    memo_done = np.zeros(n_slots, np.bool_)
     n_eval = c_first if by_ranks else n_combos  # combos evaluated one by one on every runout
     dealt_mask = _Z  # the cards a dealt counted player may hold
     for t in range(c_first, c_last):
@@ -194,17 +196,7 @@ def enumerate_runouts(
     striped_row = offsets[striped]
     striped_size = offsets[striped + 1] - striped_row
     r_start, r_stop = units_span(start, stop, stripes)
-    # decode the first runout of the chunk
-    i = 0
-    j = 0
-    if to_come == 2:
-        rem = r_start
-        while rem >= nd - 1 - i:
-            rem -= nd - 1 - i
-            i += 1
-        j = i + 1 + rem
-    elif to_come == 1:
-        i = r_start
+    unrank_combination(r_start, nd, to_come, idx)  # the chunk's first runout
     acc = out[0]
     has_sym = sym.shape[0] > 0
     slot = 0
@@ -214,20 +206,14 @@ def enumerate_runouts(
         lo_row, hi_row = stripe_run(r, start, stop, stripes, striped_size)
         first[striped] = striped_row + lo_row
         last[striped] = striped_row + hi_row
-        if to_come >= 1:
-            run_cards[0] = deck[i]
-            run_cards[1] = deck[j]
+        for x in range(to_come):
+            run_cards[x] = deck[idx[x]]
+        if to_come > 0:
+            next_combination(idx, to_come, nd)  # the next runout's, read on the next pass
         orbit = 1
         if has_sym:  # hoisted: the inlined check costs ~10 ns per runout otherwise
             orbit = orbit_size(run_cards, to_come, sym, image)
         if orbit == 0:
-            if to_come == 2:
-                j += 1
-                if j >= nd:
-                    i += 1
-                    j = i + 1
-            elif to_come == 1:
-                i += 1
             continue
         run_mask = _Z
         run_key = board_key
@@ -238,7 +224,7 @@ def enumerate_runouts(
         for q in range(13):
             run_ranks[q] = board_ranks[q]
         for x in range(to_come):
-            c = deck[i] if x == 0 else deck[j]
+            c = run_cards[x]
             run_mask |= _ONE << uint64(c)
             run_key += card_key[c]
             run_emask |= card_mask[c]
@@ -254,11 +240,10 @@ def enumerate_runouts(
                 need = 5 - run_suits[s]
         if use_ranks:
             # the runout's ranks decide the rank-pair values: looked up once per rank pattern
-            # (no card to come: the one pattern, slot 0, set before the loop)
-            if to_come == 2:
-                slot = 13 * (deck[i] >> 2) + (deck[j] >> 2)
-            elif to_come == 1:
-                slot = deck[i] >> 2
+            # (the runout's cards ascend, and so do their ranks; no card to come: slot 0)
+            slot = 0
+            for x in range(to_come):
+                slot += slot_term[x, run_cards[x] >> 2]
             if not memo_done[slot]:
                 memo_done[slot] = True
                 for x in range(n_pairs):
@@ -474,11 +459,3 @@ def enumerate_runouts(
             acc[n, 0] += w * deals
             totals[0] += orbit * deals
         totals[1] += r * stripes >= start  # the runout's first unit
-        # next runout
-        if to_come == 2:
-            j += 1
-            if j >= nd:
-                i += 1
-                j = i + 1
-        elif to_come == 1:
-            i += 1

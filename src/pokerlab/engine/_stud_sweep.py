@@ -21,8 +21,8 @@ import numpy as np
 from numba import uint64
 
 from pokerlab._jit import njit
-from pokerlab.engine._generic import _next_combination, key_values
-from pokerlab.engine._walk import dense_ranks, stable_argsort
+from pokerlab.engine._generic import key_values
+from pokerlab.engine._walk import dense_ranks, next_combination, stable_argsort
 from pokerlab.evaluation._kernels import EMPTY_KEY
 
 BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(53)], dtype=np.int64)
@@ -66,7 +66,7 @@ def _completion_values(
         vals[r], lows[r] = key_values(hi_code, lo_code, level_key[k], level_mask[k], mult,
                                       displace, values)  # fmt: skip
         if k > 0:
-            changed = _next_combination(idx, k, nd)
+            changed = next_combination(idx, k, nd)
     return subsets, vals, lows
 
 

@@ -1,6 +1,7 @@
 """The loops every exact kernel shares (numba, inlined into their callers).
 
-* :func:`unseen_deck`: the cards a mask leaves, in code order.
+* :func:`unseen_deck`: the cards a mask leaves, in code order; :func:`unrank_combination`,
+  :func:`next_combination`: the k-subsets of them (runouts, draws) in lexicographic order.
 * :func:`units_span`, :func:`stripe_run`: a chunk of units, each item (a runout, a holding)
   cut into ``stripes`` units that are equal runs of some list (a player's rows, the choices of
   cards to deal).
@@ -54,6 +55,47 @@ def unseen_deck(used, deck):
             deck[nd] = c
             nd += 1
     return nd
+
+
+@njit(cache=True)
+def unrank_combination(index, n, k, out):
+    """``out[:k]`` = the ``index``-th k-subset of ``range(n)`` in lexicographic order."""
+    x = 0
+    for i in range(k):
+        # choose the smallest next element c with enough subsets after it
+        while True:
+            rest = binom(n - x - 1, k - i - 1)
+            if index < rest:
+                out[i] = x
+                x += 1
+                break
+            index -= rest
+            x += 1
+
+
+@njit(cache=True)
+def binom(n, k):
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+@njit(cache=True)
+def next_combination(idx, k, n):
+    """Advance ``idx[:k]`` to the next k-subset of ``range(n)``: returns the first position
+    that changed (the ones after it changed too), or -1 after the last subset."""
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return -1
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return i
 
 
 @njit(cache=True, inline="always")

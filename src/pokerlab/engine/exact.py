@@ -85,6 +85,7 @@ _SECONDS_PER_JOINT_HOLDING = 5e-9  # a joint holding walked on a runout
 _SECONDS_PER_SCANNED_COMBO = 5e-10  # the counted range's combos scanned per joint holding
 _SECONDS_PER_COUNTED_HOLDING = 5e-8  # a joint holding against a counted range, sorted
 _SECONDS_PER_SORTED_RUNOUT = 1.5e-5  # sorting a counted range once per runout
+_SECONDS_PER_ORBIT_MAP = 5e-9  # a runout mapped by one suit symmetry (is it its orbit's first?)
 _SECONDS_PER_TABLE_LOOKUP = 7e-8  # numpy lookups (random vs random: 0.12 s on Zen 3)
 _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_RUNOUT = 3e-8  # the board games' enumeration (GameBoards)
@@ -399,12 +400,16 @@ class PreflopTable:
 
 
 class PreflopMatchups:
-    """Empty board: every matchup's boards by board rank multisets and flush boards."""
+    """Empty board: every matchup's boards by board rank multisets and flush boards, where
+    that is estimated quicker than :class:`BoardRunouts`' walk of every five-card board (a few
+    known hands, narrow ranges; :func:`_preflop_by_runouts`)."""
 
     name = "preflop-matchups"
 
     def applies(self, problem: Problem) -> bool:
-        return _two_card_high(problem) and len(problem.board) == 0
+        return (
+            _two_card_high(problem) and len(problem.board) == 0 and not _preflop_by_runouts(problem)
+        )
 
     def estimate(self, problem: Problem) -> float:
         return _matchup_seconds(problem)
@@ -515,16 +520,21 @@ def _stripes(seconds: float, runouts: int, striped: int) -> int:
 
 
 class BoardRunouts:
-    """Two hole cards, one high pot, a flop, turn or river given: per runout every combo is
-    evaluated once, then the joint holdings compare strengths (``_runouts``)."""
+    """Two hole cards, one high pot, a flop, turn or river given, or an empty board where this
+    is estimated quicker than :class:`PreflopMatchups` (:func:`_preflop_by_runouts`): per
+    runout every combo is evaluated once, then the joint holdings compare strengths
+    (``_runouts``)."""
 
     name = "board-runouts"
 
     def applies(self, problem: Problem) -> bool:
-        return _two_card_high(problem) and len(problem.board) > 0
+        return _two_card_high(problem) and (len(problem.board) > 0 or _preflop_by_runouts(problem))
 
     def estimate(self, problem: Problem) -> float:
-        return _orbits(problem, self.runout_seconds(problem))
+        seconds = self.runout_seconds(problem)
+        maps = len(_symmetries_if_worth_it(problem, seconds))
+        tests = _runout_total(problem) * maps * _SECONDS_PER_ORBIT_MAP  # every runout's
+        return tests + seconds / (1 + maps)
 
     def runout_seconds(self, problem: Problem) -> float:
         """The estimate of every runout, before suit symmetry (that of :meth:`by_runout`)."""
@@ -601,6 +611,20 @@ class BoardRunouts:
         chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
         run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
         return _stats_of(_unorder(out, order))
+
+
+def _preflop_by_runouts(problem: Problem) -> bool:
+    """Whether an empty board is enumerated board by board (:class:`BoardRunouts`: 2.6 million
+    five-card boards, fewer by suit symmetry, each combo evaluated once per board) rather than
+    matchup by matchup (:class:`PreflopMatchups`, each matchup's boards at once): where its
+    estimate is lower, as with ranges against ``random`` hands three or more ways, whose
+    matchups run to millions."""
+    choice = problem.memo.get("preflop_by_runouts")
+    if choice is None:
+        choice = problem.memo["preflop_by_runouts"] = len(
+            problem.board
+        ) == 0 and BoardRunouts().estimate(problem) < PreflopMatchups().estimate(problem)
+    return bool(choice)
 
 
 def _by_ranks(problem: Problem) -> bool:
