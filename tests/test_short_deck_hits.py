@@ -325,3 +325,27 @@ def test_an_ordering_of_the_other_deck_is_refused_as_equity_refuses_it(
 def test_percent_ranges_take_the_short_decks_ordering() -> None:
     top = pokerlab.Range("15%", ordering="short").remove("Ah9d8c")
     assert pokerlab.hits("15%", board="Ah9d8c", game="shortdeck").combos == len(top)
+
+
+@pytest.mark.parametrize(
+    ("game", "want"),
+    [
+        # the flush beats a full house; QQ's straight loses to a set in short deck ...
+        ("shortdeck", [1, 1, 0, 0, 1, 1]),
+        # ... and beats it by the other rule
+        ("shortdeck-straights", [1, 1, 1, 1, 0, 0]),
+    ],
+)
+def test_query_compares_hits_in_the_games_order_of_hands(game: str, want: list[int]) -> None:
+    """``hits(p, street) >= 'full house'`` compared the table's codes, in the full deck's order:
+    in short deck a flush read as worse than a full house and a straight as better than a set,
+    where ``handType`` (and the game) rank them the other way."""
+    text = (
+        "select count(hits(hero, river) >= 'full house'), "
+        "count(handType(hero, river) >= 'full house'), "
+        "count(hits(villain, river) >= 'set'), count(handType(villain, river) >= 'set'), "
+        "count(hits(villain, river) < 'set'), count(handType(villain, river) < 'set') "
+        f"from game='{game}', hero='AhKh', villain='QsQc', board='Th9h6h7c8d'"
+    )
+    result = pokerlab.query(text)
+    assert [r.value for r in result.results] == want

@@ -58,7 +58,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DRAWS", "MADE", "Category", "made_by_name"]
+from pokerlab.evaluation.codes import HighEval
+from pokerlab.evaluation.high import HandCategory
+from pokerlab.evaluation.short_deck import category_order
+
+__all__ = ["DRAWS", "MADE", "Category", "made_by_name", "made_places"]
 
 
 @dataclass(frozen=True)
@@ -253,3 +257,37 @@ assert [c.name for c in MADE[: STRAIGHT + 1]] == [
     "flush",
     "straight",
 ]
+
+
+_EVALUATOR_CATEGORY = {
+    STRAIGHT_FLUSH: HandCategory.STRAIGHT_FLUSH,
+    made_by_name["four of a kind"]: HandCategory.FOUR_OF_A_KIND,
+    made_by_name["full house"]: HandCategory.FULL_HOUSE,
+    FLUSH: HandCategory.FLUSH,
+    STRAIGHT: HandCategory.STRAIGHT,
+    SET: HandCategory.THREE_OF_A_KIND,
+    TRIPS: HandCategory.THREE_OF_A_KIND,
+}
+
+
+def made_places(high: HighEval) -> tuple[int, ...]:
+    """Each made category's place (by code) in the order of hands of the evaluator ``high``,
+    best first (0): the table's order, except where short deck ranks a flush above a full
+    house and (by its usual rule) three of a kind above a straight. A made code above two pair
+    is its evaluator category; the rest (two pair and below) keep the table's order.
+
+    >>> places = made_places(HighEval.SHORT_DECK)
+    >>> [MADE[c].name for c in sorted(range(len(MADE)), key=places.__getitem__)][:6]
+    ['straight flush', 'four of a kind', 'flush', 'full house', 'set', 'trips']
+    """
+    strength = {category: i for i, category in enumerate(category_order(high))}
+    top = len(strength)  # above every evaluator category: only the table orders them further
+    keys = [
+        (-strength[_EVALUATOR_CATEGORY[c.code]] if c.code in _EVALUATOR_CATEGORY else top, c.code)
+        for c in MADE
+    ]
+    ranked = sorted(range(len(MADE)), key=keys.__getitem__)
+    places = [0] * len(MADE)
+    for place, code in enumerate(ranked):
+        places[code] = place
+    return tuple(places)

@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from pokerlab._numbers import counted
 from pokerlab.analysis.board_categories import DRAWS as HIT_DRAWS
-from pokerlab.analysis.board_categories import MADE
+from pokerlab.analysis.board_categories import MADE, made_places
 from pokerlab.analysis.query import _kinds as K
 from pokerlab.analysis.query._kinds import HIT_DRAW_SCALE
 from pokerlab.analysis.query.syntax import (
@@ -466,8 +466,9 @@ class _Compiler:
                          "river (no card is to come): ask about the flop or the turn")  # fmt: skip
 
     def _hit(self, left: Typed, right: Typed, node: Binary) -> Typed:
-        """``hits(p, street) <op> 'name'``: a made category or group compares on the table's
-        order (better is earlier: ``>= 'top pair'`` is top pair or better); a draw only with
+        """``hits(p, street) <op> 'name'``: a made category or group compares in the game's
+        order of hands (``board_categories.made_places``: ``>= 'top pair'`` is top pair or
+        better); a draw only with
         = and != (a combo may hold several)."""
         op = node.op
         if left.type != "hit":  # 'name' <op> hits(...): mirror the comparison
@@ -494,16 +495,23 @@ class _Compiler:
             raise _error(self.at(node), f"unknown board hit '{text}'{_suggest(text, HIT_NAMES)}: "
                          f"expected one of {', '.join(HIT_NAMES)}")  # fmt: skip
         codes = np.array(_HIT_MADE[key], dtype=np.float64)
-        made = left.run
+        # better is a lower place in this game's order of hands (short deck: a flush above a
+        # full house, three of a kind above a straight), not a lower code
+        places = np.array(made_places(self.game.high if self.game else HighEval.BEST5), float)
+        named = places[codes.astype(np.intp)]
+
+        def place(x: Array) -> Array:
+            return places[x.astype(np.intp)]
+
         tests: dict[str, Callable[[Array], Any]] = {
             "=": lambda x: np.isin(x, codes),
             "!=": lambda x: ~np.isin(x, codes),
-            ">=": lambda x: x <= codes.max(),
-            ">": lambda x: x < codes.min(),
-            "<=": lambda x: x >= codes.min(),
-            "<": lambda x: x > codes.max(),
+            ">=": lambda x: place(x) <= named.max(),
+            ">": lambda x: place(x) < named.min(),
+            "<=": lambda x: place(x) >= named.min(),
+            "<": lambda x: place(x) > named.max(),
         }
-        return Typed("bool", _unary(tests[op], made))
+        return Typed("bool", _unary(tests[op], left.run))
 
     def _coerce(self, t: Typed, other: Typed, node: Binary, other_node: Expr) -> Typed:
         """A quoted string compared with a hand type or a rank (``other``, the value of
