@@ -61,6 +61,16 @@ def test_table_and_list() -> None:
     assert "AsAh" in result.stdout and "equity of the combo" in result.stdout
 
 
+def test_an_equity_on_a_tenth_is_in_the_tenth_it_names() -> None:
+    """AA wins 1.2 of 3.0 weight here: exactly 40 %, computed as 0.39999999999999997, and
+    shown in the 30-40% row under a header saying 40.00%."""
+    result = run("distribution", "AsAh", "KK:0.15,QQ:0.05,JJ:0.6", "-b", "Jd7c2h5s9s")
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[1]: line for line in result.stdout.splitlines() if "%" in line[:25]}
+    assert "100.0%" in rows["40-50%"], result.stdout
+    assert "100.0%" not in rows["30-40%"]
+
+
 def test_trials_without_mc_only_set_what_auto_falls_back_to() -> None:
     """As for equity: --trials alone on a spot cheap to enumerate gives the exact answer. It
     turned the run into 100 unseeded deals per combo, printed like exact figures."""

@@ -8,6 +8,7 @@ from typing import cast
 
 import click
 
+from pokerlab._numbers import tenths
 from pokerlab.analysis.distribution import (
     MAX_HOLDINGS,
     Distribution,
@@ -23,7 +24,7 @@ from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["distribution_command"]
 
-_BUCKETS = 10
+_BUCKETS = 10  # tenths of equity (pokerlab._numbers.tenths)
 _LABEL_WIDTH = len("equity of")  # the label column's header wraps to this width
 _SHARE_WIDTH = len("100.0%")  # the widest share a cell shows
 _HEADER_WIDTH = 14  # a player's header wraps beyond this width
@@ -60,7 +61,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
     ]
     shares = []
     for p in dist.players:
-        bucket = (p.equities * _BUCKETS).astype(int).clip(0, _BUCKETS - 1)
+        bucket = tenths(p.equities)
         shares.append([float(p.weights[bucket == b].sum()) for b in range(_BUCKETS)])
     groups = _side_by_side(headers, out.width)
     out.print(f"{dist.method} equity distribution, board {dist.board or '(none)'}")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab._numbers import is_whole
+from pokerlab._numbers import is_whole, tenths
 from pokerlab._threads import available_cores, resolve_threads
 from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query._kinds import EQUITY as K_EQUITY
@@ -465,7 +465,7 @@ class _Fold:
 
     def _bucket_keys(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
         if self.type == "unit":
-            return np.minimum(np.floor(x * 10), 9.0)
+            return tenths(x).astype(np.float64)
         return x
 
     def _label(self, key: float) -> str:
