@@ -585,3 +585,14 @@ def test_one_opponent_may_be_given_as_text() -> None:
     assert (
         one.best.equity == advise("Jh Jd 7c 4s 2h", vs=["random"], trials=2000, seed=1).best.equity
     )
+
+
+def test_one_sampled_deal_has_an_unknown_standard_error() -> None:
+    """One deal read as an exact 0.0 (DrawChoice's word for exact); the equity engine calls
+    the spread of fewer than two deals unknown (NaN, JSON null), and so does the advice now."""
+    one = advise("Jh Jd 7c 4s 2h", vs="random", seed=1, trials=1)
+    assert one.method == "monte-carlo"
+    assert all(math.isnan(c.stderr) for c in one.choices if c.stderr is not None)
+    assert one.best.to_dict()["stderr"] is None
+    many = advise("Jh Jd 7c 4s 2h", vs="random", seed=1, trials=2000)
+    assert 0 < many.best.stderr < 0.02

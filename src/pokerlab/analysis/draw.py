@@ -311,7 +311,8 @@ class DrawChoice:
         categories: category/bucket name -> probability (worst first).
         score: expected percentile of the final hand among all five-card hands.
         equity, win, tie, tie_equity: against the opponents (``None`` without opponents).
-        stderr: standard error of ``equity`` (0.0 when exact, ``None`` without opponents).
+        stderr: standard error of ``equity`` (0.0 when exact, ``None`` without opponents;
+            NaN, unknown, for a Monte Carlo run of one deal: JSON gives null).
     """
 
     keep: tuple[Card, ...]
@@ -347,7 +348,7 @@ class DrawChoice:
                 win=self.win,
                 tie=self.tie,
                 tie_equity=self.tie_equity,
-                stderr=self.stderr,
+                stderr=None if self.stderr is None or math.isnan(self.stderr) else self.stderr,
             )
         return out
 
@@ -654,7 +655,10 @@ def _equities(
     tally = sample_equities(cards, t.game, opponents, n, seed, dead, max_draw, threads)
     win, tie, tie_eq = tally[:, 0] / n, tally[:, 1] / n, tally[:, 2] / n
     eq = win + tie_eq
-    err = np.sqrt(np.maximum(win + tally[:, 3] / n - eq**2, 0.0) / n)
+    # the sample variance, as the equity engine's (``tally.player_stats``); unknown (NaN)
+    # below two deals, where a spread of one deal would read as an exact 0.0
+    spread = np.maximum(win + tally[:, 3] / n - eq**2, 0.0) * n / (n - 1) if n > 1 else np.nan
+    err = np.sqrt(spread / n) + np.zeros(32)
     return "monte-carlo", n, np.stack([eq, win, tie, tie_eq, err])
 
 

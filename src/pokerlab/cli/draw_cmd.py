@@ -19,6 +19,7 @@ from pokerlab.cli.interrupts import exit_interrupted, first_interrupt_stops
 from pokerlab.cli.limits import check_limits, no_limit_option_of
 from pokerlab.cli.numbers import INT, IntRange
 from pokerlab.cli.output import OutputPath, console, emit_json, writing
+from pokerlab.cli.percent import percent, stderr_percent
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["draw_group", "render_advice", "render_tournament"]
@@ -27,10 +28,6 @@ __all__ = ["draw_group", "render_advice", "render_tournament"]
 @click.group("draw", cls=ErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def draw_group() -> None:
     """Five-card draw: discard advice and bots that play each other."""
-
-
-def _pct(x: float, digits: int = 3) -> str:
-    return f"{x * 100:.{digits}f}%"
 
 
 def render_advice(advice: DrawAdvice, top: int) -> None:
@@ -66,11 +63,11 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
             f"{c.draws:,}",
         ]
         if advice.goal is not None:
-            row.append(_pct(c.at_least(advice.goal), 2))
+            row.append(percent(c.at_least(advice.goal), 2))
         if advice.method is not None:
-            row.append(f"[bold]{_pct(c.equity or 0.0, 2)}[/bold]")
-            row += [_pct(c.stderr or 0.0, 2)] if sampled else []
-            row += [_pct(c.win or 0.0, 2), _pct(c.tie or 0.0, 2)]
+            row.append(f"[bold]{percent(c.equity or 0.0, 2)}[/bold]")
+            row += [stderr_percent(c.stderr or 0.0, 2)] if sampled else []
+            row += [percent(c.win or 0.0, 2), percent(c.tie or 0.0, 2)]
         row.append(f"{c.score:.3f}")
         table.add_row(*row)
     out = console()
@@ -84,7 +81,7 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
     out.print(f"best: keep {format_cards(best.keep, ' ') or 'nothing'}, {action}")
     for name, p in reversed(best.categories.items()):
         if p > 0:
-            out.print(f"  {name:<16} {_pct(p):>9}   at least: {_pct(best.at_least(name))}")
+            out.print(f"  {name:<16} {percent(p):>9}   at least: {percent(best.at_least(name))}")
     if advice.method is not None:
         extra = f" ({advice.samples:,} deals sampled)" if sampled else ""
         out.print(f"equity: {advice.method}{extra}, {advice.seconds:.3f} s")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from contextlib import nullcontext
 from typing import Any
 
@@ -20,6 +19,7 @@ from pokerlab.cli.limits import (
 )
 from pokerlab.cli.numbers import INT
 from pokerlab.cli.output import console, emit_json, literal
+from pokerlab.cli.percent import percent, stderr_percent
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine import EquityResult, equity
 
@@ -48,10 +48,8 @@ def render_equity(result: EquityResult) -> None:
     for i, p in enumerate(result.players, start=1):
         values = [p.equity, p.win, p.tie]
         values += [p.hi or 0.0, p.lo or 0.0, p.tie_equity] if split else [p.tie_equity]
-        cells = [f"{x * 100:.{digits}f}%" for x in values]
-        # below two deals the spread is unknown: the result's stderr is NaN
-        cells += ([f"{p.stderr * 100:.{digits}f}%" if not math.isnan(p.stderr) else "unknown"]
-                  if sampled else [])  # fmt: skip
+        cells = [percent(x, digits) for x in values]
+        cells += [stderr_percent(p.stderr, digits)] if sampled else []
         cells[0] = f"[bold]{cells[0]}[/bold]"
         table.add_row(str(i), literal(p.input), *cells, f"{p.combos:,}")
     out = console()
