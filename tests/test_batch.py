@@ -23,7 +23,7 @@ from pokerlab.cli import app
 from pokerlab.errors import GameError
 from pokerlab.scale import FIELDS, read_jobs
 from pokerlab.scale.backends import SCHEDULER_HTTP
-from pokerlab.scale.jobs import run_spot
+from pokerlab.scale.jobs import jobs_from_spots, run_spot
 
 SPOTS: list[Any] = [
     {"id": "flop", "players": ["AsKs", "QQ+,AKs"], "board": "Qh7s2s", "dead": "3c"},
@@ -74,7 +74,8 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
 
 def test_results_are_equity_json_in_input_order_with_errors(reference: list[Any]) -> None:
     ids = [r["id"] for r in reference]
-    assert ids == ["flop", 2, 7, "stud", 5, "bad-card", "bad-field", "flop", "three-way"]
+    # the refused duplicate "flop" is answered by its number: no two lines share an id
+    assert ids == ["flop", 2, 7, "stud", 5, "bad-card", "bad-field", 8, "three-way"]
     by_position = dict(enumerate(reference))
     for position, spot in ((0, SPOTS[0]), (1, SPOTS[1]), (2, SPOTS[2]), (3, SPOTS[3]),
                            (8, SPOTS[7])):  # fmt: skip
@@ -339,7 +340,8 @@ def test_bad_lines_are_answered_and_the_rest_run(tmp_path: Path) -> None:
         "not valid JSON: NaN is not a JSON value",
     ]
     assert jobs[2].error is None
-    assert jobs[3].error is not None and "default id (the spot's number) 4" in jobs[3].error
+    assert jobs[3].error is not None and "default id 4 (the spot's number)" in jobs[3].error
+    assert jobs[3].id is None  # 4 is the other spot's
     table = tmp_path / "spots.csv"
     table.write_text(
         "id,players,board\nx,AhAs;KdKc,Jh8c2d,EXTRA\ny,AhAs;;KdKc,\nz,AhAs;KdKc,\nw,AhAs;KdKc\n"
@@ -370,21 +372,43 @@ def test_an_unreadable_id_never_takes_a_spots_id(tmp_path: Path) -> None:
         "not json",  # spot 3, a number the next spot names
         '{"id": 3, "players": ["AhAs", "QdQc"]}',
         '{"id": [4], "players": ["AhAs", "KdKc"]}',  # spot 5: keeps its number
-        '{"players": ["AhAs", "JdJc"]}',  # default id 6
-        '{"id": 6, "players": ["AhAs", "TdTc"]}',  # two spots: the later one is refused
+        '{"players": ["AhAs", "JdJc"]}',  # default id 6, which the next spot names
+        '{"id": 6, "players": ["AhAs", "TdTc"]}',  # its own id wins: the one before is refused
     ]
     spots = tmp_path / "spots.jsonl"
     spots.write_text("\n".join(lines) + "\n")
     jobs = read_jobs(spots)
-    assert [job.id for job in jobs] == [2, None, None, 3, 5, 6, 6]
+    assert [job.id for job in jobs] == [2, None, None, 3, 5, None, 6]
     # JSON's spelling, as every other field's message (not Python's None)
     assert jobs[1].error == "field 'id' must be text or an integer, not null"
     assert jobs[3].error is None
-    assert jobs[6].error is not None and jobs[6].error.startswith("id 6 is used by an earlier")
+    assert jobs[5].error is not None and jobs[5].error.startswith("default id 6 (the spot's")
+    assert jobs[6].error is None
     out = tmp_path / "out.jsonl"
     assert CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)]).exit_code == 0
     result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(out), "--resume"])
     assert result.exit_code == 0 and "0 spots (0 errors, 7 already in" in result.stderr
+
+
+def test_no_two_lines_of_the_results_share_an_id(tmp_path: Path) -> None:
+    """A refused duplicate kept the id it repeated, and a spot's default id (its number) took
+    the id a later spot names, which was then refused: two lines of the results had "id": 1
+    and --resume never ran the second spot. A refused line is answered by its number or null,
+    and a spot's own 'id' wins over another's number."""
+    lines = [
+        '{"players": ["AhAs", "KdKc"]}',  # default id 1, which the next spot names
+        '{"id": 1, "players": ["AhAs", "QdQc"]}',
+        '{"id": 1, "players": ["AhAs", "JdJc"]}',  # a duplicate: answered by its number, 3
+    ]
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert CliRunner().invoke(app, ["batch", str(spots), "-o", str(out)]).exit_code == 0
+    answers = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [a["id"] for a in answers] == [None, 1, 3]
+    assert ["result" in a for a in answers] == [False, True, False]
+    jobs = list(jobs_from_spots([json.loads(line) for line in lines]))  # the Python API's
+    assert [(job.id, job.error is None) for job in jobs] == [(None, False), (1, True), (3, False)]
 
 
 def test_bytes_that_are_not_utf8_are_that_lines_error(tmp_path: Path) -> None:

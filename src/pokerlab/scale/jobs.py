@@ -232,9 +232,13 @@ def _job(
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
         return Job(index, _error_id(number, seen, named), spot,
                    f"field 'id' must be text or an integer, not {_shown(raw_id)}")  # fmt: skip
-    if raw_id in seen:
+    if "id" not in record and raw_id in named:  # a spot's own 'id' wins over a number
+        return Job(index, _error_id(number, seen, named), spot,
+                   f"default id {raw_id} (the spot's number) is the 'id' another spot names; "
+                   "give this spot its own 'id'")  # fmt: skip
+    if raw_id in seen:  # answered as a line that is not a spot: no two lines share an id
         given = "id" if "id" in record else "default id (the spot's number)"
-        return Job(index, raw_id, spot,
+        return Job(index, _error_id(number, seen, named), spot,
                    f"{given} {json.dumps(raw_id)} is used by an earlier spot; give each spot "
                    "its own 'id'")  # fmt: skip
     seen.add(raw_id)
@@ -246,10 +250,17 @@ def _job(
 
 
 def jobs_from_spots(spots: Iterable[Spot]) -> Iterator[Job]:
-    """Jobs of spots given as dicts (the Python API)."""
+    """Jobs of spots given as dicts (the Python API), ids as :func:`read_jobs` gives them."""
+    listed = list(spots)
+    named = _names(listed)
     seen: set[SpotId] = set()
-    for index, spot in enumerate(spots):
-        yield _job(index, spot, index + 1, seen)
+    for index, spot in enumerate(listed):
+        yield _job(index, spot, index + 1, seen, named)
+
+
+def _names(records: Iterable[object]) -> frozenset[SpotId]:
+    """The ids the records name themselves by."""
+    return frozenset(i for record in records if (i := _named_id(record)) is not None)
 
 
 _NO_CELL: Any = object()
@@ -398,9 +409,7 @@ def read_jobs(path: Path) -> list[Job]:
     text = path.read_bytes().decode("utf-8-sig", errors="surrogateescape")
     csv_file = path.suffix.lower() == ".csv"
     records = _csv_records(text, path) if csv_file else _jsonl_records(text)
-    named = frozenset(
-        i for _, record, error in records if error is None and (i := _named_id(record)) is not None
-    )
+    named = _names(record for _, record, error in records if error is None)
     seen: set[SpotId] = set()
     jobs: list[Job] = []
     for number, record, error in records:
