@@ -390,6 +390,17 @@ def test_an_unreadable_id_never_takes_a_spots_id(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "0 spots (0 errors, 7 already in" in result.stderr
 
 
+def test_a_negative_seed_is_a_field_error_named_once() -> None:
+    assert run_spot({"players": ["AhAs", "KdKc"], "seed": -1, "method": "mc"}) == (
+        None,
+        "field 'seed' must be a whole number, 0 or more, got -1",
+    )
+    assert run_spot({"players": ["AhAs", "KdKc"], "seed": -1}) == (  # auto: exact, refused too
+        None,
+        "field 'seed' must be a whole number, 0 or more, got -1",
+    )
+
+
 def test_no_two_lines_of_the_results_share_an_id(tmp_path: Path) -> None:
     """A refused duplicate kept the id it repeated, and a spot's default id (its number) took
     the id a later spot names, which was then refused: two lines of the results had "id": 1

@@ -149,6 +149,8 @@ def test_bad_seeds_are_one_line_errors(bad: object) -> None:
     with pytest.raises(GameError, match="seed must be a whole number, 0 or more") as info:
         equity(["AhAs", "KdKc"], method="mc", trials=1000, seed=bad)  # type: ignore[arg-type]
     assert info.value.field == "seed" and isinstance(info.value, ValueError)
+    with pytest.raises(GameError, match="seed must be a whole number, 0 or more"):
+        equity(["AhAs", "KdKc"], seed=bad)  # type: ignore[arg-type]  # auto: the table answered
 
 
 def test_numpy_integer_seeds_are_seeds() -> None:

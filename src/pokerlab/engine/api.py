@@ -18,6 +18,7 @@ from pokerlab.engine._control import (
     ProgressCallback,
     Stopping,
     check_callbacks,
+    check_seed,
 )
 from pokerlab.engine.limits import check_exact_options, check_seconds, estimate_text
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
@@ -150,6 +151,7 @@ def equity(
             f"unknown method '{method}': use auto, exact or monte-carlo (mc)", field="method"
         )
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
+    check_seed(seed)  # before any answer: the shipped table's needs no Control, which checks it
     check_callbacks(cancel, progress=progress, partial=partial)
     if max_exact_seconds is None:
         max_exact_seconds = MAX_EXACT_SECONDS

@@ -155,7 +155,8 @@ def check_spot(spot: Spot) -> Spot:
                 f"field '{name}' must be a number > 0, not {_shown(value)}{_hint(value)}"
             )
         kwargs[name] = None if value is None else float(value)
-    from pokerlab.engine.limits import check_exact_options, check_sampling  # not at import
+    from pokerlab.engine._control import check_seed  # not at import
+    from pokerlab.engine.limits import check_exact_options, check_sampling
     from pokerlab.errors import GameError
 
     sampling = {name: kwargs[name] for name in ("trials", "stderr", "time_limit", "seed")}
@@ -165,8 +166,10 @@ def check_spot(spot: Spot) -> Spot:
         raise ValueError(f"field {exc}") from None
     try:
         check_sampling(kwargs["trials"], kwargs["stderr"], kwargs["time_limit"])
+        check_seed(kwargs["seed"])
     except GameError as exc:
-        raise ValueError(f"field '{exc.field}': {exc}") from None
+        text = str(exc).removeprefix(f"{exc.field} ")  # "seed must be ...": named once
+        raise ValueError(f"field '{exc.field}'{' ' if text != str(exc) else ': '}{text}") from None
     return kwargs
 
 
