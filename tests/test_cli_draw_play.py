@@ -56,6 +56,9 @@ def test_enter_alone_asks_again() -> None:
     result = play("--seed", "4", "--hands", "1", keys="\n-\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("discard:") == 2
+    blank = play("--seed", "4", "--hands", "1", keys="  \n\t\n-\n")  # spaces stood pat
+    assert blank.exit_code == 0, blank.output
+    assert blank.output.count("discard:") == 3
     assert "final score after 1 deal: " in result.output  # not "1 deals"
 
 

@@ -53,6 +53,8 @@ def play_command(bot: str, game: str, hands: int | None, seed: int | None, max_d
                     raise SystemExit(INTERRUPTED_STATUS) from None
                 return
             answer = answer.strip()
+            if not answer:  # spaces or a tab only: asked again, as Enter alone is
+                continue
             if answer.lower() in ("q", "quit"):
                 _final(session)
                 return
