@@ -95,6 +95,8 @@ def test_flops_cli(tmp_path: Path) -> None:
     assert rows[0]["equity"] >= rows[-1]["equity"]
     assert sum(int(r["flops"]) for r in rows) == math.comb(50, 3) - 4  # KKK flops impossible
     assert png.read_bytes()[:4] == b"\x89PNG"
+    # the summary counts what JSON's "classes" counts too, and says why they differ
+    assert f"{len(rows):,} flop classes (2 of the {len(rows) + 2:,} leave" in result.stderr
     assert_one_line_error(CliRunner().invoke(app, ["flops", "AhAs", "AhKd"]), "used twice")
 
 

@@ -10,7 +10,7 @@ import click
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
 from pokerlab.cli.numbers import FLOAT
 from pokerlab.cli.output import OutputPath, emit_json, writing
-from pokerlab.scale.flops import flop_report
+from pokerlab.scale.flops import FlopReport, flop_report
 
 
 @click.command("flops")
@@ -54,7 +54,18 @@ def flops_command(
     if as_json:
         emit_json(report.to_dict())
     click.echo(
-        f"{len(report.flops):,} flop classes ({report.symmetries} suit symmetries), mean equity "
+        f"{len(report.flops):,} flop classes ({_empty(report)}{report.symmetries} suit "
+        "symmetries), mean equity "
         f"{report.mean_equity:.6f} (the preflop equity) in {report.seconds:.1f} s -> {output}",
         err=True,
     )
+
+
+def _empty(report: FlopReport) -> str:
+    """The classes left out because they leave a range empty (JSON's ``classes`` counts
+    them): "2 of the 1,755 leave a range empty; ", or nothing."""
+    left_out = report.classes - len(report.flops)
+    if not left_out:
+        return ""
+    verb = "leaves" if left_out == 1 else "leave"
+    return f"{left_out:,} of the {report.classes:,} {verb} a range empty; "
