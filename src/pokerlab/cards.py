@@ -42,6 +42,7 @@ __all__ = [
     "cards_to_mask",
     "deck",
     "ensure_distinct",
+    "format_card_set",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -298,6 +299,16 @@ def format_cards(cards: Iterable[int] | str, sep: str = "") -> str:
     ('AsKh', 'AsKh')
     """
     return sep.join([_NAMES[code] for code in _codes(cards)])
+
+
+def format_card_set(cards: Iterable[int] | str) -> str:
+    """Canonical text for a set of cards where order means nothing (dead cards): each card once,
+    highest first as hands are written, no separator: every result echoes dead cards so.
+
+    >>> format_card_set("3c 4c"), format_card_set([46, 51, 46])
+    ('4c3c', 'AsKh')
+    """
+    return "".join(_NAMES[code] for code in sorted(set(_codes(cards)), reverse=True))
 
 
 def _codes(cards: Iterable[int] | str) -> list[int]:

@@ -53,6 +53,7 @@ from pokerlab.cards import (
     CardsLike,
     cards_to_mask,
     ensure_distinct,
+    format_card_set,
     format_cards,
     parse_cards,
 )
@@ -380,7 +381,7 @@ class DrawAdvice:
         return {
             "hand": format_cards(self.hand, " "),
             "game": self.game,
-            "dead": format_cards(self.dead, " "),
+            "dead": format_card_set(self.dead),
             "opponents": list(self.opponents),
             "goal": self.goal,
             "method": self.method,

@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
-from pokerlab.cards import Card, ensure_distinct, format_cards, parse_cards
+from pokerlab.cards import Card, ensure_distinct, format_card_set, format_cards, parse_cards
 from pokerlab.engine.game_range import check_orderings, game_ordering
 from pokerlab.errors import EmptyRangeError, GameError, blame
 from pokerlab.evaluation.codes import HighEval
@@ -271,7 +271,7 @@ def hits(
     return HitsReport(
         game=spec.name,
         board=format_cards(board_cards),
-        dead=format_cards(dead_cards),
+        dead=format_card_set(dead_cards),
         range=text,
         combos=len(holdings),
         weight=total,

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
-from pokerlab.cards import Card, format_cards
+from pokerlab.cards import Card
 from pokerlab.engine._control import CancelLike, Control, ProgressCallback, check_callbacks
 from pokerlab.engine.limits import (
     DEFAULT_SECONDS,
@@ -155,7 +155,9 @@ class OutsReport:
     """The outs of a flop or turn board; see the module docstring."""
 
     inputs: tuple[str, ...]
+    game: str
     board: str
+    dead: str
     next_cards: StreetOuts
     by_turn: dict[Card, StreetOuts] | None
     runouts: RunoutTotals | None
@@ -163,7 +165,9 @@ class OutsReport:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``pokerlab outs --json`` prints exactly this)."""
         out: dict[str, Any] = {
+            "game": self.game,
             "board": self.board,
+            "dead": self.dead,
             "players": self.next_cards.to_players(self.inputs),
         }
         if self.runouts is not None and self.by_turn is not None:
@@ -318,11 +322,11 @@ def outs(
 
     counts, flat = time_limited(both, time_limit, "outs", hint, cancel)
     cards = [Card(c) for c in deck]
-    board_text = format_cards(problem.board.tolist())
+    spot = (problem.inputs, problem.game.name, problem.board_text, problem.dead_text)
     n = problem.n_players
     if len(problem.board) == 4:
         street = _possible(cards, counts, flat)
-        return OutsReport(problem.inputs, board_text, street, None, None)
+        return OutsReport(*spot, street, None, None)
     m = len(deck)
     pair_row = np.zeros((m, m), dtype=np.int64)  # runout row of the unordered pair {i, j}
     first, second = np.triu_indices(m, k=1)
@@ -349,4 +353,4 @@ def outs(
         **tallies,
         equity=tuple(float(x) for x in _shares(counts.sum(axis=0))),
     )
-    return OutsReport(problem.inputs, board_text, next_cards, by_turn, totals)
+    return OutsReport(*spot, next_cards, by_turn, totals)

@@ -26,6 +26,7 @@ from pokerlab.cards import (
     cards_from_mask,
     cards_to_mask,
     ensure_distinct,
+    format_card_set,
     format_cards,
     parse_cards,
     parse_cards_any_suit,
@@ -144,8 +145,7 @@ class Problem:
     def dead_text(self) -> str:
         """The dead cards a caller gave (not the cards outside a short deck), highest first
         as hands are written (``AhKh``, not the code order's ``KhAh``)."""
-        dead = self.dead_mask & ~self.game.removed_mask
-        return format_cards(cards_from_mask(dead)[::-1]) if dead else ""
+        return format_card_set(cards_from_mask(self.dead_mask & ~self.game.removed_mask))
 
     @property
     def range_sizes(self) -> list[int]:

@@ -95,6 +95,7 @@ from pokerlab.cards import (
     Card,
     CardsLike,
     cards_to_mask,
+    format_card_set,
     format_cards,
     parse_cards,
 )
@@ -482,5 +483,5 @@ def range_report(
     if cuts:
         out["top"] = cuts
     if dead is not None:
-        out["dead"] = dead
+        out["dead"] = format_card_set(dead)  # as every result echoes dead cards
     return out
