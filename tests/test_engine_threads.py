@@ -397,3 +397,25 @@ def test_a_river_splits_into_runs_of_the_widest_range(
     striped = equity(players, board=board, game=game, method="exact", threads=2)
     assert striped.samples == whole.samples
     np.testing.assert_allclose(striped.counts, whole.counts, rtol=1e-12)
+
+
+def test_an_unseeded_run_reports_the_seed_that_repeats_it() -> None:
+    """Monte Carlo without a seed gave no way to repeat a run; the result now names the seed
+    it drew (below 2**31: a web page's JSON reads it exactly), and that seed gives the same
+    deals on any thread count."""
+    first = equity(["AK", "QQ"], method="mc", trials=30_000, threads=2)
+    assert first.seed is not None and 0 <= first.seed < 2**31
+    assert first.to_dict()["seed"] == first.seed
+    again = equity(["AK", "QQ"], method="mc", trials=30_000, seed=first.seed, threads=1)
+    assert np.array_equal(first.counts, again.counts) and again.seed == first.seed
+    assert equity(["AK", "QQ"], method="exact").seed is None
+
+
+def test_draw_advice_reports_its_seed() -> None:
+    from pokerlab.analysis.draw import advise
+
+    first = advise("Jh Jd 7c 4s 2h", vs="random", trials=3000)
+    assert first.method == "monte-carlo" and first.seed is not None
+    again = advise("Jh Jd 7c 4s 2h", vs="random", trials=3000, seed=first.seed)
+    assert [c.equity for c in again.choices] == [c.equity for c in first.choices]
+    assert advise("Jh Jd 7c 4s 2h").seed is None

@@ -393,7 +393,7 @@ def test_a_spot_round_trips_through_its_link(page: Page) -> None:
     page.fill("#seed", "7")
     simulate(page)
     first = result_cells(page)
-    assert "20,000 deals sampled" in page.inner_text("#equity-summary")
+    assert "20,000 deals sampled, stopped by trials, seed 7" in page.inner_text("#equity-summary")
     page.click("#copy-link")
     link = page.input_value("#share-link")
     assert "#" in link and "p=AsKs" in link and "seed=7" in link

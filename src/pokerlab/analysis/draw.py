@@ -57,7 +57,7 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
 )
-from pokerlab.engine._control import check_seed
+from pokerlab.engine._control import check_seed, fresh_seed
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import (
     CardError,
@@ -371,6 +371,7 @@ class DrawAdvice:
     seconds: float
     choices: tuple[DrawChoice, ...]
     max_draw: int = 5
+    seed: int | None = None  # Monte Carlo: the seed sampled with (given, or drawn for the run)
 
     @property
     def best(self) -> DrawChoice:
@@ -386,6 +387,7 @@ class DrawAdvice:
             "goal": self.goal,
             "method": self.method,
             "samples": self.samples,
+            "seed": self.seed,
             "seconds": self.seconds,
             "max_draw": self.max_draw,
             "choices": [c.to_dict() for c in self.choices],
@@ -626,8 +628,9 @@ def _equities(
     seed: int | None,
     threads: int,
     max_draw: int,
-) -> tuple[str, int, NDArray[np.float64]]:
-    """Method, samples and rows (equity, win, tie, tie equity, stderr) x 32 choices."""
+) -> tuple[str, int, NDArray[np.float64], int | None]:
+    """Method, samples, rows (equity, win, tie, tie equity, stderr) x 32 choices, and the seed
+    sampled with (``None``: exact)."""
     pat = all(o.strategy in PAT_NAMES and o.hands is not None for o in opponents)
     exact = None
     if method != "mc" and pat:
@@ -635,7 +638,8 @@ def _equities(
         exact = _exact_pat(cards, dead, opponents, t, budget, threads)
     if exact is not None:
         win, tie, tie_eq, holdings = exact
-        return "exact", holdings, np.stack([win + tie_eq, win, tie, tie_eq, np.zeros(32)])
+        rows = np.stack([win + tie_eq, win, tie, tie_eq, np.zeros(32)])
+        return "exact", holdings, rows, None
     if method == "exact":
         use = "use Monte Carlo (--mc, method='mc')"
         if pat:
@@ -652,7 +656,7 @@ def _equities(
         )
     n = trials or DEFAULT_TRIALS
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        seed = fresh_seed()
     tally = sample_equities(cards, t.game, opponents, n, seed, dead, max_draw, threads)
     win, tie, tie_eq = tally[:, 0] / n, tally[:, 1] / n, tally[:, 2] / n
     eq = win + tie_eq
@@ -660,7 +664,7 @@ def _equities(
     # below two deals, where a spread of one deal would read as an exact 0.0
     spread = np.maximum(win + tally[:, 3] / n - eq**2, 0.0) * n / (n - 1) if n > 1 else np.nan
     err = np.sqrt(spread / n) + np.zeros(32)
-    return "monte-carlo", n, np.stack([eq, win, tie, tie_eq, err])
+    return "monte-carlo", n, np.stack([eq, win, tie, tie_eq, err]), seed
 
 
 def advise(
@@ -719,9 +723,9 @@ def advise(
     counts = np.add.reduceat(hist, t.starts, axis=1, dtype=np.int64)  # classes sorted by bucket
     totals = counts.sum(axis=1)
     scores = hist @ t.score / totals
-    used_method, samples, eqs = None, 0, None
+    used_method, samples, eqs, used_seed = None, 0, None, None
     if opponents:
-        used_method, samples, eqs = _equities(
+        used_method, samples, eqs, used_seed = _equities(
             cards, dead_cards, opponents, t, method, trials, seed, workers, max_draw
         )
     at_goal = counts[:, goal_index:].sum(axis=1) / totals if goal_index is not None else scores
@@ -755,4 +759,5 @@ def advise(
         seconds=time.perf_counter() - started,
         choices=tuple(choices),
         max_draw=max_draw,
+        seed=used_seed,
     )

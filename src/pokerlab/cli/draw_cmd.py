@@ -83,7 +83,7 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
         if p > 0:
             out.print(f"  {name:<16} {percent(p):>9}   at least: {percent(best.at_least(name))}")
     if advice.method is not None:
-        extra = f" ({advice.samples:,} deals sampled)" if sampled else ""
+        extra = f" ({advice.samples:,} deals sampled, seed {advice.seed})" if sampled else ""
         out.print(f"equity: {advice.method}{extra}, {advice.seconds:.3f} s")
     out.print("score: expected percentile of the final hand among all five-card hands")
 

@@ -64,7 +64,7 @@ def render_equity(result: EquityResult) -> None:
     (console(width=needed) if needed > out.width else out).print(table)
     kind = "sampled" if sampled else "enumerated"
     why = "cancelled" if result.stopped == "cancelled" else f"stopped by {result.stopped}"
-    extra = f", {why}" if sampled else ""
+    extra = f", {why}, seed {result.seed}" if sampled else ""
     out.print(
         f"{result.method}: {counted(result.samples, 'deal')} {kind} in {result.seconds:.3f} s"
         f"{extra}"

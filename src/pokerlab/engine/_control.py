@@ -124,6 +124,13 @@ class Control:
         check_seed(self.seed)
 
 
+def fresh_seed() -> int:
+    """A seed for a run given none, drawn from the operating system's entropy and reported
+    with its result (so the run can be repeated): below 2**31, which every JSON reader (a web
+    page's too) reads exactly."""
+    return int(np.random.default_rng().integers(2**31))
+
+
 def check_seed(seed: object) -> None:
     """Refuse a seed that is not a whole number 0 or more (``None``: a fresh seed, passes); a
     negative one would wrap around to a large one."""

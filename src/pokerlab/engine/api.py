@@ -228,4 +228,5 @@ def equity(
         stopped=tally.stopped,
         counts=tally.stats if tally.sampled else tally.stats * math.prod(raw.weight_peaks()),
         shared_card=raw.shared_card,
+        seed=tally.seed,
     )

@@ -23,7 +23,14 @@ import time
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab.engine._control import Control, StopFlag, Stopping, is_cancelled, nothing_sampled
+from pokerlab.engine._control import (
+    Control,
+    StopFlag,
+    Stopping,
+    fresh_seed,
+    is_cancelled,
+    nothing_sampled,
+)
 from pokerlab.engine._joint_draw import holding_draw
 from pokerlab.engine._parallel import Chunks, Work, in_order
 from pokerlab.engine.problem import Problem
@@ -73,9 +80,7 @@ class MonteCarlo:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         stopping = control.stopping or Stopping(None, 0.001, 30.0)
-        seed = control.seed
-        if seed is None:
-            seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        seed = fresh_seed() if control.seed is None else control.seed
         sampler = _Sampler(problem)
         n = problem.n_players
         winner_counts = sampler.two_card_high
@@ -144,7 +149,7 @@ class MonteCarlo:
                 parts.close()
         if done == 0:
             raise nothing_sampled(reason == "cancelled", stopping.time_limit)
-        return Tally(stats_now(), done, sampled=True, stopped=reason)
+        return Tally(stats_now(), done, sampled=True, stopped=reason, seed=seed)
 
 
 def _size_of(limit: int | None, index: int, per_chunk: int) -> int:

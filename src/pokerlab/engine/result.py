@@ -85,6 +85,9 @@ class EquityResult:
         game, board, dead: what was asked (cards in canonical text).
         stopped: why it ended: ``complete`` (exact), ``trials``, ``stderr``, ``time`` or
             ``cancelled`` (Monte Carlo; a cancelled Monte Carlo result is still unbiased).
+        seed: Monte Carlo: the seed the deals were sampled with (the one given, or one drawn
+            for the run), with which the same call gives the same answer unless a time limit
+            or a cancel stopped it; ``None`` for an exact result.
         shared_card: stud only: the deck ran short of a seventh card per player, so the
             seventh street card was one card shared by all
             (:meth:`~pokerlab.games.Game.shares_last_card`).
@@ -106,6 +109,7 @@ class EquityResult:
     stopped: StopReason
     counts: NDArray[np.float64] = field(repr=False, compare=False)
     shared_card: bool = False
+    seed: int | None = None
 
     @property
     def equities(self) -> list[float]:
@@ -121,6 +125,7 @@ class EquityResult:
             "samples": self.samples,
             "seconds": self.seconds,
             "stopped": self.stopped,
+            "seed": self.seed,
             "shared_card": self.shared_card,
             "players": [p.to_dict() for p in self.players],
         }

@@ -59,6 +59,7 @@ class Tally:
     deals: int
     sampled: bool
     stopped: StopReason = "complete"
+    seed: int | None = None  # the seed the deals were sampled with
 
 
 def from_winner_counts(counts: NDArray[np.float64]) -> NDArray[np.float64]:

@@ -42,6 +42,7 @@ from pokerlab.engine._control import (
     StopFlag,
     check_callbacks,
     check_seed,
+    fresh_seed,
     is_cancelled,
     nothing_sampled,
 )
@@ -690,10 +691,6 @@ class _Run:
             raise CancelledError("the query was cancelled")
 
 
-def _fresh_seed() -> int:
-    return int(np.random.default_rng().integers(2**31))
-
-
 def _unseen(problem: Problem) -> NDArray[np.uint8]:
     known = problem.dead_mask
     for c in problem.board.tolist():
@@ -809,7 +806,7 @@ def query(
         used_seed = None
         stopped: StopReason = "complete"
     else:
-        used_seed = req.seed if req.seed is not None else _fresh_seed()
+        used_seed = req.seed if req.seed is not None else fresh_seed()
         chunk = _sampled_chunk(problem, compiled, len(unseen))
         run = dataclasses.replace(run, chunk=chunk)
         tables.min_slice = max(1, MIN_SLICE * chunk // CHUNK)

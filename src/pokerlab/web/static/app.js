@@ -421,7 +421,7 @@ function renderEquity(result) {
   });
   table.append(body);
   const how = sampled
-    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${stoppedText(result.stopped)}`
+    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${stoppedText(result.stopped)}, seed ${result.seed}`
     : `Exact: ${count(result.samples)} deals enumerated`;
   const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`,
     result.shared_card && "seventh street: one shared card"].filter(Boolean).join(", ");
