@@ -279,3 +279,14 @@ def test_every_category_documented() -> None:
         assert c.doc and c.doc.endswith(".")
     assert len({c.name for c in MADE}) == len(MADE)
     assert np.all(np.diff([c.code for c in MADE]) == 1)
+
+
+def test_a_draw_the_report_leaves_out_counts_nothing() -> None:
+    """``count('flush draw')`` on a river (draws are not reported there) or ``count('wrap')``
+    in hold'em raised a bare KeyError whose message listed the name among the known ones."""
+    river = pokerlab.hits("AK", board="Ks9s2d3c4c")
+    assert river.count("flush draw") == 0 and river.get("gutshot").weight == 0.0
+    flop = pokerlab.hits("AK", board="Ks9s2d")
+    assert flop.count("wrap") == 0
+    with pytest.raises(GameError, match="unknown category 'bogus': known are 'straight flush'"):
+        flop.count("bogus")

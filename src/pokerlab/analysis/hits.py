@@ -93,15 +93,19 @@ class HitsReport(ArrayFields):
     draw_bits: NDArray[np.uint16] = field(repr=False)
 
     def get(self, name: str) -> CategoryCount:
-        """The count of a category or draw by name (a kicker class too)."""
+        """The count of a category or draw by name (a kicker class too). A draw the report
+        leaves out (every draw on the river, a wrap outside Omaha) counts no combo; a name that
+        is no category is a :class:`~pokerlab.errors.GameError`."""
         for c in (*self.categories, *self.draws):
             if c.name == name:
                 return c
             for d in c.detail:
                 if d.name == name:
                     return d
-        known = ", ".join(c.name for c in (*MADE, *DRAWS))
-        raise KeyError(f"unknown category '{name}': known are {known}")
+        if any(d.name == name for d in DRAWS):
+            return CategoryCount(name, 0, 0.0, 0.0)
+        known = ", ".join(f"'{c.name}'" for c in (*MADE, *DRAWS))  # names hold commas
+        raise GameError(f"unknown category '{name}': known are {known}", field="name")
 
     def count(self, name: str) -> int:
         """Combos in a category or draw, by name."""
