@@ -330,3 +330,14 @@ def test_mask_and_text_helpers_take_text_and_numpy_codes() -> None:
     for bad in (3.0, "3", True):
         with pytest.raises(CardError, match="a card mask is an integer"):
             cards_from_mask(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u3000", "\u2009", "\t"])
+def test_any_whitespace_separates_cards_and_range_items(space: str) -> None:
+    """A no-break space pasted from a web page read as "invalid card ' 7'" in a board and as
+    "found ' '" in a range: every whitespace character separates as a space does."""
+    assert format_cards(f"Qh{space}7c{space}2d") == "Qh7c2d"
+    assert pokerlab.Range(f"QQ+,{space}AKs{space}").combo_count == 22
+    assert pokerlab.PatternRange(f"AA**,{space}KK**", 4).to_string() == pokerlab.PatternRange(
+        "AA**, KK**", 4
+    ).to_string()

@@ -53,7 +53,13 @@ __all__ = [
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 CARD_COUNT = len(RANKS) * len(SUITS)
-_SEPARATORS = " ,\t\n\r"
+
+
+def _separates(char: str) -> bool:
+    """Whether ``char`` separates cards: a comma or any whitespace (a no-break space pasted
+    from a web page too, which read as a card ' 7')."""
+    return char == "," or char.isspace()
+
 
 RANK_NAMES = (
     "Two",
@@ -139,7 +145,7 @@ def _card_at(text: str, start: int) -> tuple[Card, int]:
     rank = 8 if rank_len == 2 else _rank_index(rank_token)
     if rank < 0:
         raise CardError(f"{where}: rank must be one of {RANKS}")
-    if suit_token == "" or suit_token in _SEPARATORS:
+    if suit_token == "" or _separates(suit_token):
         raise CardError(f"{where}: a suit (one of {SUITS}) must follow the rank")
     suit = SUITS.find(suit_token.lower())
     if suit < 0:
@@ -169,7 +175,7 @@ def _parse_text(text: str) -> tuple[tuple[Card, int], ...]:
     found: list[tuple[Card, int]] = []
     i = 0
     while i < len(text):
-        if text[i] in _SEPARATORS:
+        if _separates(text[i]):
             i += 1
             continue
         card, end = _card_at(text, i)
@@ -266,7 +272,7 @@ def _any_suit_tokens(text: str) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] = []
     i = 0
     while i < len(text):
-        if text[i] in _SEPARATORS:
+        if _separates(text[i]):
             i += 1
             continue
         rank_len = 2 if text.startswith("10", i) else 1
@@ -279,7 +285,7 @@ def _any_suit_tokens(text: str) -> list[tuple[int, int, int]]:
         if (
             suit < 0
             and suit_token
-            and suit_token not in _SEPARATORS
+            and not _separates(suit_token)
             and _rank_index(suit_token) < 0
             and not text.startswith("10", i + rank_len)
         ):

@@ -18,7 +18,12 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANKS, SUITS
 from pokerlab.errors import EmptyRangeError, RangeError, blame, described, shorten
 from pokerlab.ranges._combos import CLASS_COMBOS, CLASS_INDEX, COMBO_COUNT, COMBO_INDEX, class_name
-from pokerlab.ranges._pattern_parse import percent_bounds, reads_as_zero, weight_of_text
+from pokerlab.ranges._pattern_parse import (
+    percent_bounds,
+    plain_spaces,
+    reads_as_zero,
+    weight_of_text,
+)
 
 __all__ = ["cuts_of_valid", "parse_weights", "percent_cuts", "split_ordering"]
 
@@ -255,7 +260,7 @@ def cuts_of_valid(text: str, ordering: str | None = None) -> list[dict[str, Any]
     from pokerlab.ranges._order import DEFAULT_ORDERING, describe, ordering_combos, top_classes
 
     cuts: list[dict[str, Any]] = []
-    for piece in text.split(","):
+    for piece in plain_spaces(text).split(","):
         body, named = split_ordering(piece.strip(_WS))
         body = re.split(r"[:@]", body, maxsplit=1)[0].strip(_WS)
         match = _PERCENT.fullmatch(body)
@@ -329,6 +334,7 @@ def parse_weights(text: str, ordering: str | None = None) -> NDArray[np.float64]
         )
     from pokerlab.ranges._order import DEFAULT_ORDERING
 
+    text = plain_spaces(text)
     weights = np.zeros(COMBO_COUNT, dtype=np.float64)
     start = 0
     for piece in text.split(","):

@@ -48,6 +48,20 @@ ALL_RANKS = (1 << len(RANKS)) - 1
 SUIT_VARS = "wxyz"
 RANK_VARS = "RONP"
 _WS = " \t\r\n"
+_ANY_SPACE = re.compile(r"\s")
+
+
+def plain_spaces(text: str) -> str:
+    """``text`` with every whitespace character (a no-break space pasted from a web page, an
+    ideographic space) read as a plain space, one for one so places in it stay the same: the
+    range grammars skip plain spaces, and an NBSP was "found ' '" there.
+
+    >>> plain_spaces("QQ+,\u00a0AKs\u3000")
+    'QQ+, AKs '
+    """
+    return _ANY_SPACE.sub(" ", text)
+
+
 _TERMINATORS = ",:!@)"
 # A glued chain of ranks joined by '-' ("7-7-7", "3-2-", "5-9"): how it reads is decided once,
 # for the whole chain (see _Parser.chain).
@@ -289,7 +303,7 @@ MAX_GROUP_DEPTH = 32
 
 class _Parser:
     def __init__(self, text: str, size: int, low_aces: bool, percent: bool = False) -> None:
-        self.text = text
+        self.text = plain_spaces(text)
         self.size = size
         self.low_aces = low_aces
         self.percent = percent
