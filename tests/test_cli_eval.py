@@ -202,3 +202,15 @@ def test_eval_does_not_import_numba() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_messages_name_no_function_and_count_in_the_singular() -> None:
+    """The short deck's refusal began 'evaluate_short_deck:', a library function's name;
+    'range --help' cut its commands' summaries at "e.g."; '--seed set how ...'."""
+    result = CliRunner().invoke(app, ["eval", "--short-deck", "2c", "3d", "4h", "5s", "6c"])
+    assert_one_line_error(result, "the hand: the short deck has no card below the six")
+    assert "evaluate_short_deck" not in result.output
+    helped = CliRunner().invoke(app, ["range", "--help"])
+    assert "Write a hold'em range in another tool's format." in helped.output
+    seeded = CliRunner().invoke(app, ["draw", "advise", "Jh Jd 7c 4s 2h", "--seed", "1"])
+    assert_one_line_error(seeded, "--seed sets how equity against opponents is computed")

@@ -10,6 +10,7 @@ from typing import Literal
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab.analysis.bots import Tournament, round_robin, wilson_interval
 from pokerlab.analysis.draw import DrawAdvice, advise
 from pokerlab.cards import format_cards
@@ -152,7 +153,8 @@ def advise_command(
     equity_options = [name for name, present in given.items() if present]
     if equity_options and not opponents:
         raise click.UsageError(
-            f"{', '.join(equity_options)} set how equity against opponents is computed; "
+            f"{', '.join(equity_options)} {'sets' if len(equity_options) == 1 else 'set'} how "
+            "equity against opponents is computed; "
             "give the opponents with --vs"
         )
     if exact and (trials is not None or seed is not None):
@@ -188,7 +190,7 @@ def render_tournament(t: Tournament) -> None:
 
     game = "five-card draw" if t.game == "high" else "2-7 single draw"
     matches = Table(
-        title=f"{game}: {t.hands:,} hands per match, seed {t.seed}", title_justify="left"
+        title=f"{game}: {counted(t.hands, 'hand')} per match, seed {t.seed}", title_justify="left"
     )
     for name in ("A", "B", "A wins", "ties", "B wins", "z", "p-value", "better"):
         matches.add_column(name, justify="left" if name in ("A", "B", "better") else "right")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
 from pokerlab.cli.output import OutputPath, emit_json, writing
 from pokerlab.scale.matrix import preflop_matrix
@@ -50,5 +51,5 @@ def matrix_command(
         emit_json(matrix.to_dict())
     seconds = matrix.seconds
     n = len(matrix.names)
-    click.echo(f"{matrix.jobs:,} exact runs ({n} x {n} cells) in {seconds:.1f} s -> {output}",
-               err=True)  # fmt: skip
+    runs = counted(matrix.jobs, "exact run")
+    click.echo(f"{runs} ({n} x {n} cells) in {seconds:.1f} s -> {output}", err=True)

@@ -85,7 +85,7 @@ def render_query(result: QueryResult) -> None:
     for r in result.results:
         if isinstance(r.value, list):
             charts.append(r)
-            value = f"{len(r.value)} buckets"
+            value = counted(len(r.value), "bucket")
         else:
             value = _number(r)
         table.add_row(literal(r.name), value, _stderr(r, exact), f"{result.matched:,}")

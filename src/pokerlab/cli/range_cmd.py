@@ -34,7 +34,7 @@ def _cell_mark(fraction: float) -> str:
     return ""
 
 
-@click.command("range")
+@click.command("range", short_help="Show a hold'em range: combos, percent and its 13x13 grid.")
 @click.argument("text", metavar="RANGE")
 @click.option(
     "--dead", default=None, metavar="CARDS", help="Remove combos using these cards, e.g. 'As 7h'."
@@ -130,7 +130,7 @@ def range_command(
         out.print(listing)
 
 
-@click.command("convert")
+@click.command("convert", short_help="Write a hold'em range in another tool's format.")
 @click.argument("text", metavar="RANGE")
 @click.option(
     "--to",

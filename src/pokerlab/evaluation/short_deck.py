@@ -209,7 +209,7 @@ def evaluate_short_deck(cards: CardsLike, *, straight_beats_trips: bool = False)
         "a short-deck hand",
         short_deck_values(bool(straight_beats_trips)),
         lambda strength: short_deck_category(strength, bool(straight_beats_trips)),
-        lambda codes: _check_short_deck(codes, "evaluate_short_deck"),
+        lambda codes: _check_short_deck(codes, "the hand"),
     )
 
 
