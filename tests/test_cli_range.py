@@ -126,3 +126,16 @@ def test_without_a_game_a_range_is_read_as_holdem_refusing_the_short_decks_order
     with pytest.raises(RangeError, match="ranks short-deck hands"):
         run_range(range="15%@short", dead=None, list=False)
     assert run_range(range="15%", dead=None, list=False)["combos"] == 200
+
+
+def test_the_short_decks_grid_holds_its_own_classes() -> None:
+    """Short deck drew the full deck's 13 x 13 grid, A2s to 22 included, classes it cannot
+    deal: now the 9 x 9 of sixes to aces."""
+    result = CliRunner().invoke(range_command, ["10%", "--game", "shortdeck"])
+    assert result.exit_code == 0, result.output
+    rows = result.output.split("some of them\n", 1)[1].splitlines()
+    assert len(rows) == 9
+    assert rows[0].split()[0].startswith("AA") and rows[-1].split()[-1].startswith("66")
+    assert "A5s" not in result.output and "22" not in result.output
+    full = CliRunner().invoke(range_command, ["10%"])
+    assert len(full.output.split("some of them\n", 1)[1].splitlines()) == 13

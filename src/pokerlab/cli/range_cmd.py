@@ -113,10 +113,12 @@ def range_command(
     weights = " (weights: --list)" if weighted else ""
     out.print(f"grid: * all combos of the class in range{weights}, ~ some of them")
     grid = Table(show_header=False, box=None, padding=(0, 0), pad_edge=False)
-    for _ in range(13):
+    # the deck's ranks only: short deck's 9 x 9 (its classes with a five or lower hold nothing)
+    ranks = 13 - (52 - cards) // 4
+    for _ in range(ranks):
         grid.add_column(justify="center", width=5)
-    for row in report["grid"]:
-        cells = [(c["class"], c["fraction"]) for c in row]
+    for row in report["grid"][:ranks]:
+        cells = [(c["class"], c["fraction"]) for c in row[:ranks]]
         grid.add_row(
             *(Text(f"{name + _cell_mark(f):^5}", style=_cell_style(f)) for name, f in cells)
         )
