@@ -1,9 +1,12 @@
-"""Every file a command writes is checked before it computes: a missing folder, a folder given
-as the file, the batch's own spots as its results."""
+"""Every file a command writes is checked before it computes: a missing folder, a file where a
+folder should be, a folder or file the system refuses, a folder given as the file, the batch's
+own spots as its results."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -28,6 +31,40 @@ def commands(target: str) -> list[tuple[list[str], str]]:
     ]
 
 
+WORK = [
+    "pokerlab.cli.draw_cmd.round_robin",
+    "pokerlab.cli.distribution_cmd.equity_distribution",
+    "pokerlab.cli.query_cmd.query",
+    "pokerlab.cli.matrix_cmd.preflop_matrix",
+    "pokerlab.cli.flops_cmd.flop_report",
+    "pokerlab.cli.batch_cmd.run_jobs",
+]
+"""The computation of every command that writes files."""
+
+
+@pytest.fixture
+def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any computation fails the test: the output paths must be refused before it starts."""
+
+    def computed(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the work started before the output paths were checked")
+
+    for name in WORK:
+        monkeypatch.setattr(name, computed)
+
+
+def refusing_folder() -> Path:
+    """A folder that exists but takes no new file, even for root (sysfs)."""
+    folder = Path("/sys")
+    if not folder.is_dir():
+        pytest.skip("needs /sys")
+    try:
+        (folder / "pokerlab-probe").touch()
+    except OSError:
+        return folder
+    pytest.skip("/sys takes new files here")
+
+
 @pytest.mark.parametrize("index", range(len(commands(""))))
 def test_a_missing_folder_is_refused_before_any_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, index: int
@@ -38,6 +75,64 @@ def test_a_missing_folder_is_refused_before_any_work(
     result = CliRunner().invoke(app, args)
     assert_one_line_error(result, option, "folder does not exist")
     assert sorted(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("index", range(len(commands(""))))
+def test_a_file_where_the_folder_should_be_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_work: None, index: int
+) -> None:
+    """``afile/out.png`` said "the folder afile does not exist" while afile is a file."""
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("kept\n")
+    for target in ["afile/out.png", "afile/deeper/out.png"]:
+        args, option = commands(target)[index]
+        assert_one_line_error(CliRunner().invoke(app, args), option, "afile is not a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+    assert Path("afile").read_text() == "kept\n"
+
+
+@pytest.mark.parametrize("index", range(len(commands(""))))
+def test_a_folder_the_system_refuses_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_work: None, index: int
+) -> None:
+    """An existing folder that takes no file (/sys) failed only after the whole work, which a
+    report may take half an hour for."""
+    monkeypatch.chdir(tmp_path)
+    target = refusing_folder() / "out.png"
+    args, option = commands(str(target))[index]
+    assert_one_line_error(CliRunner().invoke(app, args), option, f"cannot write {target}")
+    assert sorted(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes a read-only file")
+@pytest.mark.parametrize("index", range(len(commands(""))))
+def test_an_existing_file_the_system_refuses_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_work: None, index: int
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "out.png"
+    target.write_text("kept\n")
+    target.chmod(0o444)
+    args, option = commands(str(target))[index]
+    assert_one_line_error(CliRunner().invoke(app, args), option, "Permission denied")
+    assert target.read_text() == "kept\n"
+
+
+@pytest.mark.parametrize("index", range(len(commands(""))))
+def test_the_check_leaves_no_file_and_truncates_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_work: None, index: int
+) -> None:
+    """The check creates a new file and removes it, and only opens an existing one: a
+    command that then fails (here: as its work starts, or the query for another reason)
+    leaves the folder as it was."""
+    monkeypatch.chdir(tmp_path)
+    Path("earlier.png").write_text("an earlier report\n")
+    for target in [tmp_path / "new.png", tmp_path / "earlier.png"]:
+        args, _ = commands(str(target))[index]
+        result = CliRunner().invoke(app, args)
+        assert isinstance(result.exception, AssertionError) or result.exit_code == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["earlier.png"]
+    assert Path("earlier.png").read_text() == "an earlier report\n"
 
 
 def test_batch_output_checks(tmp_path: Path) -> None:
@@ -53,6 +148,17 @@ def test_batch_output_checks(tmp_path: Path) -> None:
     assert_one_line_error(runner.invoke(app, ["batch", str(spots), "-o", str(same)]),
                           "would overwrite the spots")  # fmt: skip
     assert spots.read_text() == '{"players": ["AhAs", "KdKc"]}\n'
+    assert_one_line_error(runner.invoke(app, ["batch", str(spots), "-o", f"{spots}/r.jsonl"]),
+                          "is not a folder")  # fmt: skip
+
+
+def test_batch_refuses_a_folder_the_system_refuses(tmp_path: Path, no_work: None) -> None:
+    """/sys (PermissionError) and /proc (FileNotFoundError) ended in a traceback, exit 1."""
+    spots = tmp_path / "spots.jsonl"
+    spots.write_text('{"players": ["AhAs", "KdKc"]}\n')
+    for target in [refusing_folder() / "x.jsonl", Path("/proc/x.jsonl")]:
+        result = CliRunner().invoke(app, ["batch", str(spots), "-o", str(target)])
+        assert_one_line_error(result, "--output", f"cannot write {target}")
 
 
 def test_stdout_is_still_a_csv_target() -> None:

@@ -1,11 +1,13 @@
-"""Shared output helpers of the CLI: JSON to stdout, rich tables (imported lazily)."""
+"""Shared output helpers of the CLI: the files a command writes (checked before any work),
+one-line errors when a write fails, JSON to stdout, rich tables (imported lazily)."""
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +15,13 @@ import click
 
 
 class OutputPath(click.Path):
-    """A file the command writes, checked before any work: its folder exists and it is not a
-    folder (a plot or results file to a missing folder failed with a traceback after the whole
-    computation). With ``stdout_ok``, ``-`` passes (for stdout). With ``png``, the name must
-    end in ``.png`` (the charts are PNG: another suffix made matplotlib fail after the work,
-    or got PNG bytes, and no suffix got one appended)."""
+    """A file the command writes, checked before any work (a report may compute for half an
+    hour, and a plot or results file to a missing folder failed with a traceback after it): its
+    folder exists and is a folder, it is not a folder itself, and it can be written (a new file
+    is created and removed again; an existing one is opened to append, never truncated, since
+    the work may yet fail). With ``stdout_ok``, ``-`` passes (for stdout). With ``png``, the
+    name must end in ``.png`` (the charts are PNG: another suffix made matplotlib fail after the
+    work, or got PNG bytes, and no suffix got one appended)."""
 
     def __init__(self, path_type: type = Path, stdout_ok: bool = False, png: bool = False) -> None:
         super().__init__(dir_okay=False, path_type=path_type, allow_dash=stdout_ok)
@@ -25,12 +29,65 @@ class OutputPath(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         path = super().convert(value, param, ctx)
+        if os.fsdecode(path) == "-":
+            return path
         name = Path(os.fsdecode(path))
-        if os.fsdecode(path) != "-" and not name.parent.is_dir():
-            self.fail(f"the folder {name.parent} does not exist", param, ctx)
         if self.png and name.suffix.lower() != ".png":
             self.fail(f"'{name}' does not end in .png: the chart is written as a PNG", param, ctx)
+        problem = unwritable(name)
+        if problem is not None:
+            self.fail(problem, param, ctx)
         return path
+
+
+def unwritable(name: Path) -> str | None:
+    """Why the file ``name`` cannot be written, or ``None`` when it can, as far as can be told
+    without writing it (a full disk shows only when the bytes go out)."""
+    if not name.parent.is_dir():
+        return missing_folder(name.parent)
+    try:
+        if not _probe_existing(name):
+            _probe_new(name)
+    except OSError as exc:
+        return f"cannot write {name}: {exc.strerror or exc}"
+    return None
+
+
+def missing_folder(folder: Path) -> str:
+    """What is wrong with ``folder``, which is not a folder: the nearest part of it that exists
+    may be a file (``afile/x.csv``), else it does not exist."""
+    for above in (folder, *folder.parents):
+        if above.exists():
+            if not above.is_dir():
+                return f"{above} is not a folder"
+            break
+    return f"the folder {folder} does not exist"
+
+
+def _probe_existing(name: Path) -> bool:
+    """Whether ``name`` exists; a regular file is opened to append (which changes nothing), so
+    one the system refuses fails now. Devices and pipes are left alone: opening a pipe waits
+    for its reader."""
+    try:
+        mode = name.stat().st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISREG(mode):
+        os.close(os.open(name, os.O_WRONLY | os.O_APPEND))
+    return True
+
+
+def _probe_new(name: Path) -> None:
+    """Create ``name`` and remove it again: the folder takes new files of that name (a folder
+    the system refuses, such as /sys, a name too long). Exclusive, so a file that appeared
+    meanwhile (or a dangling link) is never removed."""
+    try:
+        descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        return
+    os.close(descriptor)
+    with suppress(OSError):  # created but not removable: the command overwrites it anyway
+        os.unlink(name)
 
 
 class WriteError(click.ClickException):
