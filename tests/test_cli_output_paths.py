@@ -167,6 +167,40 @@ def test_stdout_is_still_a_csv_target() -> None:
     assert result.stdout.startswith("player,input,hand,")
 
 
+@pytest.mark.parametrize(
+    "args", [["flops", "AhKh", "QQ"], ["matrix", "--classes", "AA,KK"]], ids=["flops", "matrix"]
+)
+def test_dash_is_stdout_for_every_text_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """``-o -`` wrote a file named ``-``; it is standard output, with the file's rows."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(app, [*args, "-o", "-"])
+    assert result.exit_code == 0, result.output
+    assert sorted(tmp_path.iterdir()) == []
+    assert "-> standard output" in result.stderr
+    assert runner.invoke(app, [*args, "-o", "file.csv"]).exit_code == 0
+    assert result.stdout.splitlines() == Path("file.csv").read_text().splitlines()
+    refused = runner.invoke(app, [*args, "-o", "-", "--json"])
+    assert_one_line_error(refused, "--json and -o - both write to stdout")
+
+
+@pytest.mark.parametrize(
+    "index", [k for k, (_, option) in enumerate(commands("")) if option in ("--plot", "--png")]
+)
+def test_a_chart_is_refused_on_stdout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_work: None, index: int
+) -> None:
+    """A PNG to ``-`` got a file named ``-`` refused for its suffix; PNG bytes are no use on a
+    terminal or in a text pipe, so ``-`` is refused as such."""
+    monkeypatch.chdir(tmp_path)
+    args, option = commands("-")[index]
+    result = CliRunner().invoke(app, args)
+    assert_one_line_error(result, option, "a PNG chart cannot go to standard output")
+    assert sorted(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("name", ["chart.svg", "chart"])
 @pytest.mark.parametrize(
     "index", [k for k, (_, option) in enumerate(commands("")) if option in ("--plot", "--png")]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import sys
 from typing import cast
 
 import click
@@ -19,7 +17,15 @@ from pokerlab.analysis.distribution import (
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.limits import check_limits, method_of, no_limit_option_of
 from pokerlab.cli.numbers import INT, IntRange
-from pokerlab.cli.output import OutputPath, console, emit_json, literal, writing
+from pokerlab.cli.output import (
+    OutputPath,
+    console,
+    emit_json,
+    is_stdout,
+    literal,
+    write_csv,
+    writing,
+)
 from pokerlab.cli.progress import LazyProgress
 
 __all__ = ["distribution_command"]
@@ -125,7 +131,7 @@ def render_distribution(dist: Distribution, list_combos: bool) -> None:
 @click.option(
     "--csv",
     "csv_path",
-    type=OutputPath(str, stdout_ok=True),
+    type=OutputPath(str),
     default=None,
     metavar="PATH",
     help="Write every combo as CSV to PATH ('-' for stdout).",
@@ -162,7 +168,7 @@ def distribution_command(
     # as for equity: without --mc, --trials and --seed set the sampling auto may fall back to
     method = cast(Method, method_of(exact, mc, trials=trials, seed=seed))
     check_limits(trials=trials, no_limit=no_limit)  # per combo: 10^11 ran on and on
-    if as_json and csv_path == "-":
+    if as_json and csv_path is not None and is_stdout(csv_path):
         raise click.UsageError("--json and --csv - both write to stdout: give --csv a file")
 
     def compute(on: str) -> Distribution:
@@ -189,12 +195,8 @@ def distribution_command(
         with writing(plot_path):
             plot_distribution(streets, plot_path)
     if csv_path is not None:
-        if csv_path == "-":
-            csv.writer(sys.stdout, lineterminator="\n").writerows(dist.csv_rows())
-        else:
-            with writing(csv_path), open(csv_path, "w", newline="") as f:
-                csv.writer(f).writerows(dist.csv_rows())
+        write_csv(csv_path, dist.csv_rows())
     if as_json:
         emit_json(dist.to_dict())
-    elif csv_path != "-":
+    elif csv_path is None or not is_stdout(csv_path):
         render_distribution(dist, list_combos)

@@ -9,7 +9,7 @@ import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
 from pokerlab.cli.numbers import FLOAT
-from pokerlab.cli.output import OutputPath, emit_json, writing
+from pokerlab.cli.output import OutputPath, emit_json, is_stdout, shown, write_csv, writing
 from pokerlab.scale.flops import FlopReport, flop_report
 
 
@@ -23,7 +23,7 @@ from pokerlab.scale.flops import FlopReport, flop_report
               "(AA**$ds).")  # fmt: skip
 @click.option("--output", "-o", type=OutputPath(),
               default=Path("flops.csv"), show_default=True,
-              help="CSV of the flop classes, sorted by equity.")  # fmt: skip
+              help="CSV of the flop classes, sorted by equity ('-' for stdout).")  # fmt: skip
 @click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the histogram and cumulative curve (needs matplotlib).")  # fmt: skip
 @click.option("--max-seconds", type=FLOAT, default=None,
@@ -40,12 +40,13 @@ def flops_command(
     """Equity of HAND_OR_RANGE on every flop against the other players, e.g.
     `pokerlab flops AhKh QQ+,AK --png flops.png` or `pokerlab flops AsAhKsKh JdTd9c8c -g omaha`."""
     check_backend(scheduler, local_cluster, workers=workers)
+    if as_json and is_stdout(output):
+        raise click.UsageError("--json and -o - both write to stdout: give -o a file")
     with CountProgress("flops", sys.stderr.isatty()) as bar:
         report = flop_report([hand, *vs], dead, game=game, workers=workers, scheduler=scheduler,
                              local_cluster=local_cluster, progress=bar,
                              max_seconds=max_seconds)  # fmt: skip
-    with writing(output):
-        report.write_csv(output)
+    write_csv(output, report.csv_rows())
     if png is not None:
         from pokerlab.scale.plots import flops_figure, save_png
 
@@ -55,8 +56,8 @@ def flops_command(
         emit_json(report.to_dict())
     click.echo(
         f"{len(report.flops):,} flop classes ({_empty(report)}{report.symmetries} suit "
-        "symmetries), mean equity "
-        f"{report.mean_equity:.6f} (the preflop equity) in {report.seconds:.1f} s -> {output}",
+        f"symmetries), mean equity {report.mean_equity:.6f} (the preflop equity) in "
+        f"{report.seconds:.1f} s -> {shown(output)}",
         err=True,
     )
 

@@ -10,14 +10,15 @@ import click
 
 from pokerlab._numbers import counted
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
-from pokerlab.cli.output import OutputPath, emit_json, writing
+from pokerlab.cli.output import OutputPath, emit_json, is_stdout, shown, write_csv, writing
 from pokerlab.scale.matrix import preflop_matrix
 
 
 @click.command("matrix")
 @click.option("--output", "-o", type=OutputPath(),
               default=Path("preflop-matrix.csv"), show_default=True,
-              help="CSV: hand, villain, equity, win, tie (169 x 169 rows).")  # fmt: skip
+              help="CSV: hand, villain, equity, win, tie (169 x 169 rows; '-' for "
+                   "stdout).")  # fmt: skip
 @click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the equity heatmap here (needs matplotlib).")  # fmt: skip
 @click.option("--classes", default=None, metavar="AA,AKs,...",
@@ -36,12 +37,13 @@ def matrix_command(
     `pokerlab matrix -o matrix.csv --png matrix.png --local-cluster 8` or
     `pokerlab matrix -g shortdeck`."""
     check_backend(scheduler, local_cluster, workers=workers)
+    if as_json and is_stdout(output):
+        raise click.UsageError("--json and -o - both write to stdout: give -o a file")
     with CountProgress("matrix", sys.stderr.isatty()) as bar:
         names = None if classes is None else [c.strip() for c in classes.split(",")]
         matrix = preflop_matrix(names, game=game, workers=workers, scheduler=scheduler,
                                 local_cluster=local_cluster, progress=bar)  # fmt: skip
-    with writing(output):
-        matrix.write_csv(output)
+    write_csv(output, matrix.csv_rows())
     if png is not None:
         from pokerlab.scale.plots import matrix_figure, save_png
 
@@ -52,4 +54,4 @@ def matrix_command(
     seconds = matrix.seconds
     n = len(matrix.names)
     runs = counted(matrix.jobs, "exact run")
-    click.echo(f"{runs} ({n} x {n} cells) in {seconds:.1f} s -> {output}", err=True)
+    click.echo(f"{runs} ({n} x {n} cells) in {seconds:.1f} s -> {shown(output)}", err=True)

@@ -1,17 +1,33 @@
-"""Shared output helpers of the CLI: the files a command writes (checked before any work),
-one-line errors when a write fails, JSON to stdout, rich tables (imported lazily)."""
+"""Shared output helpers of the CLI: the files a command writes (checked before any work, ``-``
+for standard output), one-line errors when a write fails, JSON to stdout, rich tables (imported
+lazily)."""
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import stat
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
+
+STDOUT = "-"
+"""The name that means standard output, for every option that writes text."""
+
+
+def is_stdout(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is ``-``: standard output, not a file of that name."""
+    return os.fsdecode(path) == STDOUT
+
+
+def shown(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message names it (``-`` read as a file name would puzzle)."""
+    return "standard output" if is_stdout(path) else os.fsdecode(path)
 
 
 class OutputPath(click.Path):
@@ -19,17 +35,21 @@ class OutputPath(click.Path):
     hour, and a plot or results file to a missing folder failed with a traceback after it): its
     folder exists and is a folder, it is not a folder itself, and it can be written (a new file
     is created and removed again; an existing one is opened to append, never truncated, since
-    the work may yet fail). With ``stdout_ok``, ``-`` passes (for stdout). With ``png``, the
-    name must end in ``.png`` (the charts are PNG: another suffix made matplotlib fail after the
-    work, or got PNG bytes, and no suffix got one appended)."""
+    the work may yet fail). ``-`` is standard output. With ``png``, the name must end in
+    ``.png`` (the charts are PNG: another suffix made matplotlib fail after the work, or got
+    PNG bytes, and no suffix got one appended), and ``-`` is refused: PNG bytes are no use on a
+    terminal or in a text pipe."""
 
-    def __init__(self, path_type: type = Path, stdout_ok: bool = False, png: bool = False) -> None:
-        super().__init__(dir_okay=False, path_type=path_type, allow_dash=stdout_ok)
+    def __init__(self, path_type: type = Path, png: bool = False) -> None:
+        super().__init__(dir_okay=False, path_type=path_type, allow_dash=not png)
         self.png = png
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if self.png and value == STDOUT:
+            self.fail("a PNG chart cannot go to standard output ('-'): give a file name",
+                      param, ctx)  # fmt: skip
         path = super().convert(value, param, ctx)
-        if os.fsdecode(path) == "-":
+        if os.fsdecode(path) == STDOUT:
             return path
         name = Path(os.fsdecode(path))
         if self.png and name.suffix.lower() != ".png":
@@ -91,22 +111,55 @@ def _probe_new(name: Path) -> None:
 
 
 class WriteError(click.ClickException):
-    """A file the command writes could not be written (exit status 2, one line)."""
+    """A file the command writes, or standard output, could not be written (exit status 2,
+    one line)."""
 
     exit_code = 2
+
+
+def cannot_write(path: str | os.PathLike[str], exc: OSError) -> WriteError:
+    """The one-line error for ``exc``, raised writing ``path``."""
+    where = "to standard output" if is_stdout(path) else os.fsdecode(path)
+    return WriteError(f"cannot write {where}: {exc.strerror or exc}")
 
 
 @contextmanager
 def writing(path: str | os.PathLike[str]) -> Iterator[None]:
     """Turn an ``OSError`` raised inside the block (a full disk, a file the system refuses to
     write, such as one under /proc) into one error line naming ``path``, not a traceback after
-    the whole computation."""
+    the whole computation. A broken pipe passes: click ends quietly on it."""
     try:
         yield
     except BrokenPipeError:
         raise
     except OSError as exc:
-        raise WriteError(f"cannot write {os.fsdecode(path)}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
+
+
+@contextmanager
+def text_output(path: str | os.PathLike[str], append: bool = False) -> Iterator[TextIO]:
+    """The text stream ``path`` names: standard output for ``-`` (left open: it is the
+    process's), else the file, opened (appended to with ``append``) and closed here; a failure
+    to open or close it is a :class:`WriteError`. Writes inside the block are the caller's to
+    guard with :func:`writing` (batch guards only its writes, not the work between them)."""
+    if is_stdout(path):
+        yield sys.stdout
+        return
+    with writing(path):
+        stream = open(path, "a" if append else "w", newline="", encoding="utf-8")  # noqa: SIM115
+    try:
+        yield stream
+    finally:
+        with writing(path):
+            stream.close()
+
+
+def write_csv(path: str | os.PathLike[str], rows: Iterable[Sequence[Any]]) -> None:
+    """``rows`` as CSV to ``path`` (``-``: standard output, lines ended as a terminal expects;
+    a file: csv's own CRLF, as the files were always written)."""
+    ends = "\n" if is_stdout(path) else "\r\n"
+    with text_output(path) as stream, writing(path):
+        csv.writer(stream, lineterminator=ends).writerows(rows)
 
 
 def emit_json(payload: Any) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -106,14 +107,18 @@ class FlopReport(ArrayFields):
             "seconds": self.seconds,
         }
 
+    def csv_rows(self) -> Iterator[list[str | int]]:
+        """A header and one row per flop class (``pokerlab flops`` writes them to a file or to
+        standard output)."""
+        yield ["flop", "flops", "probability", "equity", "win", "tie"]
+        for k, flop in enumerate(self.flops):
+            yield [flop, int(self.size[k]), repr(float(self.probability[k])),
+                   repr(float(self.equity[k])), repr(float(self.win[k])),
+                   repr(float(self.tie[k]))]  # fmt: skip
+
     def write_csv(self, path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8") as f:
-            out = csv.writer(f)
-            out.writerow(["flop", "flops", "probability", "equity", "win", "tie"])
-            for k, flop in enumerate(self.flops):
-                out.writerow([flop, int(self.size[k]), repr(float(self.probability[k])),
-                              repr(float(self.equity[k])), repr(float(self.win[k])),
-                              repr(float(self.tie[k]))])  # fmt: skip
+            csv.writer(f).writerows(self.csv_rows())
 
 
 def _flop_classes(

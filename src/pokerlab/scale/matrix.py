@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,15 +78,19 @@ class PreflopMatrix(ArrayFields):
             "seconds": self.seconds,
         }
 
+    def csv_rows(self) -> Iterator[list[str]]:
+        """A header and one row per ordered pair: ``hand, villain, equity, win, tie``
+        (``pokerlab matrix`` writes them to a file or to standard output)."""
+        yield ["hand", "villain", "equity", "win", "tie"]
+        for i, a in enumerate(self.names):
+            for j, b in enumerate(self.names):
+                values = (self.equity[i, j], self.win[i, j], self.tie[i, j])
+                yield [a, b, *(repr(float(v)) for v in values)]
+
     def write_csv(self, path: Path) -> None:
-        """One row per ordered pair: ``hand, villain, equity, win, tie``."""
+        """:meth:`csv_rows` as a CSV file."""
         with path.open("w", newline="", encoding="utf-8") as f:
-            out = csv.writer(f)
-            out.writerow(["hand", "villain", "equity", "win", "tie"])
-            for i, a in enumerate(self.names):
-                for j, b in enumerate(self.names):
-                    values = (self.equity[i, j], self.win[i, j], self.tie[i, j])
-                    out.writerow([a, b, *(repr(float(v)) for v in values)])
+            csv.writer(f).writerows(self.csv_rows())
 
 
 def _work_seconds(names: list[str], game: str, cells: int) -> float:
