@@ -4,6 +4,8 @@ own spots as its results."""
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -150,6 +152,76 @@ def test_batch_output_checks(tmp_path: Path) -> None:
     assert spots.read_text() == '{"players": ["AhAs", "KdKc"]}\n'
     assert_one_line_error(runner.invoke(app, ["batch", str(spots), "-o", f"{spots}/r.jsonl"]),
                           "is not a folder")  # fmt: skip
+
+
+SPOTS = [["AhAs", "KdKc"], ["AK", "QQ"], ["AhKh", "QQ"], ["JTs", "22"], ["AA", "KK"]]
+
+
+def batch_spots(folder: Path) -> Path:
+    """Five quick spots, ids 0 to 4."""
+    spots = folder / "spots.jsonl"
+    lines = [json.dumps({"id": k, "players": players}) for k, players in enumerate(SPOTS)]
+    spots.write_text("\n".join(lines) + "\n")
+    return spots
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_batch_to_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    """It wrote its results without catching OSError: a traceback, exit status 1."""
+    result = CliRunner().invoke(
+        app, ["batch", str(batch_spots(tmp_path)), "-o", "/dev/full", "--workers", "1"]
+    )
+    assert_one_line_error(result, "cannot write /dev/full: No space left on device")
+
+
+def test_batch_failing_mid_run_is_one_line_and_resume_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up after two results, halfway through the third line: one line saying
+    how far the batch got, and --resume drops the half line and completes the file."""
+    from pokerlab.cli import batch_cmd
+
+    spots, out = batch_spots(tmp_path), tmp_path / "results.jsonl"
+    write = batch_cmd._Interrupts.write
+    lines = []
+
+    def filling(self: Any, stream: Any, line: str) -> None:
+        lines.append(line)
+        if len(lines) == 3:
+            stream.write(line[:10])
+            stream.flush()
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        write(self, stream, line)
+
+    monkeypatch.setattr(batch_cmd._Interrupts, "write", filling)
+    runner = CliRunner()
+    result = runner.invoke(app, ["batch", str(spots), "-o", str(out), "--workers", "1"])
+    assert_one_line_error(
+        result,
+        "cannot write ",
+        "No space left on device",
+        "2 of 5 spots written",
+        "run again with --resume",
+    )
+    monkeypatch.setattr(batch_cmd._Interrupts, "write", write)
+    resumed = runner.invoke(app, ["batch", str(spots), "-o", str(out), "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == [0, 1, 2, 3, 4]
+
+
+def test_batch_to_stdout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-o -`` wrote a file named ``-``: the results are standard output's JSON lines, and
+    --resume, which reads back what it wrote, is refused with it."""
+    monkeypatch.chdir(tmp_path)
+    spots = batch_spots(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(app, ["batch", str(spots), "-o", "-", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == [0, 1, 2, 3, 4]
+    assert "-> standard output" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spots.jsonl"]
+    refused = runner.invoke(app, ["batch", str(spots), "-o", "-", "--resume"])
+    assert_one_line_error(refused, "--resume", "standard output")
 
 
 def test_batch_refuses_a_folder_the_system_refuses(tmp_path: Path, no_work: None) -> None:

@@ -2,7 +2,8 @@
 
 RESULTS gets one JSON line per spot, in the order of SPOTS, each written whole and flushed: a
 Ctrl-C waits for the line being written, so the file never ends in half a line (a crash of the
-machine itself can leave one; ``--resume`` drops it and computes that spot again).
+machine itself, or a disk that fills up, can leave one; ``--resume`` drops it and computes that
+spot again). RESULTS ``-`` is standard output (no ``--resume``: nothing there can be read back).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pokerlab._numbers import counted
 from pokerlab._signals import sigint_handler
 from pokerlab.cli.backend_options import backend_options, check_backend
 from pokerlab.cli.numbers import IntRange
-from pokerlab.cli.output import OutputPath
+from pokerlab.cli.output import OutputPath, WriteError, is_stdout, shown, text_output, writing
 from pokerlab.errors import ClusterError
 from pokerlab.scale import Job, SpotResult, make_backend, read_jobs, run_jobs
 
@@ -135,7 +136,7 @@ def _progress(total: int, enabled: bool) -> Any:
 @click.command("batch")
 @click.argument("spots", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--output", "-o", required=True, type=OutputPath(),
-              help="Results file (JSON lines, in the order of SPOTS).")  # fmt: skip
+              help="Results file (JSON lines, in the order of SPOTS; '-' for stdout).")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Keep RESULTS and skip the ids it already holds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default=None,
               help="local (the default): every core here; dask: --scheduler or "
@@ -164,7 +165,10 @@ def batch_command(
     Each line of RESULTS holds the id, the spot, and the result `pokerlab equity --json` prints
     or the error it would print. A bad spot never stops the batch."""
     check_backend(scheduler, local_cluster, workers=workers, backend=backend)
-    if output.exists() and output.samefile(spots):
+    if resume and is_stdout(output):
+        raise click.UsageError("--resume reads back the results already written: give -o a "
+                               "file, not '-' (standard output)")  # fmt: skip
+    if not is_stdout(output) and output.exists() and output.samefile(spots):
         raise click.BadParameter("is SPOTS itself; the results would overwrite the spots",
                                  param_hint="--output")  # fmt: skip
     if backend == "dask" and scheduler is None and local_cluster is None:
@@ -186,7 +190,7 @@ def batch_command(
     seconds = time.perf_counter() - started
     skipped = f", {len(jobs) - len(todo):,} already in {output}" if resume else ""
     click.echo(f"{counted(len(todo), 'spot')} ({counted(errors, 'error')}{skipped}) in "
-               f"{seconds:.1f} s -> {output}", err=True)  # fmt: skip
+               f"{seconds:.1f} s -> {shown(output)}", err=True)  # fmt: skip
 
 
 def _run(
@@ -200,7 +204,9 @@ def _run(
     show: bool,
 ) -> int:
     """Answer ``todo`` and append the answers to ``output`` in input order (emptied first when
-    ``fresh``, once the backend is up); the error count."""
+    ``fresh``, once the backend is up); the error count. A failure to write a line stops the
+    batch with one error line saying how far it got (OSErrors of the work itself are not
+    writes, and are not reported as such)."""
     from concurrent.futures.process import BrokenProcessPool
 
     order = [job.index for job in todo]
@@ -213,7 +219,7 @@ def _run(
             _guarded() as guard,
             make_backend(workers=workers, scheduler=scheduler,
                          local_cluster=local_cluster) as backend,
-            output.open("w" if fresh else "a", encoding="utf-8") as out,
+            text_output(output, append=not fresh) as out,
             _progress(len(todo), show) as bar,
         ):  # fmt: skip
             opened = True
@@ -224,20 +230,30 @@ def _run(
                 bar.advance(task)
                 while position < len(order) and order[position] in waiting:
                     ready = waiting.pop(order[position])
-                    guard.write(out, json.dumps(ready.to_dict()) + "\n")
+                    with writing(output):
+                        guard.write(out, json.dumps(ready.to_dict()) + "\n")
                     position += 1
+    except WriteError as exc:
+        if not opened:
+            raise  # RESULTS could not be opened: nothing written, the error says why
+        raise WriteError(f"{exc.message}: {_how_far(position, len(todo), output)}") from None
     except (KeyboardInterrupt, BrokenProcessPool, ClusterError) as exc:
         if isinstance(exc, ClusterError) and not opened:
             raise  # the cluster could not start: RESULTS untouched, the error says why
         why = {KeyboardInterrupt: "interrupted", BrokenProcessPool: "a worker process died"}
         said = why.get(type(exc), str(exc))
-        if not opened:  # a fresh run stopped before it emptied RESULTS, which holds another run's
+        if not opened and not is_stdout(output):
+            # a fresh run stopped before it emptied RESULTS, which holds another run's
             raise click.ClickException(
                 f"{said} before any spot was written; {output} is unchanged: run the same "
                 "command again"
             ) from None
-        raise click.ClickException(
-            f"{said}: {position:,} of {len(todo):,} spots written to {output}; "
-            "run again with --resume to go on"
-        ) from None
+        raise click.ClickException(f"{said}: {_how_far(position, len(todo), output)}") from None
     return errors
+
+
+def _how_far(position: int, total: int, output: Path) -> str:
+    """How many spots a stopped batch wrote, and how to go on (standard output cannot be
+    resumed: its lines are gone)."""
+    written = f"{position:,} of {total:,} spots written to {shown(output)}"
+    return written if is_stdout(output) else f"{written}; run again with --resume to go on"
