@@ -7,6 +7,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -301,3 +303,82 @@ def test_a_file_that_cannot_be_written_is_one_line_naming_it(index: int) -> None
 def test_a_class_listed_twice_is_refused() -> None:
     result = CliRunner().invoke(app, ["matrix", "--classes", "AA,KK,AA", "-o", "x.csv"])
     assert_one_line_error(result, "the hand class 'AA' is listed twice")
+
+
+STDOUT_COMMANDS = [
+    ["equity", "AhAs", "KdKc"],
+    ["equity", "AhAs", "KdKc", "--json"],
+    ["range", "QQ+,AK"],
+    ["eval", "Kh", "Kd", "Ks", "4c", "4d", "2s", "7h"],
+    ["outs", "9h8h", "AsKd", "--board", "Th7c2hKs"],
+    ["hits", "QQ+,AKs", "--board", "Ks9s2d"],
+    ["draw", "advise", "Jh Jd 7c 4s 2h"],
+    ["--help"],
+    ["draw"],  # a bare group prints its help, outside click's own handlers
+    ["distribution", "AA", "KK", "--csv", "-"],
+]
+"""Commands that print their answer, as a rich table, JSON, help or CSV (which waits in the
+buffer until Python exits)."""
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def pokerlab(
+    args: list[str], stdout: Any, buffered: bool = True, closed: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``python -m pokerlab ARGS`` in a process of its own, with ``stdout`` as its standard
+    output, or none at all when ``closed`` (a shell's ``>&-``): block-buffered as a file or pipe
+    is (what is left goes out as Python exits), or unbuffered (each write fails where it
+    happens)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    command = [sys.executable, "-m", "pokerlab", *args]
+    if closed:
+        command = ["sh", "-c", 'exec "$@" >&-', "sh", *command]
+    return subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, env=env,
+                          timeout=300)  # fmt: skip
+
+
+def assert_one_stdout_error(process: subprocess.CompletedProcess[str], reason: str) -> None:
+    assert process.returncode == 2, process.stderr
+    assert process.stderr == f"error: cannot write to standard output: {reason}\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", STDOUT_COMMANDS, ids=" ".join)
+def test_a_full_stdout_is_one_line(args: list[str], buffered: bool) -> None:
+    """A full disk gave a 39-line traceback from inside rich (or click), exit status 1; or,
+    where the answer waited in the buffer, "Exception ignored ..." as Python exited, and 120."""
+    with open("/dev/full", "w") as full:
+        assert_one_stdout_error(pokerlab(args, full, buffered), "No space left on device")
+
+
+@pytest.mark.parametrize("args", STDOUT_COMMANDS[:3], ids=" ".join)
+def test_a_closed_stdout_is_one_line(args: list[str]) -> None:
+    """``>&-`` left Python no sys.stdout, and the answer was dropped with exit status 0."""
+    assert_one_stdout_error(pokerlab(args, None, closed=True), "it is closed")
+
+
+def test_a_command_that_prints_nothing_runs_with_stdout_closed(tmp_path: Path) -> None:
+    """Only a write fails: a report to a file needs no stdout."""
+    out = tmp_path / "f.csv"
+    process = pokerlab(["flops", "AhKh", "QQ", "-o", str(out)], None, closed=True)
+    assert process.returncode == 0, process.stderr
+    assert out.read_text().startswith("flop,flops,")
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", [*STDOUT_COMMANDS[:2], STDOUT_COMMANDS[-1]], ids=" ".join)
+def test_a_broken_pipe_stays_quiet(args: list[str], buffered: bool) -> None:
+    """A reader gone (``| head``) ends quietly with status 1, as click ends it; met in Python's
+    own flush at exit it printed "Exception ignored ... BrokenPipeError" and status 120."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        process = pokerlab(args, write, buffered)
+    finally:
+        os.close(write)
+    assert (process.returncode, process.stderr) == (1, "")

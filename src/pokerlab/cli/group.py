@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from pokerlab._threads import numba_threads_problem
+from pokerlab.cli.output import STDOUT, GuardedStdout, WriteError, cannot_write, guard_stdout
 from pokerlab.errors import PokerlabError, shorten_echoes
 
 __all__ = ["ErrorGroup", "summary"]
@@ -44,23 +45,36 @@ class ErrorGroup(click.Group):
         if problem is not None:
             click.echo(f"error: {problem}", err=True)
             sys.exit(2)
+        stdout = guard_stdout()
+        code: int | str | None
+        try:
+            code = self._run(args, extra)
+        except SystemExit as exc:  # click's own exit on a broken pipe (status 1), or a command's
+            code = exc.code
+        except WriteError as exc:  # the help a bare `pokerlab` prints, outside click's handlers
+            code = _report(exc)
+        except BrokenPipeError:  # the same help to a reader gone: quiet, as click ends it
+            code = 1
+        sys.exit(_settled(stdout, code))
+
+    def _run(self, args: list[str] | None, extra: dict[str, Any]) -> int:
+        """Run the command; its exit status, any error already printed as one line."""
         try:
             code = super().main(args, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as exc:
             # A bare `pokerlab` (or `pokerlab draw`) asks for the help: no error, exit 0.
             click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
-            sys.exit(0)
+            return 0
         except click.UsageError as exc:
             hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
             click.echo(f"error: {shorten_echoes(exc.format_message())}{hint}", err=True)
-            sys.exit(exc.exit_code)
+            return exc.exit_code
         except click.ClickException as exc:
-            click.echo(f"error: {shorten_echoes(exc.format_message())}", err=True)
-            sys.exit(exc.exit_code)
+            return _report(exc)
         except click.Abort:
             click.echo("error: aborted", err=True)
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
+            return 1
+        return code if isinstance(code, int) else 0
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -78,6 +92,24 @@ class ErrorGroup(click.Group):
         except PokerlabError as exc:
             click.echo(f"error: {placed(exc)}", err=True)
             ctx.exit(2)
+
+
+def _report(exc: click.ClickException) -> int:
+    """Print ``exc`` as one error line; its exit status."""
+    click.echo(f"error: {shorten_echoes(exc.format_message())}", err=True)
+    return exc.exit_code
+
+
+def _settled(stdout: GuardedStdout, code: int | str | None) -> int | str | None:
+    """The exit status once what is left of standard output is flushed: a failure there, after a
+    command that succeeded, is its one error line (status 2), or a quiet status 1 for a broken
+    pipe, as click ends one met earlier; after a failure already reported, nothing more."""
+    failure = stdout.settle()
+    if failure is None or code not in (0, None):
+        return code
+    if isinstance(failure, BrokenPipeError):
+        return 1
+    return _report(cannot_write(STDOUT, failure))
 
 
 _PLACES = {"board": ("board", "the board"), "dead": ("dead", "the dead cards")}

@@ -5,6 +5,8 @@ lazily)."""
 from __future__ import annotations
 
 import csv
+import errno
+import io
 import json
 import os
 import stat
@@ -12,7 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import click
 
@@ -160,6 +162,70 @@ def write_csv(path: str | os.PathLike[str], rows: Iterable[Sequence[Any]]) -> No
     ends = "\n" if is_stdout(path) else "\r\n"
     with text_output(path) as stream, writing(path):
         csv.writer(stream, lineterminator=ends).writerows(rows)
+
+
+class _ClosedStdout(io.TextIOBase):
+    """Standard output of a process started without one (``>&-``): Python sets ``sys.stdout``
+    to ``None``, and click and rich then dropped every line, exit status 0, as if all went
+    out. Writing text here fails as writing a closed descriptor would."""
+
+    def write(self, text: str) -> int:
+        if text:
+            raise OSError(errno.EBADF, "it is closed")
+        return 0
+
+
+class GuardedStdout:
+    """``sys.stdout`` while a command runs: a failure to write it (a full disk, a closed
+    stdout) is a :class:`WriteError` naming standard output, wherever it happens (inside rich,
+    click.echo, a CSV writer), not a traceback; a broken pipe passes as itself, for click to
+    end quietly. Every other attribute is the stream's (click and rich ask for its encoding,
+    whether it is a terminal)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.original = stream
+        self.stream = stream if stream is not None else cast(TextIO, _ClosedStdout())
+        self.discarding = False
+
+    def write(self, text: str) -> int:
+        if self.discarding:
+            return len(text)
+        with writing(STDOUT):
+            return self.stream.write(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if not self.discarding:
+            with writing(STDOUT):
+                self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+    def settle(self) -> OSError | None:
+        """Flush what the command left buffered (a pipe or a file is written in blocks: Python
+        flushed it at exit, where a failure printed "Exception ignored ..." and exit status
+        120), and give ``sys.stdout`` back; the failure, if any. After one, the rest is
+        discarded, so that Python's own flush at exit has nothing left to fail on."""
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            self.discarding = True  # sys.stdout stays this guard (or click's wrapper of it)
+            return exc
+        if sys.stdout is cast(TextIO, self):
+            sys.stdout = cast(TextIO, self.original)
+        return None
+
+
+def guard_stdout() -> GuardedStdout:
+    """Put a :class:`GuardedStdout` in place of ``sys.stdout`` (the command line's main does,
+    around every command) and return it, for :meth:`GuardedStdout.settle` at the end."""
+    guard = GuardedStdout(sys.stdout)
+    sys.stdout = cast(TextIO, guard)
+    return guard
 
 
 def emit_json(payload: Any) -> None:
