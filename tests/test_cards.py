@@ -338,6 +338,7 @@ def test_any_whitespace_separates_cards_and_range_items(space: str) -> None:
     "found ' '" in a range: every whitespace character separates as a space does."""
     assert format_cards(f"Qh{space}7c{space}2d") == "Qh7c2d"
     assert pokerlab.Range(f"QQ+,{space}AKs{space}").combo_count == 22
-    assert pokerlab.PatternRange(f"AA**,{space}KK**", 4).to_string() == pokerlab.PatternRange(
-        "AA**, KK**", 4
-    ).to_string()
+    assert (
+        pokerlab.PatternRange(f"AA**,{space}KK**", 4).to_string()
+        == pokerlab.PatternRange("AA**, KK**", 4).to_string()
+    )
