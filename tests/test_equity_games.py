@@ -304,3 +304,45 @@ def test_a_big_stud_wildcard_hand_and_a_big_pattern_are_refused_by_player() -> N
     assert "avoids  has" not in str(err.value) and "'*' (one card of any value)" in str(err.value)
     with pytest.raises(TooLargeError, match=r"player 1: the pattern '2'.*':' joins patterns"):
         prepare(["AsAhKsKh7c2d:2", "JdTd9c8c6h5h"], game="omaha6")
+
+
+@pytest.mark.parametrize(
+    ("players", "game", "fragment"),
+    [
+        # 'AKs' re-read as stud's pattern was any ace and the king of spades: 0.3669, not 0.3927
+        (["AKs", "QsQhJd"], "stud", "a Range object holds hold'em combos of two cards"),
+        (["AcKd:0.5,QQ", "random"], "omaha", "a Range object holds hold'em combos"),
+    ],
+)
+def test_a_holdem_range_object_is_refused_where_patterns_are_read(
+    players: list[str], game: str, fragment: str
+) -> None:
+    from pokerlab import Range
+
+    with pytest.raises(RangeError, match=fragment) as info:
+        equity([Range(players[0]), players[1]], game=game, method="mc", trials=1000)
+    assert str(info.value).startswith("player 1: ")
+
+
+def test_a_pattern_range_read_with_the_other_aces_is_refused() -> None:
+    """Stud's (8-8-8-) (aces high: 2,240 holdings) in razz, where the text means 3,584."""
+    from pokerlab import PatternRange, get_game
+
+    with pytest.raises(RangeError, match="read with aces high, where Razz reads them low"):
+        equity([PatternRange("(8-8-8-)", 3), "As2s3s"], game="razz", method="mc", trials=1000)
+    razz = get_game("razz").pattern_range("(8-8-8-)", 3)
+    got = equity([razz, "As2s3s"], game="razz", method="mc", trials=1000, seed=1)
+    want = equity(["(8-8-8-)", "As2s3s"], game="razz", method="mc", trials=1000, seed=1)
+    assert got.players[0].equity == want.players[0].equity
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"trials": -3}, {"trials": 0}, {"time_limit": -1}, {"time_limit": math.nan},
+     {"stderr": "abc"}, {"stderr": 2}],
+)  # fmt: skip
+def test_auto_refuses_bad_stopping_rules_even_when_it_enumerates(kwargs: dict[str, object]) -> None:
+    """They were refused only where auto fell back to sampling: AhKh vs QsQd answered."""
+    with pytest.raises(GameError) as info:
+        equity(["AhKh", "QsQd"], **kwargs)  # type: ignore[arg-type]
+    assert info.value.field in ("trials", "time_limit", "stderr")

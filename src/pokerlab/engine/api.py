@@ -152,6 +152,8 @@ def equity(
         )
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_seed(seed)  # before any answer: the shipped table's needs no Control, which checks it
+    if trials is not None or stderr is not None or time_limit is not None:
+        Stopping(trials, stderr, time_limit)  # checked now, not only where auto would sample
     check_callbacks(cancel, progress=progress, partial=partial)
     if max_exact_seconds is None:
         max_exact_seconds = MAX_EXACT_SECONDS

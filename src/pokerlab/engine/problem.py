@@ -359,7 +359,20 @@ def _game_holdings(player: PlayerInput, index: int, game: Game) -> _Holdings:
     excluded cards (``random!As``) is expanded like any range: dealing it from the unseen cards
     that avoid them would weigh each deal by how many of them the other hands hold."""
     who = f"player {index + 1}"
+    if isinstance(player, Range):  # its text re-read as a pattern: 'AKs' is A* and Ks in stud
+        raise RangeError(
+            f"{who}: a Range object holds hold'em combos of two cards; {game.a_title} hand is a "
+            f"pattern range: pass its text, or PatternRange (get_game('{game.name}')."
+            "pattern_range(text))"
+        )
     if isinstance(player, PatternRange):
+        if player.low_aces != game.low_aces:  # '(8-8-8-)' holds other cards with low aces
+            aces = "low" if player.low_aces else "high"
+            raise RangeError(
+                f"{who}: this PatternRange was read with aces {aces}, where {game.title} reads "
+                f"them {'low' if game.low_aces else 'high'}; pass its text, or build it with "
+                f"get_game('{game.name}').pattern_range(text)"
+            )
         rng, text = player, player.to_string()
     else:
         text = str(player).strip()
