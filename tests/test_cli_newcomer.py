@@ -113,7 +113,7 @@ def test_install_hints_are_written_one_way_everywhere() -> None:
         (("range", "AK:2"), "a weight is at most 1 after ':'"),
         (("equity", "--game", "omaha", "AA**@150", "KK**"), "a weight is at most 100"),
         (("equity", "AhAs", "KdKc", "--exact", "--seed", "1"), "not --exact"),
-        (("draw", "advise", "JhJd7c4s2h", "--trials", "1000"), "--trials set how equity"),
+        (("draw", "advise", "JhJd7c4s2h", "--trials", "1000"), "--trials sets how equity"),
         (("draw", "advise", "JhJd7c4s2h", "--seed", "3"), "give the opponents with --vs"),
         (("draw", "advise", "JhJd7c4s2h", "--top", "-1"), "-1 is not in the range x>=1"),
         (("draw", "advise", "JhJd7c4s2h", "--vs", "random", "--exact", "--seed", "1"), "--seed"),
