@@ -31,7 +31,7 @@ EXACT_SPOTS = [
     (["AK:0.7,QQ:0.3,76s", "JJ-99:0.5,AQs", "random"], "Jc9h2dKs", "holdem", "board-runouts"),
     (["AhAs", "KdKc:1,QQ:0.25", "7c6c"], "", "holdem", "preflop-matchups"),
     # an empty board, every five-card board walked (short deck: 201,376 of them)
-    (["AhAs", "KK:0.5,QQ", "random"], "", "shortdeck", "board-runouts"),
+    (["AK", "TT+", "random"], "", "shortdeck", "board-runouts"),
     (["As2sKd3d", "AA**$ds@50,KK**"], "Qs7d2c", "omaha-hilo", "game-boards"),
     # unit weights heads-up: deals counted by outcome class; preflop: chunks start mid-runout
     (["As2sKd3d", "AA**$ds"], "Qs7d2c", "omaha-hilo", "game-boards"),

@@ -5,6 +5,8 @@ their shape is tested here; how close they come to the time taken is measured, n
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from pokerlab import equity
@@ -189,3 +191,16 @@ def test_a_decimal_or_a_bad_setting_is_told_plainly() -> None:
         pokerlab.outs(["AhAs", "KdKc"], board="2c3d4h", time_limit=-1)
     with pytest.raises(GameError, match=r"^trials: must be at least 1, got 0$"):
         pokerlab.equity_distribution("QQ+", "random", board="2c3d4h", method="mc", trials=0)
+
+
+def test_short_deck_matchups_are_priced_by_their_boards() -> None:
+    """The per-matchup constant was measured on full-deck boards; a short-deck matchup has a
+    tenth of them (three ways: 142,506 of 1,370,754) and ran 5-14x under its estimate, so
+    ``auto`` sampled spots it enumerates at once. The same matchups (AK, QQ, JJ hold the same
+    combos in both decks) are now priced by that share."""
+    strategy, holdem = _strategy(["AK", "QQ", "JJ"])
+    short = prepare(["AK", "QQ", "JJ"], game="shortdeck").with_unit_weights()
+    assert strategy.name == "preflop-matchups" and _space(short) == _space(holdem)
+    share = math.comb(30, 5) / math.comb(46, 5)
+    ratio = strategy.estimate(short) / strategy.estimate(holdem)
+    assert ratio == pytest.approx(share, rel=5e-3)  # the skipped matchups cost the same in both
