@@ -59,6 +59,7 @@ from pokerlab.cards import (
 )
 from pokerlab.engine._control import check_seed, fresh_seed
 from pokerlab.engine.limits import check_exact_options
+from pokerlab.engine.tally import sampled_stderr
 from pokerlab.errors import (
     CardError,
     EmptyRangeError,
@@ -660,10 +661,7 @@ def _equities(
     tally = sample_equities(cards, t.game, opponents, n, seed, dead, max_draw, threads)
     win, tie, tie_eq = tally[:, 0] / n, tally[:, 1] / n, tally[:, 2] / n
     eq = win + tie_eq
-    # the sample variance, as the equity engine's (``tally.player_stats``); unknown (NaN)
-    # below two deals, where a spread of one deal would read as an exact 0.0
-    spread = np.maximum(win + tally[:, 3] / n - eq**2, 0.0) * n / (n - 1) if n > 1 else np.nan
-    err = np.sqrt(spread / n) + np.zeros(32)
+    err = sampled_stderr(eq, win + tally[:, 3] / n, n)  # the engine's; NaN for one deal
     return "monte-carlo", n, np.stack([eq, win, tie, tie_eq, err]), seed
 
 

@@ -30,6 +30,8 @@ Two things keep a runout cheap when the ranges are wide:
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import uint64
 
@@ -50,6 +52,10 @@ from pokerlab.evaluation._kernels import EMPTY_KEY, table_index
 
 _Z = np.uint64(0)
 _ONE = np.uint64(1)
+
+_SLOT_TERM = np.array([[math.comb(q + x, x + 1) for q in range(13)] for x in range(5)])
+"""``_SLOT_TERM[x, r]``: the term of the ``x``-th lowest rank ``r`` to come in the number of the
+runout's rank pattern (see ``rank_memo`` in :func:`enumerate_runouts`)."""
 
 SCAN_MAX_JOINT = 8
 """Joint holdings of the walked players up to which the counted player's combos are scanned per
@@ -157,10 +163,6 @@ def enumerate_runouts(
     # increasing r0 + 0, r1 + 1, ..., numbered as k-subsets: the sum of C(r_x + x, x + 1)),
     # computed on the pattern's first runout
     n_slots = binom(12 + to_come, to_come)
-    slot_term = np.empty((5, 13), np.int64)
-    for x in range(5):
-        for q in range(13):
-            slot_term[x, q] = binom(q + x, x + 1)
     rank_memo = np.empty((n_slots if use_ranks else 1, n_pairs), np.int64)
     memo_done = np.zeros(n_slots, np.bool_)
     n_eval = c_first if by_ranks else n_combos  # combos evaluated one by one on every runout
@@ -243,7 +245,7 @@ def enumerate_runouts(
             # (the runout's cards ascend, and so do their ranks; no card to come: slot 0)
             slot = 0
             for x in range(to_come):
-                slot += slot_term[x, run_cards[x] >> 2]
+                slot += _SLOT_TERM[x, run_cards[x] >> 2]
             if not memo_done[slot]:
                 memo_done[slot] = True
                 for x in range(n_pairs):

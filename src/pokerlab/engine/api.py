@@ -152,8 +152,9 @@ def equity(
         )
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_seed(seed)  # before any answer: the shipped table's needs no Control, which checks it
-    if trials is not None or stderr is not None or time_limit is not None:
-        Stopping(trials, stderr, time_limit)  # checked now, not only where auto would sample
+    given = trials is not None or stderr is not None or time_limit is not None
+    # checked now, not only where auto would sample
+    stopping = Stopping(trials, stderr, time_limit) if given else None
     check_callbacks(cancel, progress=progress, partial=partial)
     if max_exact_seconds is None:
         max_exact_seconds = MAX_EXACT_SECONDS
@@ -204,10 +205,7 @@ def equity(
         control = Control(threads=n_threads, progress=progress, cancel=cancel, client=client)
         tally = exact.run(listed, control)
     else:
-        if trials is None and stderr is None and time_limit is None:
-            stopping = Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
-        else:
-            stopping = Stopping(trials, stderr, time_limit)
+        stopping = stopping or Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         control = Control(n_threads, progress, cancel, stopping, seed, partial, client)
         tally = engine.monte_carlo.run(problem, control)
     split = problem.game.split

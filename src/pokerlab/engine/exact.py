@@ -491,8 +491,11 @@ def _symmetries_if_worth_it(problem: Problem, seconds: float) -> NDArray[np.uint
 
 def _orbits(problem: Problem, seconds: float) -> float:
     """``seconds`` of enumerating every runout, cut to one runout per orbit of the suit
-    symmetries the run will use (about one in ``1 + len(symmetries)``)."""
-    return seconds / (1 + len(_symmetries_if_worth_it(problem, seconds)))
+    symmetries the run will use (about one in ``1 + len(symmetries)``), plus the test of every
+    runout under each symmetry (is it its orbit's first?): short deck's ``AA`` vs ``66`` took
+    16 ms board by board, nearly all of it that test, and was estimated at 1.1 ms."""
+    maps = len(_symmetries_if_worth_it(problem, seconds))
+    return _runout_total(problem) * maps * _SECONDS_PER_ORBIT_MAP + seconds / (1 + maps)
 
 
 def _range_maps_onto_itself(
@@ -543,10 +546,7 @@ class BoardRunouts:
         return _two_card_high(problem) and (len(problem.board) > 0 or _preflop_by_runouts(problem))
 
     def estimate(self, problem: Problem) -> float:
-        seconds = self.runout_seconds(problem)
-        maps = len(_symmetries_if_worth_it(problem, seconds))
-        tests = _runout_total(problem) * maps * _SECONDS_PER_ORBIT_MAP  # every runout's
-        return tests + seconds / (1 + maps)
+        return _orbits(problem, self.runout_seconds(problem))
 
     def runout_seconds(self, problem: Problem) -> float:
         """The estimate of every runout, before suit symmetry (that of :meth:`by_runout`)."""
@@ -631,11 +631,12 @@ def _preflop_by_runouts(problem: Problem) -> bool:
     matchup by matchup (:class:`PreflopMatchups`, each matchup's boards at once): where its
     estimate is lower, as with ranges against ``random`` hands three or more ways, whose
     matchups run to millions."""
+    if len(problem.board) > 0:
+        return False
     choice = problem.memo.get("preflop_by_runouts")
     if choice is None:
-        choice = problem.memo["preflop_by_runouts"] = len(
-            problem.board
-        ) == 0 and BoardRunouts().estimate(problem) < PreflopMatchups().estimate(problem)
+        by_boards, by_matchups = BoardRunouts().estimate(problem), _matchup_seconds(problem)
+        choice = problem.memo["preflop_by_runouts"] = by_boards < by_matchups
     return bool(choice)
 
 

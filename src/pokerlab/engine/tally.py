@@ -22,9 +22,8 @@ deal). Every deal's shares add up to 1, so ``stats[:n, SHARE].sum() == stats[n, 
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,6 +41,7 @@ __all__ = [
     "Tally",
     "from_winner_counts",
     "player_stats",
+    "sampled_stderr",
 ]
 
 STATS = 6
@@ -135,6 +135,20 @@ class PlayerStats(NamedTuple):
     lo: float | None = None
 
 
+def sampled_stderr(mean: Any, second: Any, n: float) -> Any:
+    """The standard error of the mean of ``n`` sampled deals whose per-deal share ``X`` has
+    mean ``mean`` and ``E[X^2]`` ``second`` (floats or arrays): ``sqrt(s^2 / n)`` with the sample
+    variance ``s^2 = n / (n - 1) * (E[X^2] - E[X]^2)``; NaN (unknown) below two deals, where a
+    spread of one deal would read as an exact 0.0.
+
+    >>> float(sampled_stderr(0.5, 0.5, 4)), float(sampled_stderr(1.0, 1.0, 1))
+    (0.28867513459481287, nan)
+    """
+    if n < 2:
+        return np.full_like(np.asarray(mean, dtype=np.float64), np.nan)[()]
+    return np.sqrt(np.maximum(second - np.square(mean), 0.0) * n / (n - 1) / n)
+
+
 def player_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list[PlayerStats]:
     """``(equity, win, tie, tie_equity, stderr, hi, lo)`` per player: equity is the mean share,
     win the scoops, tie the partial shares; hi/lo only for split-pot games. For sampled deals
@@ -152,9 +166,7 @@ def player_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list
         win = row[SCOOP] / total
         stderr = 0.0
         if sampled and total > 1:
-            second = row[SHARE_SQ] / total
-            variance = max(0.0, second - equity * equity) * total / (total - 1)
-            stderr = math.sqrt(variance / total)
+            stderr = float(sampled_stderr(equity, row[SHARE_SQ] / total, total))
         hi = row[HI_SHARE] / total if split else None
         lo = row[LO_SHARE] / total if split else None
         tie = row[TIE] / total

@@ -168,8 +168,12 @@ def check_spot(spot: Spot) -> Spot:
         check_sampling(kwargs["trials"], kwargs["stderr"], kwargs["time_limit"])
         check_seed(kwargs["seed"])
     except GameError as exc:
-        text = str(exc).removeprefix(f"{exc.field} ")  # "seed must be ...": named once
-        raise ValueError(f"field '{exc.field}'{' ' if text != str(exc) else ': '}{text}") from None
+        message = str(exc)
+        rest = message.removeprefix(f"{exc.field} ")  # "seed must be ...": the field named once
+        said = (
+            f"field '{exc.field}' {rest}" if rest != message else f"field '{exc.field}': {message}"
+        )
+        raise ValueError(said) from None
     return kwargs
 
 
