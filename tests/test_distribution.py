@@ -224,6 +224,26 @@ def test_too_many_holdings_is_refused() -> None:
         pokerlab.equity_distribution("AA**", "KK**", board="2c3d4h", game="omaha")
 
 
+def test_a_forced_exact_distribution_too_large_to_enumerate_is_refused() -> None:
+    """``method="exact"`` (``--exact``) is refused at once past the forced-exact limit of
+    ``pokerlab.equity`` (30 minutes of one core), with the whole distribution's estimate: it
+    ran every holding's exact run in turn, ``QQ+`` vs two ``random`` hands preflop (2,670
+    holdings, about 4 hours of one core) with no word, where ``pokerlab equity --exact``
+    refuses such work and ``auto`` samples it."""
+    from click.testing import CliRunner
+
+    from pokerlab.cli import app
+
+    spot = ("QQ+", ["random", "random"])
+    with pytest.raises(TooLargeError, match=r"2,670 holdings.*over the limit of 1,800 s") as e:
+        pokerlab.equity_distribution(*spot, method="exact")
+    assert e.value.field == "method"
+    refused = CliRunner().invoke(app, ["distribution", "QQ+", "random", "random", "--exact"])
+    assert refused.exit_code == 2 and "error: an exact distribution is too large" in refused.output
+    small = pokerlab.equity_distribution("QQ+", ["JJ", "AKs"], method="exact")  # still runs
+    assert small.method == "exact"
+
+
 def test_thread_count_does_not_change_the_answer() -> None:
     import numba
 

@@ -35,8 +35,8 @@ from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
 from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
-from pokerlab.engine.api import equity
-from pokerlab.engine.limits import check_exact_options, check_sampling
+from pokerlab.engine.api import MAX_EXACT_SECONDS, equity
+from pokerlab.engine.limits import check_exact_options, check_sampling, estimate_text
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import CancelledError, EmptyRangeError, GameError, TooLargeError
 from pokerlab.games import Game
@@ -342,9 +342,18 @@ def _per_holding(
             "steps with these ranges; narrow them or use fewer players",
             field="players",
         )
-    if method == "auto":
+    if method in ("auto", "exact"):
         whole = _enumeration_seconds(problem, players)
-        method = "exact" if whole <= AUTO_EXACT_SECONDS else "monte-carlo"
+        if method == "auto":
+            method = "exact" if whole <= AUTO_EXACT_SECONDS else "monte-carlo"
+        elif whole > MAX_EXACT_SECONDS:  # as a forced exact equity run is refused
+            work = "unbounded work" if math.isinf(whole) else f"about {estimate_text(whole)}"
+            raise TooLargeError(
+                f"an exact distribution is too large: {work} of one core ({total:,} holdings, "
+                f"each an exact equity run), over the limit of {MAX_EXACT_SECONDS:,g} s; use "
+                "Monte Carlo (--mc, method='monte-carlo') or narrow the ranges",
+                field="method",
+            )
     if method == "exact":  # "auto" chose it: the sampling options do not apply
         trials = seed = None
     elif trials is None:
