@@ -503,6 +503,28 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
             "select count(hits(h, river) = 'gutshot') from h='AhKh', v='QQ'",
             ["'gutshot' is a draw", "no draws at the river"],
         ),
+        # a bare name suggested riverEquity(name) whatever it was: riverEquity(flop) for a
+        # street, riverEquity(board), riverEquity(foo) for a typo
+        ("select avg(hero)" + SPOT, ["'hero' alone is not a value", "riverEquity(hero)"]),
+        ("select avg(flop)" + SPOT, ["'flop' alone is not a value", "suitCount(flop)"]),
+        ("select avg(board)" + SPOT, ["'board' alone is not a value", "rankAt(board, 1)"]),
+        (
+            "select avg(heroo)" + SPOT,
+            [
+                "'heroo' alone is not a value: it names no player",
+                "did you mean 'hero'",
+                "no street (flop, turn, river)",
+                "text goes in quotes ('heroo')",
+            ],
+        ),
+        (
+            "select avg(fifth) from game='stud', hero='AsAhKs', villain='QdQcJh'",
+            ["'fifth' alone is not a value", "handType(hero, fifth)"],
+        ),
+        (
+            "select avg(board) from game='razz', hero='As2h3s', villain='QdQcJh'",
+            ["'board' alone is not a value: Razz has no community board"],
+        ),
     ],
 )
 def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:

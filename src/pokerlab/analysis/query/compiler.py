@@ -359,6 +359,25 @@ class _Compiler:
             return arg.value
         raise _error(self.at(arg), f"{fn}: expected {what} in quotes, got {_written(arg)}")
 
+    def _use(self, name: str) -> str:
+        """How a bare name in an expression can become a value: a function of that player,
+        street or of the board (riverEquity(flop) was suggested for a street)."""
+        players = self.out.players
+        if name in players:
+            return f"call a function such as riverEquity({name})"
+        if name.lower() in self.streets:
+            if self.stud:
+                return f"call a function such as handType({players[0]}, {name})"
+            return f"call a function such as suitCount({name})"
+        if name.lower() == "board":
+            if self.stud:
+                return f"{self.title} has no community board"
+            return "call a function such as rankAt(board, 1)"
+        return (
+            f"it names no player{_suggest(name, players)} ({', '.join(players)}) and no street "
+            f"({', '.join(self.streets)}); text goes in quotes ('{name}')"
+        )
+
     # --- expressions -----------------------------------------------------------------------
 
     def expr(self, node: Expr) -> Typed:
@@ -369,9 +388,7 @@ class _Compiler:
             return Typed("num", _const(value), value)
         if isinstance(node, Name):
             raise _error(
-                self.at(node),
-                f"'{node.name}' alone is not a value: call a function such as "
-                f"riverEquity({node.name})",
+                self.at(node), f"'{node.name}' alone is not a value: {self._use(node.name)}"
             )
         if isinstance(node, Call):
             return self.call(node)
