@@ -241,6 +241,28 @@ def test_allowed_hosts_follow_the_bound_address() -> None:
     assert "localhost" in every and socket.gethostname() in every
 
 
+@pytest.mark.parametrize("option", ["--max-seconds", "--queue-seconds"])
+def test_a_limit_that_is_not_a_number_is_refused_before_the_server_starts(option: str) -> None:
+    """``nan`` passed click's range (every comparison with it is false): the server started,
+    and every request failed at its limit of 'nan s' (workers retired as past it) or waited
+    'nan s' in the queue (503 busy). It is refused with the option's name, and so is a
+    ``Settings`` of such a limit (``POKERLAB_WEB_MAX_SECONDS=nan``)."""
+    from click.testing import CliRunner
+
+    from pokerlab.cli import app
+    from pokerlab.web.app import Settings
+
+    field = option.removeprefix("--").replace("-", "_")
+    for bad in (float("nan"), float("inf"), 0.0, -1.0):
+        with pytest.raises(ValueError, match=f"{field} must be a positive number of seconds"):
+            Settings(workers=1, **{field: bad})
+    with pytest.raises(ValueError, match="workers must be a whole number"):
+        Settings(workers=0)
+    result = CliRunner().invoke(app, ["serve", option, "nan"])  # (it served on, forever)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}': 'nan' is not a number" in result.output
+
+
 # ---- 6 of issue 15: security headers -----------------------------------------------------
 
 

@@ -4,6 +4,7 @@ language do: click's own (Python's ``int`` and ``float``) read any script's digi
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import click
@@ -43,7 +44,15 @@ class IntRange(_AsciiNumber, click.IntRange):
 
 
 class FloatRange(_AsciiNumber, click.FloatRange):
-    """``click.FloatRange`` of ASCII digits."""
+    """``click.FloatRange`` of ASCII digits, and no NaN: click's bounds let ``nan`` through
+    (every comparison with it is false), so ``serve --max-seconds nan`` started a server
+    whose every request failed."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
 
 
 INT = _Int()

@@ -39,6 +39,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import secrets
 import signal
@@ -140,6 +141,17 @@ class Settings:
     allowed_hosts: tuple[str, ...] = LOOPBACK_NAMES
     threads_per_worker: int = 1
     wait_for_workers: bool = True
+
+    def __post_init__(self) -> None:
+        # NaN passed every check downstream: each request then failed at its limit of 'nan s'
+        for name in ("max_seconds", "queue_seconds"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
+                raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
+        for name in ("workers", "threads_per_worker"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number, 1 or more, got {value!r}")
 
     @classmethod
     def from_env(cls) -> Settings:
