@@ -747,3 +747,23 @@ def test_sampled_street_equities_do_not_depend_on_the_thread_count(
             "from game='razz', hero='As2h3c', villain='(6-6-6-)', trials=1500, seed=8")  # fmt: skip
     runs = [query(text, threads=threads).results for threads in (1, 2, 3)]
     assert runs[0] == runs[1] == runs[2]
+
+
+def test_a_query_with_no_stopping_rule_stops_within_its_default_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stud street equity computed afresh for each deal costs up to a tenth of a second a
+    deal, so the default 100,000 deals of ``sixthEquity`` four-handed ran for hours. With no
+    stopping rule a query now samples 100,000 deals or 30 s, whichever comes first (here 0.5 s)."""
+    from pokerlab.analysis.query import runner
+
+    monkeypatch.setattr(runner, "DEFAULT_TIME_LIMIT", 0.5)
+    text = ("select avg(sixthEquity(hero)) from game='stud-hilo', hero='As2s3s', "
+            "villain='KsKdKh', v3='QQQ', seed=1")  # fmt: skip
+    result = query(text)
+    assert result.method == "monte-carlo" and result.stopped == "time"
+    assert 0 < result.deals < runner.DEFAULT_TRIALS
+    cheap = "select avg(riverEquity(hero)) from hero='AhAs', villain='KK', mc, seed=1"
+    assert query(cheap).deals == (
+        runner.DEFAULT_TRIALS  # a cheap query still samples its 100,000 deals
+    )

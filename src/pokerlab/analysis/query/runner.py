@@ -78,9 +78,11 @@ AUTO_EXACT_DEALS = 3_000_000
 MAX_EXACT_DEALS = 60_000_000
 """A query forced ``exact`` with more deals than this is refused (:class:`TooLargeError`)."""
 DEFAULT_TRIALS = 100_000
-"""Deals sampled when the query names no ``trials``, ``stderr`` or ``time``."""
+"""Deals sampled when the query names no ``trials``, ``stderr`` or ``time``..."""
 DEFAULT_TIME_LIMIT = 30.0
-"""Seconds a run aiming only at a standard error may take."""
+"""...within at most this many seconds (a stud street equity computed afresh for each deal
+costs up to a tenth of a second a deal: 100,000 deals of ``sixthEquity`` four-handed ran for
+hours); also the seconds a run aiming only at a standard error may take."""
 CHUNK = 1 << 16
 """Deals per kernel call (features of a chunk are one ``(features, CHUNK)`` matrix)."""
 MAX_EQUITY_WORK = 30_000_000
@@ -882,7 +884,7 @@ def _run_sampled(
 
     trials, target, limit = req.trials, req.stderr, req.time_limit
     if trials is None and target is None and limit is None:
-        trials = DEFAULT_TRIALS
+        trials, limit = DEFAULT_TRIALS, DEFAULT_TIME_LIMIT
     if trials is None and limit is None:
         limit = DEFAULT_TIME_LIMIT  # a target no aggregate can reach (nothing passes where)
     draw = holding_draw(problem.combo_masks, problem.offsets, problem.weights)
