@@ -21,7 +21,7 @@ import pytest
 
 from cli_helpers import ctrl_c_blocked
 from pokerlab.analysis.outs import outs
-from pokerlab.web.app import STATIC, allowed_hosts_for
+from pokerlab.web.app import STATIC, Settings, allowed_hosts_for, default_workers
 from pokerlab.web.middleware import SECURITY_HEADERS
 from pokerlab.web.models import MAX_PLAYERS
 from web_server import ServeProcess, serve_process
@@ -308,6 +308,25 @@ def test_serve_binds_loopback_by_default_and_warns_on_every_interface(
     assert calls[-1]["host"] == "0.0.0.0"
     assert os.environ["POKERLAB_WEB_ALLOWED_HOSTS"] == "poker.lan"
     assert os.environ["POKERLAB_WEB_THREADS_PER_WORKER"] == "1"
+
+
+def test_default_workers_keep_workers_times_threads_within_the_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``pokerlab serve --threads-per-worker 2`` on 2 cores started 2 workers x 2 threads (one
+    worker per core whatever the threads), and counted the machine's cores, not this process's
+    CPU set."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)  # the machine's: not this process's
+    assert [default_workers(threads) for threads in (1, 2, 3, 4, 8)] == [4, 2, 1, 1, 1]
+    for name in ("WORKERS", "THREADS_PER_WORKER"):
+        monkeypatch.delenv(f"POKERLAB_WEB_{name}", raising=False)
+    assert (Settings.from_env().workers, Settings.from_env().threads_per_worker) == (4, 1)
+    monkeypatch.setenv("POKERLAB_WEB_THREADS_PER_WORKER", "2")
+    settings = Settings.from_env()
+    assert (settings.workers, settings.threads_per_worker) == (2, 2)
+    monkeypatch.setenv("POKERLAB_WEB_WORKERS", "3")  # an explicit count is kept
+    assert Settings.from_env().workers == 3
 
 
 # ---- 3. a client that goes away frees its worker -------------------------------------------

@@ -57,7 +57,7 @@ def _log_config(level: str) -> dict[str, Any]:
     type=IntRange(1, 64),
     default=None,
     help="Processes for equity, outs, draw, query, hits and distribution requests (default: one "
-    "per CPU).",
+    "per CPU, or per --threads-per-worker CPUs).",
 )
 @click.option(
     "--threads-per-worker",

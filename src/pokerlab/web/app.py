@@ -88,7 +88,14 @@ from pokerlab.web.pool import (
     WorkerPool,
 )
 
-__all__ = ["LOOPBACK_NAMES", "STREAMED", "Settings", "allowed_hosts_for", "create_app"]
+__all__ = [
+    "LOOPBACK_NAMES",
+    "STREAMED",
+    "Settings",
+    "allowed_hosts_for",
+    "create_app",
+    "default_workers",
+]
 
 log = logging.getLogger("pokerlab.web")
 
@@ -121,6 +128,17 @@ def allowed_hosts_for(host: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]
     return tuple(dict.fromkeys(n for n in names if n))
 
 
+def default_workers(threads_per_worker: int = 1) -> int:
+    """Workers for ``threads_per_worker`` numba threads each within the cores this process may
+    run on (``os.sched_getaffinity``: a CPU set or ``taskset`` narrows them, where
+    ``os.cpu_count()`` counted the machine's): workers x threads <= cores, at least one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores // max(1, threads_per_worker))
+
+
 def _env_tuple(name: str) -> tuple[str, ...]:
     return tuple(part for part in os.environ.get(name, "").split(",") if part)
 
@@ -134,7 +152,7 @@ class Settings:
     worker (keep workers x threads within the cores); ``wait_for_workers``: start-up waits
     until the workers are warm (``pokerlab serve`` does not: it answers 503 until then)."""
 
-    workers: int = max(1, os.cpu_count() or 1)
+    workers: int = default_workers()
     max_seconds: float = 10.0
     queue_seconds: float = 30.0
     max_body_bytes: int = 64 * 1024
@@ -157,7 +175,9 @@ class Settings:
     def from_env(cls) -> Settings:
         """The ``POKERLAB_WEB_*`` variables set by ``pokerlab serve``: ``WORKERS``,
         ``MAX_SECONDS``, ``QUEUE_SECONDS``, ``THREADS_PER_WORKER``, ``HOST`` (the bound address)
-        and ``ALLOWED_HOSTS`` (more names, comma-separated). Workers warm up in the background."""
+        and ``ALLOWED_HOSTS`` (more names, comma-separated); with no ``WORKERS``, as many as
+        the cores hold at ``THREADS_PER_WORKER`` threads each. Workers warm up in the
+        background."""
         default = cls()
 
         def number(name: str, fallback: float) -> float:
@@ -165,11 +185,13 @@ class Settings:
             return float(value) if value else fallback
 
         host = os.environ.get("POKERLAB_WEB_HOST", "127.0.0.1")
+        threads = int(number("THREADS_PER_WORKER", default.threads_per_worker))
         return cls(
-            workers=int(number("WORKERS", default.workers)),
+            # one worker per core took 2 x 2 threads on 2 cores with --threads-per-worker 2
+            workers=int(number("WORKERS", default_workers(threads))),
             max_seconds=number("MAX_SECONDS", default.max_seconds),
             queue_seconds=number("QUEUE_SECONDS", default.queue_seconds),
-            threads_per_worker=int(number("THREADS_PER_WORKER", default.threads_per_worker)),
+            threads_per_worker=threads,
             allowed_hosts=allowed_hosts_for(host, _env_tuple("POKERLAB_WEB_ALLOWED_HOSTS")),
             wait_for_workers=False,
         )
