@@ -448,6 +448,17 @@ def test_a_link_may_name_its_game_by_an_alias(page: Page, base_url: str) -> None
     fresh.close()
 
 
+def test_a_link_may_name_monte_carlo_mc(page: Page, base_url: str) -> None:
+    """method=mc was refused ("not one of auto, exact, monte-carlo"), though /api/equity, the CLI
+    (--mc) and the library take it."""
+    fresh = page.context.new_page()
+    fresh.goto(f"{base_url}/#p=AhAs&p=KdKc&method=MC&trials=3000&seed=5")
+    fresh.wait_for_selector("#results:not([hidden])")
+    assert fresh.is_checked('input[name="method"][value="monte-carlo"]')
+    assert "3,000 deals sampled, stopped by trials, seed 5" in fresh.inner_text("#equity-summary")
+    fresh.close()
+
+
 def test_the_precision_box_takes_a_percent_sign(page: Page) -> None:
     """'0.1%' in "Precision (stderr %)" was refused: "Input should be a valid number"."""
     page.fill('[name="players.0"]', "AsKs")

@@ -523,7 +523,9 @@ function applySpot(params) {
     changed.push(`${game.title} has no board: the link's board ${board} was dropped`);
   }
   const method = params.get("method") || "auto";
-  let radio = $$('input[name="method"]').find((r) => r.value === method);
+  const asked = method.trim().toLowerCase();
+  const value = asked === "mc" ? "monte-carlo" : asked;  // "mc": as the API and the CLI take it
+  let radio = $$('input[name="method"]').find((r) => r.value === value);
   if (!radio) {
     radio = $('input[name="method"][value="auto"]');
     changed.push(`the link's method '${method}' is not one of auto, exact, monte-carlo: showing auto`);
