@@ -331,6 +331,16 @@ def test_a_request_that_finds_every_worker_busy_gets_a_503() -> None:
 # ---- the page and the layering ----------------------------------------------------------------
 
 
+def test_the_page_answers_head_as_its_files_do(client: TestClient) -> None:
+    """HEAD / (a `curl -I` health check) was a 405, while HEAD of a static file was a 200."""
+    for path in ("/", "/docs/query.md", "/static/app.js"):
+        head, get = client.head(path), client.get(path)
+        assert head.status_code == 200, (path, head.text)
+        assert head.content == b""
+        assert head.headers["content-type"] == get.headers["content-type"]
+        assert head.headers["content-length"] == str(len(get.content))
+
+
 def test_the_page_and_its_files_are_served_and_load_nothing_from_outside(
     client: TestClient,
 ) -> None:

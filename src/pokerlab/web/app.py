@@ -700,7 +700,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         check_ready(needs_workers=False)
         return tasks.run_evaluate(cards=body.cards)
 
-    @app.get("/", include_in_schema=False)
+    # HEAD too, as the static files answer it (a `curl -I` health check of the page was a 405)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
@@ -713,7 +714,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the query language's reference, which the Query tab points at, and the definitions it
     # links to: shipped in the package, so an installed server has them too
     for name in ("query.md", "definitions.md"):
-        app.get(f"/docs/{name}", include_in_schema=False)(document(name))
+        app.api_route(f"/docs/{name}", methods=["GET", "HEAD"], include_in_schema=False)(
+            document(name)
+        )
 
     analytics.add_routes(app, in_pool, _ERRORS)
     reports.add_routes(app, in_pool, _ERRORS)
