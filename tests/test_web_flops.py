@@ -196,6 +196,21 @@ def test_a_report_estimated_over_the_limit_is_refused_at_once(url: str) -> None:
     quick_answer(url)
 
 
+def test_a_report_refused_for_its_own_time_limit_says_to_raise_it() -> None:
+    """A request's time_limit of 0.2 s was told to "raise max_seconds (--max-seconds)", which a
+    request cannot; the server's limit keeps the library's words (pokerlab serve's option)."""
+    with pytest.raises(TooLargeError) as own:
+        tasks.run_flops(players=SPOT["players"], dead="", game="holdem", limit=0.2,
+                        time_limit=0.2)  # fmt: skip
+    assert own.value.field == "time_limit"
+    assert str(own.value).endswith("over the limit of 0.2 s; narrow the ranges, or raise "
+                                   "time_limit to run it")  # fmt: skip
+    with pytest.raises(TooLargeError) as server:  # the request's 60 s, the server's 0.2 s
+        tasks.run_flops(players=SPOT["players"], dead="", game="holdem", limit=0.2,
+                        time_limit=60.0)  # fmt: skip
+    assert "raise max_seconds (--max-seconds)" in str(server.value)
+
+
 def test_a_matrix_past_its_time_limit_is_stopped_and_keeps_its_worker(url: str) -> None:
     started = time.monotonic()
     answer = post(url, "/api/matrix", {"time_limit": 0.3})  # all 169 classes: seconds

@@ -489,6 +489,11 @@ def _run_report(
         raise time_limit_error(limit, task) from None
 
 
+_RAISE_MAX_SECONDS = "raise max_seconds (--max-seconds)"
+"""The remedy a flop report refused over its ``max_seconds`` names (the server's own limit is
+``pokerlab serve --max-seconds``; a request's is its ``time_limit``)."""
+
+
 def run_flops(
     *,
     players: list[str],
@@ -503,7 +508,8 @@ def run_flops(
     report estimated at more than ``limit`` seconds of one core is refused at once with the
     library's message (its flop runs are mostly too small to share the worker's threads), on
     the field ``time_limit`` when the request gave one, else on none (the server's limit is no
-    box on the page). ``progress(update)`` is called after each flop with ``{"fraction"}``."""
+    box on the page); refused for the request's own limit, it says to raise ``time_limit``.
+    ``progress(update)`` is called after each flop with ``{"fraction"}``."""
 
     def compute(count: ReportProgress) -> Payload:
         return flop_report(players, dead, game=game, backend="inline", chunk_size=REPORT_CHUNK,
@@ -515,6 +521,10 @@ def run_flops(
     except TooLargeError as exc:
         if exc.field == "max_seconds":  # the library's refusal: no such field here
             exc.field = "time_limit" if time_limit is not None else None
+            if time_limit is not None and time_limit <= limit:  # the request's own limit
+                # told to "raise max_seconds (--max-seconds)", which a request cannot
+                message = str(exc).replace(_RAISE_MAX_SECONDS, "raise time_limit")
+                exc.args = (message, *exc.args[1:])
         raise
 
 
