@@ -290,11 +290,45 @@ def count_heads_up(first, last, combo_masks, run_mask, hi_val, lo_val, orbit, co
 
 
 @njit(cache=True, nogil=True)
+def board_holdings(combos, held, offsets, hi_code, card_key, card_mask):
+    """What :func:`enumerate_boards` reads of each holding on every runout, computed once per
+    problem (each chunk computed them again: 3.3 M listed 6-card Omaha holdings on a river cut
+    into 23 chunks took 4.8 s, 23 times the setting up): ``(combo_masks, owner, columns,
+    n_columns, hole_key, hole_mask, hole_low)``, Omaha's pair columns only for Omaha."""
+    n = offsets.shape[0] - 1
+    n_combos = combos.shape[0]
+    combo_masks = np.zeros(n_combos, np.uint64)
+    owner = np.empty(n_combos, np.int64)
+    for p in range(n):
+        for t in range(offsets[p], offsets[p + 1]):
+            owner[t] = p
+            for j in range(held[p]):
+                combo_masks[t] |= _ONE << uint64(combos[t, j])
+    omaha = hi_code == HI_OMAHA
+    # a column is below 91 (rank pairs): bytes keep the widest ranges' columns in cache (6-card
+    # Omaha AA****: 284,050 holdings, 4.3 MB as bytes, 34 MB as uint64 and 3.8x slower)
+    columns = np.zeros((n_combos if omaha else 1, MAX_PAIRS), np.uint8)
+    n_columns = np.zeros(n_combos, np.uint8)
+    hole_key = np.zeros(n_combos, np.uint64)  # without EMPTY_KEY: added to a board's key
+    hole_mask = np.zeros(n_combos, np.uint64)
+    hole_low = np.zeros(n_combos, np.uint64)
+    for t in range(n_combos):
+        if omaha:
+            n_columns[t] = pair_columns(combos[t], held[owner[t]], columns[t])
+        for j in range(held[owner[t]]):
+            hole_key[t] += card_key[combos[t, j]]
+            hole_mask[t] |= card_mask[combos[t, j]]
+            hole_low[t] |= low_bit(combos[t, j])
+    return combo_masks, owner, columns, n_columns, hole_key, hole_mask, hole_low
+
+
+@njit(cache=True, nogil=True)
 def enumerate_boards(
     combos,
     held,
     offsets,
     weights,
+    holdings,
     board,
     skip_mask,
     start,
@@ -317,7 +351,8 @@ def enumerate_boards(
     walk stops at the others and credits the last player's compatible holdings by outcome
     class (:func:`award_last_by_outcome`).
     ``combos``: (T, width) uint8, player ``p``'s rows ``offsets[p]..offsets[p+1]``, ``held[p]``
-    real cards per row. Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
+    real cards per row; ``holdings``: :func:`board_holdings` of them (computed once per problem,
+    not per chunk). Statistics go to ``out[0]``, or with ``by_runout`` each runout's to
     ``out[r - start]``. ``totals[0]`` += deals, ``totals[1]`` += runouts. ``sym``: suit
     permutations under which the problem is symmetric (``_walk.orbit_size``; empty for none):
     only the smallest runout of each orbit is enumerated, weighted by the orbit's size.
@@ -340,32 +375,9 @@ def enumerate_boards(
         used |= _ONE << uint64(board[i])
     deck = np.empty(52, np.uint8)
     nd = unseen_deck(used, deck)
-    # computed here, not passed in: measured a few % faster in the per-runout loop below
-    combo_masks = np.zeros(n_combos, np.uint64)
-    for p in range(n):
-        for t in range(offsets[p], offsets[p + 1]):
-            for j in range(held[p]):
-                combo_masks[t] |= _ONE << uint64(combos[t, j])
-    owner = np.empty(n_combos, np.int64)
-    for p in range(n):
-        for t in range(offsets[p], offsets[p + 1]):
-            owner[t] = p
+    combo_masks, owner, columns, n_columns, hole_key, hole_mask, hole_low = holdings
     omaha = hi_code == HI_OMAHA
     omaha_low = lo_code == LO_OMAHA_EIGHT
-    # a column is below 91 (rank pairs): bytes keep the widest ranges' columns in cache (6-card
-    # Omaha AA****: 284,050 holdings, 4.3 MB as bytes, 34 MB as uint64 and 3.8x slower)
-    columns = np.zeros((n_combos, MAX_PAIRS), np.uint8)
-    n_columns = np.zeros(n_combos, np.uint8)
-    hole_key = np.zeros(n_combos, np.uint64)  # without EMPTY_KEY: added to a board's key
-    hole_mask = np.zeros(n_combos, np.uint64)
-    hole_low = np.zeros(n_combos, np.uint64)
-    for t in range(n_combos):
-        if omaha:
-            n_columns[t] = pair_columns(combos[t], held[owner[t]], columns[t])
-        for j in range(held[owner[t]]):
-            hole_key[t] += card_key[combos[t, j]]
-            hole_mask[t] |= card_mask[combos[t, j]]
-            hole_low[t] |= low_bit(combos[t, j])
     counted = n == 2
     for t in range(n_combos):
         if weights[t] != 1.0:
@@ -437,7 +449,6 @@ def _board_runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_c
     combo_masks, hole_key, hole_mask, hole_low = holes
     pos, chosen = walk
     card_key, card_mask, mult, displace, values = tables
-    n_combos = combos.shape[0]
     final = n - 1
     changed = 0
     for r in range(r_start, r_stop):
@@ -465,23 +476,28 @@ def _board_runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_c
         board_low = level_low[to_come]
         low_row = OMAHA8_OFFSET + board_low
         low_open = omaha_low and popcount(board_low) >= _THREE
-        for t in range(n_combos):
-            if combo_masks[t] & run_mask:
-                hi_val[t] = -1
-                continue
-            if not omaha:  # every card's key: the board's plus the hole's
-                hi_val[t], lo_val[t] = key_values(
-                    hi_code, lo_code, board_key + hole_key[t], board_cards | hole_mask[t], mult,
-                    displace, values,
-                )  # fmt: skip
-                continue
-            best = values[base + columns[t, 0]]
-            for k in range(1, n_columns[t]):
-                best = max(best, values[base + columns[t, k]])
-            if suit != NO_SUIT and two_of_suit(hole_mask[t], suit):
-                best = omaha_flush(combos[t], held[owner[t]], suit, fbase, best, values)
-            hi_val[t] = best
-            lo_val[t] = values[low_row + (hole_low[t] << _EIGHT)] if low_open else 0
+        # the holdings this unit reads: every other player's, and the last player's stripe (a
+        # river cut into 23 stripes of 3.3 M 6-card Omaha holdings evaluated them all in each)
+        for part in range(2):
+            t_from = 0 if part == 0 else first[final]
+            t_to = last_row if part == 0 else last[final]
+            for t in range(t_from, t_to):
+                if combo_masks[t] & run_mask:
+                    hi_val[t] = -1
+                    continue
+                if not omaha:  # every card's key: the board's plus the hole's
+                    hi_val[t], lo_val[t] = key_values(
+                        hi_code, lo_code, board_key + hole_key[t], board_cards | hole_mask[t],
+                        mult, displace, values,
+                    )  # fmt: skip
+                    continue
+                best = values[base + columns[t, 0]]
+                for k in range(1, n_columns[t]):
+                    best = max(best, values[base + columns[t, k]])
+                if suit != NO_SUIT and two_of_suit(hole_mask[t], suit):
+                    best = omaha_flush(combos[t], held[owner[t]], suit, fbase, best, values)
+                hi_val[t] = best
+                lo_val[t] = values[low_row + (hole_low[t] << _EIGHT)] if low_open else 0
         totals[1] += 1
         if counted:
             deals = count_heads_up(

@@ -886,11 +886,14 @@ class GameBoards:
         tables = kernels.tables(game)
         walked = problem.permuted(problem.size_order)
         combos, offsets, weights, held = walked.combos, walked.offsets, walked.weights, walked.held
+        holdings = kernels.generic.board_holdings(
+            combos, held, offsets, kernel_high(game.high), tables[0], tables[1]
+        )
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
             totals = np.zeros(2, dtype=np.int64)
             kernels.generic.enumerate_boards(
-                combos, held, offsets, weights, problem.board, skip, start, stop, stripes,
+                combos, held, offsets, weights, holdings, problem.board, skip, start, stop, stripes,
                 kernel_high(game.high), int(game.low), game.split, by_runout, sym, out, totals,
                 tables,
             )  # fmt: skip
