@@ -202,3 +202,23 @@ def test_the_running_estimates_end_at_the_result() -> None:
             tuple(p.equity for p in result.players),
             tuple(p.stderr for p in result.players),
         )
+
+
+def test_a_running_estimate_of_one_deal_has_an_unknown_stderr() -> None:
+    """The result of one sampled deal says its standard error is unknown (NaN, null in JSON);
+    the running estimate said 0.0, which reads as exact. Now NaN there too, and the stream's
+    progress event carries null (NaN is no JSON: a browser's parser refuses it)."""
+    from pokerlab.web.tasks import run_equity
+
+    calls: list[tuple[float, ...]] = []
+    result = pokerlab.equity(["AhAs", "KdKc"], method="mc", trials=1, seed=1,
+                             partial=lambda n, e, s: calls.append(s))  # fmt: skip
+    assert calls and all(s != s for s in calls[-1])  # NaN
+    assert all(p.stderr != p.stderr for p in result.players)
+    events: list[dict[str, Any]] = []
+    payload = run_equity(players=["AhAs", "KdKc"], board="", dead="", game="holdem",
+                         method="monte-carlo", trials=1, stderr=None, time_limit=None, seed=1,
+                         limit=10.0, progress=events.append)  # fmt: skip
+    assert [p["stderr"] for p in payload["players"]] == [None, None]
+    assert events and events[-1]["stderr"] == [None, None]
+    json.loads(json.dumps(events[-1]), parse_constant=pytest.fail)  # no NaN in the stream

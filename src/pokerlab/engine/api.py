@@ -209,12 +209,10 @@ def equity(
         control = Control(n_threads, progress, cancel, stopping, seed, partial, client)
         tally = engine.monte_carlo.run(problem, control)
     split = problem.game.split
-    stats = player_stats(tally.stats, tally.sampled, split)
-    unknown = tally.sampled and tally.deals < 2  # one deal says nothing of the spread: not 0.0
+    stats = player_stats(tally.stats, tally.sampled, split)  # stderr NaN (unknown) for 1 deal
     players_out = tuple(
-        PlayerEquity(text, st.equity, st.win, st.tie, st.tie_equity,
-                     math.nan if unknown else st.stderr, size, st.hi, st.lo,
-                     st.win if split else None)
+        PlayerEquity(text, st.equity, st.win, st.tie, st.tie_equity, st.stderr, size, st.hi,
+                     st.lo, st.win if split else None)
         for text, st, size in zip(problem.inputs, stats, problem.range_sizes, strict=True)
     )  # fmt: skip
     return EquityResult(

@@ -153,7 +153,8 @@ def player_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list
     """``(equity, win, tie, tie_equity, stderr, hi, lo)`` per player: equity is the mean share,
     win the scoops, tie the partial shares; hi/lo only for split-pot games. For sampled deals
     ``stderr = sqrt(s^2 / n)`` with the sample variance ``s^2 = n / (n - 1) * (E[X^2] -
-    E[X]^2)`` of the per-deal share ``X``; 0.0 for an exact result."""
+    E[X]^2)`` of the per-deal share ``X`` (NaN, unknown, below two deals: :func:`sampled_stderr`);
+    0.0 for an exact result."""
     rows = stats.tolist()  # Python floats divide as numpy's float64 do, without the overhead
     n = len(rows) - 1
     total = rows[n][0]
@@ -165,7 +166,7 @@ def player_stats(stats: NDArray[np.float64], sampled: bool, split: bool) -> list
         equity = row[SHARE] / total
         win = row[SCOOP] / total
         stderr = 0.0
-        if sampled and total > 1:
+        if sampled:  # the running estimates (a stream's progress) too: NaN below two deals
             stderr = float(sampled_stderr(equity, row[SHARE_SQ] / total, total))
         hi = row[HI_SHARE] / total if split else None
         lo = row[LO_SHARE] / total if split else None

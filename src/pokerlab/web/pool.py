@@ -52,6 +52,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from pokerlab._numbers import counted
 from pokerlab._signals import sigint_deferred
 
 __all__ = [
@@ -455,7 +456,7 @@ class WorkerPool:
                 except TimeoutError:
                     raise PoolBusyError(
                         f"every worker stayed busy for {queue_timeout:g} s "
-                        f"({self._waiting - 1} other requests waiting)"
+                        f"({counted(self._waiting - 1, 'other request')} waiting)"
                     ) from None
                 if worker.alive():
                     return worker

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import re
 import time
 from collections.abc import Callable
@@ -190,7 +191,9 @@ def run_equity(
     report = _Progress(progress)
 
     def estimates(samples: int, equities: tuple[float, ...], stderrs: tuple[float, ...]) -> None:
-        report.extra.update(samples=samples, equity=list(equities), stderr=list(stderrs))
+        # a standard error unknown (one deal so far) is null, as in the result: NaN is no JSON
+        known = [None if math.isnan(e) else e for e in stderrs]
+        report.extra.update(samples=samples, equity=list(equities), stderr=known)
 
     exact = method == "exact"  # takes no sampling options (the pool holds it to the budget)
     refused_at = min(EXACT_REFUSAL_FACTOR * budget * threads, MAX_EXACT_SECONDS)  # one core

@@ -136,7 +136,8 @@ function showProgress(form, progress) {
   if (estimate) {
     estimate.textContent = progress.equity === undefined ? ""
       : "So far: " + progress.equity.map((e, i) =>
-        `player ${i + 1} ${pct(e)} ± ${pct(progress.stderr[i], 3)}`).join(" · ");
+        `player ${i + 1} ${pct(e)} ± ${progress.stderr[i] === null ? "unknown"
+          : pct(progress.stderr[i], 3)}`).join(" · ");
   }
 }
 
