@@ -578,3 +578,18 @@ def test_a_player_that_is_not_text_says_its_type(player: object) -> None:
     ) as info:
         equity([player, "KdKc"])  # type: ignore[list-item]
     assert info.value.field == "players.0"
+
+
+def test_a_range_cut_to_one_holding_blocks_the_others_combos_as_a_hand_does() -> None:
+    """A player's combos leave out what another player's known hand uses; a range the board
+    and dead cards cut to one holding (``Q2s,3hKc`` with the queens and the 2d dead: 3hKc) is
+    such a hand, but the others' counts kept its cards (9 combos where 6 are possible; the
+    equities were right either way). QA's spot, counted by hand: 22 from 2c 2h 2s (3), A3o
+    from Ad As and 3d 3s (2), 5s8d (1); KcAs uses the Kc."""
+    spot = ["22:0.3,A3o:0.75,KcAs,5s8d:0.3", "Q2s:0.5,3hKc", "T2:0.5"]
+    dead = "Qc Qs 8s Qh Ac 7s Jd 2d 4h Ah Jh 4d"
+    result = equity(spot, board="Js5h8c3c", dead=dead, method="exact")
+    assert [p.combos for p in result.players] == [6, 1, 12]
+    as_hand = equity([spot[0], "3hKc", spot[2]], board="Js5h8c3c", dead=dead, method="exact")
+    assert [p.combos for p in as_hand.players] == [6, 1, 12]
+    assert [p.equity for p in result.players] == [p.equity for p in as_hand.players]

@@ -569,9 +569,14 @@ def prepare(
     if shared_card:
         _check_own_cards(parsed, spec, len(players), len(dead_cards))
     known_mask |= spec.removed_mask  # out of the game, as if dead
-    others = functools.reduce(operator.or_, exact_masks, 0)
-    removed = [known_mask | (others & ~own) for own in exact_masks]
-    parsed = [h.without(mask, i) for i, (h, mask) in enumerate(zip(parsed, removed, strict=True))]
+    while True:  # a range the board or a known hand cuts to one holding is a known hand too
+        others = functools.reduce(operator.or_, exact_masks, 0)
+        removed = [known_mask | (others & ~own) for own in exact_masks]
+        parsed = [h.without(m, i) for i, (h, m) in enumerate(zip(parsed, removed, strict=True))]
+        now_exact = [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
+        if now_exact == exact_masks:
+            break
+        exact_masks = now_exact
     width = max(h.combos.shape[1] for h in parsed)
     sizes = [len(h.combos) for h in parsed]
     dealt = [
