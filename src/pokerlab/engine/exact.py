@@ -89,6 +89,7 @@ _SECONDS_PER_SORTED_RUNOUT = 1.5e-5  # sorting a counted range once per runout
 _SECONDS_PER_ORBIT_MAP = 5e-9  # a runout mapped by one suit symmetry (is it its orbit's first?)
 _SECONDS_PER_KEPT_RUNOUT = 3e-8  # a runout that adds what its rank pattern's first one added
 _PATTERN_WALKED_SHARE = 0.1  # of the runouts without a flush, those walked: their pattern's first
+_PATTERN_MIN_SECONDS = 2e-4  # below this much runout work, runouts are not kept by rank pattern
 _SECONDS_PER_TABLE_LOOKUP = 7e-8  # numpy lookups (random vs random: 0.12 s on Zen 3)
 _SECONDS_PER_GENERIC_EVAL = 5e-8
 _SECONDS_PER_RUNOUT = 3e-8  # the board games' enumeration (GameBoards)
@@ -523,40 +524,45 @@ def _counts_last(problem: Problem) -> bool:
     return problem.uniform[problem.size_order[-1]]
 
 
-def _rank_closed(problem: Problem) -> bool:
-    """Whether every player is one known hand or a range closed under rank pairs: with any
-    combo of two ranks, every other combo of those ranks that the board, dead and known cards
-    leave, at the same weight (``random``, pairs, ``AK``; not ``AKs``). Then a runout on which
-    no flush can be made adds what any other of its rank pattern adds (``_runouts``)."""
-    choice = problem.memo.get("rank_closed")
+def _keeps_patterns(problem: Problem) -> bool:
+    """Whether :class:`BoardRunouts` reuses a runout per rank pattern (``_runouts``): where
+    every player is one known hand or a range closed under rank pairs
+    (:func:`_ranges_closed_under_rank_pairs`), a runout on which no flush can be made adds what
+    any other of its rank pattern adds. Not below :data:`_PATTERN_MIN_SECONDS` of work, where
+    finding out (20-40 us) costs more than it saves."""
+    choice = problem.memo.get("keeps_patterns")
     if choice is None:
-        choice = problem.memo["rank_closed"] = _ranges_closed_under_rank_pairs(problem)
+        worth_it = BoardRunouts().runout_seconds(problem) >= _PATTERN_MIN_SECONDS
+        choice = worth_it and _ranges_closed_under_rank_pairs(problem)
+        problem.memo["keeps_patterns"] = choice
     return bool(choice)
 
 
 def _ranges_closed_under_rank_pairs(problem: Problem) -> bool:
+    """Whether every player is one known hand or a range closed under rank pairs: with any
+    combo of two ranks, every other combo of those ranks that the board, dead and known cards
+    leave, at the same weight (``random``, pairs, ``AK``; not ``AKs``)."""
     free = ~(problem.known_mask | problem.held_mask)
-    left = np.array([bin(free >> (4 * r) & 0xF).count("1") for r in range(13)], dtype=np.int64)
-    lo, hi = np.minimum.outer(left, left), np.maximum.outer(left, left)
-    possible = np.where(np.eye(13, dtype=bool), left * (left - 1) // 2, lo * hi).ravel()
+    left = np.array([(free >> (4 * r) & 0xF).bit_count() for r in range(13)], dtype=np.int64)
     for p, size in enumerate(problem.sizes):
         if size == 1:
             continue
         rows = slice(int(problem.offsets[p]), int(problem.offsets[p + 1]))
         ranks = problem.combos[rows, :2].astype(np.int64) >> 2
-        pair = 13 * ranks.min(axis=1) + ranks.max(axis=1)
+        low, high = ranks.min(axis=1), ranks.max(axis=1)
+        pair = 13 * low + high
         held = np.bincount(pair, minlength=169)
-        weights = problem.weights[rows]
-        heaviest = np.zeros(169)
-        np.maximum.at(heaviest, pair, weights)
-        lightest = np.full(169, np.inf)
-        np.minimum.at(lightest, pair, weights)
-        present = held > 0
-        if not (
-            np.array_equal(held[present], possible[present])
-            and np.array_equal(heaviest[present], lightest[present])
-        ):
+        present = np.flatnonzero(held)
+        a, b = left[present // 13], left[present % 13]
+        possible = np.where(present // 13 == present % 13, a * (a - 1) // 2, a * b)
+        if not np.array_equal(held[present], possible):
             return False
+        if not problem.uniform[p]:  # one weight per rank pair
+            order = np.argsort(pair, kind="stable")
+            same = pair[order][1:] == pair[order][:-1]
+            weights = problem.weights[rows][order]
+            if not np.array_equal(weights[1:][same], weights[:-1][same]):
+                return False
     return True
 
 
@@ -604,15 +610,19 @@ class BoardRunouts:
         """The estimate of a run, before suit symmetry: :meth:`runout_seconds`, less the runouts
         that add what the first of their rank pattern added (``_runouts``: where every range is
         closed under rank pairs, those on which no flush can be made, about 60 % preflop; the
-        first of each pattern in a chunk is walked, about a tenth of them preflop)."""
-        seconds = self.runout_seconds(problem)
-        if not _rank_closed(problem):
-            return seconds
-        kept = _runout_total(problem) * _no_flush_share(problem)
-        walked = _PATTERN_WALKED_SHARE * kept
-        return seconds * (1 - (kept - walked) / _runout_total(problem)) + (
-            kept * _SECONDS_PER_KEPT_RUNOUT
-        )
+        first of each pattern in a chunk is walked, about a tenth of them preflop). Kept in the
+        problem's memo: the choice of a strategy and the run ask for it several times."""
+        seconds = problem.memo.get("board_run_seconds")
+        if seconds is None:
+            seconds = self.runout_seconds(problem)
+            if _keeps_patterns(problem):
+                kept = _runout_total(problem) * _no_flush_share(problem)
+                walked = _PATTERN_WALKED_SHARE * kept
+                seconds = seconds * (1 - (kept - walked) / _runout_total(problem)) + (
+                    kept * _SECONDS_PER_KEPT_RUNOUT
+                )
+            problem.memo["board_run_seconds"] = seconds
+        return float(seconds)
 
     def runout_seconds(self, problem: Problem) -> float:
         """The estimate of every runout walked, before suit symmetry (that of
@@ -645,7 +655,7 @@ class BoardRunouts:
         tables = kernels.tables(problem.game)
         counted = _counts_last(problem)
         dealt = bool(problem.dealt[order[-1]])
-        by_pattern = _rank_closed(problem)
+        by_pattern = _keeps_patterns(problem)
         dense = strength_classes(problem.game)
 
         def kernel(start: int, stop: int, by_runout: bool, out: NDArray[np.float64]) -> int:
