@@ -346,3 +346,12 @@ def test_auto_refuses_bad_stopping_rules_even_when_it_enumerates(kwargs: dict[st
     with pytest.raises(GameError) as info:
         equity(["AhKh", "QsQd"], **kwargs)  # type: ignore[arg-type]
     assert info.value.field in ("trials", "time_limit", "stderr")
+
+
+def test_a_random_hand_too_wide_to_list_is_named_by_its_player() -> None:
+    """An exact run lists a dealt ``random`` Omaha hand; past 5,000,000 holdings it is refused,
+    and the refusal named the field ``players``, not the player (QA: the web page could not
+    put the message by the right box)."""
+    with pytest.raises(TooLargeError, match=r"^player 2: a 'random' 6-card Omaha hand") as caught:
+        equity(["AsAhKsKhQsQh", "random"], board="2c7d9h", game="omaha6", method="exact")
+    assert caught.value.field == "players.1"

@@ -226,15 +226,16 @@ class Problem:
             return self
         known = self.known_mask | self.held_mask
         every = PatternRange("random", self.game.hole_cards).remove(cards_from_mask(known))
+        dealt = [p for p in range(self.n_players) if int(self.held[p]) < self.game.hole_cards]
         if len(every) > MAX_HOLDINGS:
             raise TooLargeError(
-                f"a 'random' {self.game.title} hand has {len(every):,} holdings here, more than "
-                f"the {MAX_HOLDINGS:,} that can be listed; narrow it with card patterns (e.g. "
-                f"AA{'*' * (self.game.hole_cards - 2)}); Monte Carlo equity deals it unlisted",
-                field="players",
+                f"player {dealt[0] + 1}: a 'random' {self.game.title} hand has {len(every):,} "
+                f"holdings here, more than the {MAX_HOLDINGS:,} that can be listed; narrow it "
+                f"with card patterns (e.g. AA{'*' * (self.game.hole_cards - 2)}); Monte Carlo "
+                "equity deals it unlisted",
+                field=f"players.{dealt[0]}",
             )
         listed = (np.ascontiguousarray(every.holdings), np.ascontiguousarray(every.masks))
-        dealt = [p for p in range(self.n_players) if int(self.held[p]) < self.game.hole_cards]
         return self._with_holdings(dict.fromkeys(dealt, listed))
 
     def _with_holdings(
