@@ -203,6 +203,14 @@ def test_equity_cli_unreachable_scheduler_is_one_line_within_10_s() -> None:
     assert_one_line_error(result, "cannot reach the Dask scheduler at tcp://127.0.0.1:9")
 
 
+def test_a_scheduler_port_out_of_range_is_refused_at_once() -> None:
+    """``tcp://127.0.0.1:99999`` waited the whole connect timeout and said "Timed out"; the
+    address is now read before any connection is tried."""
+    pytest.importorskip("distributed")
+    result = run("equity", "AhKh", "QQ", "--scheduler", "tcp://127.0.0.1:99999")
+    assert_one_line_error(result, "its port is not one of 1 to 65535")
+
+
 def test_equity_cli_without_dask_or_with_both_options(monkeypatch: pytest.MonkeyPatch) -> None:
     args = ["equity", "AhKh", "QQ"]
     assert_one_line_error(run(*args, "--scheduler", "tcp://x:1", "--local-cluster", "2"),

@@ -221,7 +221,15 @@ def _scheduler_client(distributed: Any, scheduler: str) -> Any:
     server), and any failure to connect (a worker's address, a banner, an unknown protocol)
     raised its own traceback."""
     import threading
+    from urllib.parse import urlsplit
 
+    where = f"the Dask scheduler at {shorten(scheduler)}"
+    try:  # a port out of range waited the whole timeout and said "Timed out"
+        port = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}").port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise ClusterError(f"cannot reach {where}: its port is not one of 1 to 65535")
     outcome: dict[str, Any] = {}
 
     def connect() -> None:
@@ -233,7 +241,6 @@ def _scheduler_client(distributed: Any, scheduler: str) -> Any:
     thread = threading.Thread(target=connect, name="pokerlab-dask-connect", daemon=True)
     thread.start()
     thread.join(CONNECT_TIMEOUT + 1.0)
-    where = f"the Dask scheduler at {shorten(scheduler)}"
     if "error" in outcome:
         exc = outcome["error"]
         detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
