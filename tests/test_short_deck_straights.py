@@ -16,7 +16,7 @@ import pytest
 from bruteforce import assert_same_order, best_short, game_equity, rank5_short
 from pokerlab import equity, hits, query
 from pokerlab.cards import format_cards, parse_cards
-from pokerlab.errors import RangeError
+from pokerlab.errors import GameError, RangeError
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.evaluation.short_deck import (
     STRAIGHT_BEATS_TRIPS_ORDER,
@@ -221,3 +221,10 @@ def test_web_answers_it_as_the_library() -> None:
         report = client.post("/api/range", json={"range": "10%", "game": GAME}).json()
         assert report["top"][0]["ordering"] == "short_straights"
         assert report["combos"] == len(Range("JJ+,AJs+,KJs+,QJs-JTs,AKo"))
+
+
+def test_messages_name_the_other_rule_in_parentheses() -> None:
+    """The title read "Short-deck Hold'em, straight over trips", so a message said "a Short-deck
+    Hold'em, straight over trips board has 0, 3, 4, 5 cards" (QA)."""
+    with pytest.raises(GameError, match=r"^a Short-deck Hold'em \(straight over trips\) board "):
+        equity(["AK", "QQ"], board="Kh9s", game="shortdeck-straights")

@@ -204,7 +204,7 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             "shortdeck-straights",
-            "Short-deck Hold'em, straight over trips",
+            "Short-deck Hold'em (straight over trips)",
             2,
             5,
             _STREETS,
