@@ -9,7 +9,7 @@ from numbers import Integral, Real
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["counted", "is_real", "is_whole", "shown_number", "tenths"]
+__all__ = ["counted", "is_real", "is_whole", "known_or_none", "shown_number", "tenths"]
 
 
 def is_whole(value: object) -> bool:
@@ -30,6 +30,16 @@ def shown_number(value: object) -> str:
     ('2', "Decimal('0.5') (a Decimal: pass a float)")
     """
     return f"{value!r} (a Decimal: pass a float)" if isinstance(value, Decimal) else repr(value)
+
+
+def known_or_none(value: float | None) -> float | None:
+    """A standard error as JSON writes it: ``None`` (null, unknown) for NaN, which is no JSON
+    (a sampled estimate of one deal has no spread to tell).
+
+    >>> known_or_none(float("nan")), known_or_none(0.25), known_or_none(None)
+    (None, 0.25, None)
+    """
+    return None if value is None or value != value else value
 
 
 def counted(count: int, noun: str) -> str:

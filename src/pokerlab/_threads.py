@@ -17,15 +17,22 @@ import os
 from pokerlab._numbers import is_whole
 from pokerlab.errors import GameError
 
-__all__ = ["available_cores", "resolve_threads"]
+__all__ = ["affinity_cores", "available_cores", "resolve_threads"]
+
+
+def affinity_cores() -> int:
+    """Cores this process may run on (``os.sched_getaffinity``: a CPU set or ``taskset``
+    narrows them, where ``os.cpu_count()`` counts the machine's), at least one."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def available_cores() -> int:
-    """Cores this process may use, capped by ``NUMBA_NUM_THREADS`` when set."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
+    """Cores this process may use (:func:`affinity_cores`), capped by ``NUMBA_NUM_THREADS``
+    when set."""
+    cores = affinity_cores()
     cap = os.environ.get("NUMBA_NUM_THREADS", "").strip()
     if cap.isdigit() and int(cap) > 0:
         cores = min(cores, int(cap))

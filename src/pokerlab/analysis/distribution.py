@@ -30,7 +30,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab._numbers import is_whole
+from pokerlab._numbers import is_whole, known_or_none
 from pokerlab._results import ArrayFields
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import Card, format_cards
@@ -98,7 +98,7 @@ class PlayerDistribution(ArrayFields):
                 "weight": w,
                 "range_weight": rw,
                 "equity": e,
-                "stderr": None if math.isnan(s) else s,
+                "stderr": known_or_none(s),
             }  # NaN: sampled from one deal, unknown
             for h, w, rw, e, s in zip(
                 self.hands,

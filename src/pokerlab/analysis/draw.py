@@ -46,7 +46,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerlab._numbers import is_whole
+from pokerlab._numbers import is_whole, known_or_none
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import (
     Card,
@@ -350,7 +350,7 @@ class DrawChoice:
                 win=self.win,
                 tie=self.tie,
                 tie_equity=self.tie_equity,
-                stderr=None if self.stderr is None or math.isnan(self.stderr) else self.stderr,
+                stderr=known_or_none(self.stderr),
             )
         return out
 

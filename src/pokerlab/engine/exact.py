@@ -542,7 +542,7 @@ def _ranges_closed_under_rank_pairs(problem: Problem) -> bool:
     """Whether every player is one known hand or a range closed under rank pairs: with any
     combo of two ranks, every other combo of those ranks that the board, dead and known cards
     leave, at the same weight (``random``, pairs, ``AK``; not ``AKs``)."""
-    free = ~(problem.known_mask | problem.held_mask)
+    free = problem.free_mask
     left = np.array([(free >> (4 * r) & 0xF).bit_count() for r in range(13)], dtype=np.int64)
     for p, size in enumerate(problem.sizes):
         if size == 1:
@@ -568,8 +568,7 @@ def _ranges_closed_under_rank_pairs(problem: Problem) -> bool:
 
 def _no_flush_share(problem: Problem) -> float:
     """The share of runouts whose board has at most two cards of each suit (no flush)."""
-    free = ~(problem.known_mask | problem.held_mask)
-    unseen = [bin(free & (0x1111111111111 << s)).count("1") for s in range(4)]
+    unseen = [(problem.free_mask & (0x1111111111111 << s)).bit_count() for s in range(4)]
     on_board = [sum(1 for c in problem.board.tolist() if c & 3 == s) for s in range(4)]
     to_come = problem.game.board_cards - len(problem.board)
     ways = 0
@@ -580,9 +579,7 @@ def _no_flush_share(problem: Problem) -> float:
 
 
 def _runout_total(problem: Problem) -> int:
-    skip = problem.dead_mask | problem.held_mask
-    unseen = 52 - len(problem.board) - bin(skip).count("1")
-    return math.comb(unseen, problem.game.board_cards - len(problem.board))
+    return math.comb(problem.free_mask.bit_count(), problem.game.board_cards - len(problem.board))
 
 
 def _stripes(seconds: float, runouts: int, striped: int) -> int:

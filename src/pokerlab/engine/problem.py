@@ -60,6 +60,7 @@ __all__ = ["PlayerInput", "Problem", "prepare"]
 PlayerInput = str | Range | PatternRange
 
 
+_ALL_CARDS = (1 << 52) - 1
 _CARD_BITS = np.array([1 << c if c < 52 else 0 for c in range(256)], dtype=np.uint64)
 
 
@@ -136,6 +137,12 @@ class Problem:
     @property
     def n_players(self) -> int:
         return len(self.inputs)
+
+    @property
+    def free_mask(self) -> int:
+        """Cards neither on the board, dead, nor held in every holding of some player: those
+        a runout or a dealt ``random`` hand may take."""
+        return _ALL_CARDS & ~(self.known_mask | self.held_mask)
 
     @property
     def board_text(self) -> str:
@@ -224,8 +231,8 @@ class Problem:
         :class:`~pokerlab.errors.TooLargeError`."""
         if not self.deals_hole_cards:
             return self
-        known = self.known_mask | self.held_mask
-        every = PatternRange("random", self.game.hole_cards).remove(cards_from_mask(known))
+        taken = _ALL_CARDS & ~self.free_mask
+        every = PatternRange("random", self.game.hole_cards).remove(cards_from_mask(taken))
         dealt = [p for p in range(self.n_players) if int(self.held[p]) < self.game.hole_cards]
         if len(every) > MAX_HOLDINGS:
             raise TooLargeError(
@@ -463,6 +470,11 @@ def _parse_dead(dead: str | Sequence[int | str | Card], spec: Game, avoid: int) 
     return parse_cards(dead)
 
 
+def _exact_masks(parsed: Sequence[_Holdings]) -> list[int]:
+    """Each player's cards where it has one holding (a known hand), else 0."""
+    return [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
+
+
 def _held_for_sure(parsed: Sequence[_Holdings]) -> int:
     """The cards that some player holds in every one of its holdings."""
     sure = 0
@@ -558,7 +570,7 @@ def prepare(
             dead_cards = _parse_dead(dead, spec, taken)
         _check_suitless(dead, dead_cards, parsed, taken)
     known_mask = cards_to_mask([*board_cards, *dead_cards])
-    exact_masks = [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
+    exact_masks = _exact_masks(parsed)
     named = (
         len(board_cards) + len(dead_cards) + sum(h.combos.shape[1] for h in parsed if h.is_exact)
     )
@@ -574,7 +586,7 @@ def prepare(
         others = functools.reduce(operator.or_, exact_masks, 0)
         removed = [known_mask | (others & ~own) for own in exact_masks]
         parsed = [h.without(m, i) for i, (h, m) in enumerate(zip(parsed, removed, strict=True))]
-        now_exact = [int(h.masks[0]) if h.is_exact else 0 for h in parsed]
+        now_exact = _exact_masks(parsed)
         if now_exact == exact_masks:
             break
         exact_masks = now_exact

@@ -8,13 +8,13 @@ probability of taking the pot alone; ``tie`` the probability of a share strictly
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._numbers import known_or_none
 from pokerlab.engine.tally import StopReason
 
 __all__ = ["EquityResult", "PlayerEquity"]
@@ -64,7 +64,7 @@ class PlayerEquity:
             "win": self.win,
             "tie": self.tie,
             "tie_equity": self.tie_equity,
-            "stderr": None if math.isnan(self.stderr) else self.stderr,  # unknown: null
+            "stderr": known_or_none(self.stderr),  # unknown: null
             "combos": self.combos,
         }
         if self.hi is not None:

@@ -60,6 +60,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab import __version__
+from pokerlab._threads import affinity_cores
 from pokerlab.engine.limits import check_sampling
 from pokerlab.errors import GameError, PokerlabError, shorten
 from pokerlab.web import analytics, reports, tasks
@@ -130,13 +131,9 @@ def allowed_hosts_for(host: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]
 
 def default_workers(threads_per_worker: int = 1) -> int:
     """Workers for ``threads_per_worker`` numba threads each within the cores this process may
-    run on (``os.sched_getaffinity``: a CPU set or ``taskset`` narrows them, where
-    ``os.cpu_count()`` counted the machine's): workers x threads <= cores, at least one."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, cores // max(1, threads_per_worker))
+    run on (:func:`~pokerlab._threads.affinity_cores`; ``os.cpu_count()`` counted the
+    machine's): workers x threads <= cores, at least one."""
+    return max(1, affinity_cores() // max(1, threads_per_worker))
 
 
 def _env_tuple(name: str) -> tuple[str, ...]:

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import functools
 import inspect
-import math
 import re
 import time
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from pokerlab._numbers import known_or_none
 from pokerlab.analysis.bots import get_strategy
 from pokerlab.analysis.distribution import RAISE_THE_CAP, equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
@@ -192,7 +192,7 @@ def run_equity(
 
     def estimates(samples: int, equities: tuple[float, ...], stderrs: tuple[float, ...]) -> None:
         # a standard error unknown (one deal so far) is null, as in the result: NaN is no JSON
-        known = [None if math.isnan(e) else e for e in stderrs]
+        known = [known_or_none(e) for e in stderrs]
         report.extra.update(samples=samples, equity=list(equities), stderr=known)
 
     exact = method == "exact"  # takes no sampling options (the pool holds it to the budget)
