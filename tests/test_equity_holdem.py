@@ -316,7 +316,11 @@ def test_cancel_exact_raises_and_mc_returns_partial() -> None:
         ),
         (dict(players=["random"] * 3, method="exact"), TooLargeError, "--mc"),
         (dict(players=["AK", "QQ"], method="fast"), GameError, "unknown method"),
-        (dict(players=["AK", "QQ"], method="MC"), GameError, r"exact or monte-carlo \(mc\)$"),
+        (
+            dict(players=["AK", "QQ"], method="monte carlo"),
+            GameError,
+            r"exact or monte-carlo \(mc\)$",
+        ),
         (dict(players=["AK", "QQ"], board="Ks", game="stud"), GameError, "got 1 board card$"),
         (dict(players=["AK", "QQ"], game="bridge"), GameError, "unknown game"),
         (dict(players=["AK", "QQ"], method="mc", trials=0), GameError, "trials"),

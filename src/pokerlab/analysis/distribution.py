@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,13 +37,12 @@ from pokerlab.cards import Card, format_cards
 from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
 from pokerlab.engine.api import MAX_EXACT_SECONDS, equity
 from pokerlab.engine.limits import check_exact_options, check_sampling, estimate_text
+from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.errors import CancelledError, EmptyRangeError, GameError, TooLargeError
 from pokerlab.games import Game
 
 __all__ = ["Distribution", "PlayerDistribution", "equity_distribution"]
-
-Method = Literal["auto", "exact", "monte-carlo", "mc"]
 
 MAX_HOLDINGS = 5_000
 """Most holdings (all players together) whose equities are computed one engine call each."""
@@ -436,6 +435,7 @@ def equity_distribution(
     on (default: every available core, see :func:`pokerlab._threads.resolve_threads`); the
     result is the same for any count (with a ``seed``, sampled ones too).
     """
+    method = read_method(method)
     check_exact_options(method, trials=trials, seed=seed)
     check_seed(seed)  # before a holding's seed is derived from it
     check_sampling(trials, capped=False, named=True)  # a whole number the kernels count

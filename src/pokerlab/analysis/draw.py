@@ -59,6 +59,7 @@ from pokerlab.cards import (
 )
 from pokerlab.engine._control import check_seed, fresh_seed
 from pokerlab.engine.limits import check_exact_options
+from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.tally import sampled_stderr
 from pokerlab.errors import (
     CardError,
@@ -634,7 +635,7 @@ def _equities(
     sampled with (``None``: exact)."""
     pat = all(o.strategy in PAT_NAMES and o.hands is not None for o in opponents)
     exact = None
-    if method != "mc" and pat:
+    if method != "monte-carlo" and pat:
         budget = MAX_FORCED_EXACT if method == "exact" else MAX_EXACT
         exact = _exact_pat(cards, dead, opponents, t, budget, threads)
     if exact is not None:
@@ -672,7 +673,7 @@ def advise(
     vs: Sequence[str | Opponent] | str | None = None,
     game: str = "high",
     goal: str | None = None,
-    method: Literal["auto", "exact", "mc"] = "auto",
+    method: Method = "auto",
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
@@ -682,8 +683,9 @@ def advise(
 
     ``vs``: opponents, each an :class:`Opponent` or text for :func:`parse_opponent`
     (``"random"``, ``"AhAd7c4s2h"``, ``"AhAd7c4s2h|KsKd9c8h2d:rules"``). ``method``: ``"exact"``
-    (refused when too large), ``"mc"`` or ``"auto"`` (exact when it takes up to about 10**8
-    evaluations); ``trials`` and ``seed`` steer Monte Carlo (default 200,000 deals).
+    (refused when too large), ``"mc"`` (``"monte-carlo"``) or ``"auto"`` (exact when it takes
+    up to about 10**8 evaluations), in any letter case; ``trials`` and ``seed`` steer Monte
+    Carlo (default 200,000 deals).
     ``threads``: how many threads the enumeration or the sampling uses (default: every
     available core; the answer is the same for any count, with a ``seed`` sampled ones too).
     ``max_draw``: the most cards one may draw (``3``: the 26 choices that draw 0 to 3, as many
@@ -696,8 +698,7 @@ def advise(
     cards, dead_cards, opponents = _validate(hand, dead, vs)
     with blame("goal"):
         goal_index = None if goal is None else _parse_goal(t, goal)
-    if method not in ("auto", "exact", "mc"):
-        raise GameError(f"unknown method '{method}': use auto, exact or mc", field="method")
+    method = read_method(method)
     if trials is not None and (not is_whole(trials) or trials < 1):
         raise GameError(f"trials must be a whole number from 1, got {trials!r}", field="trials")
     check_seed(seed)

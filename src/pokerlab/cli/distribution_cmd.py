@@ -10,7 +10,6 @@ from pokerlab._numbers import tenths
 from pokerlab.analysis.distribution import (
     MAX_HOLDINGS,
     Distribution,
-    Method,
     equity_distribution,
     street_boards,
 )
@@ -27,6 +26,7 @@ from pokerlab.cli.output import (
     writing,
 )
 from pokerlab.cli.progress import LazyProgress
+from pokerlab.engine.methods import Method
 
 __all__ = ["distribution_command"]
 

@@ -6,7 +6,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pokerlab._numbers import is_real
 from pokerlab._threads import resolve_threads
@@ -21,6 +21,7 @@ from pokerlab.engine._control import (
     check_seed,
 )
 from pokerlab.engine.limits import check_exact_options, check_seconds, estimate_text
+from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
@@ -48,8 +49,6 @@ def refusal_tail(max_exact_seconds: float) -> str:
 
 DEFAULT_STDERR = 0.001
 DEFAULT_TIME_LIMIT = 30.0
-
-Method = Literal["auto", "exact", "monte-carlo", "mc"]
 
 
 class _Engine(NamedTuple):
@@ -146,10 +145,7 @@ def equity(
     """
     engine = _engine()
     started = time.perf_counter()
-    if method not in ("auto", "exact", "monte-carlo", "mc"):
-        raise GameError(
-            f"unknown method '{method}': use auto, exact or monte-carlo (mc)", field="method"
-        )
+    method = read_method(method)
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
     check_seed(seed)  # before any answer: the shipped table's needs no Control, which checks it
     given = trials is not None or stderr is not None or time_limit is not None
@@ -176,7 +172,7 @@ def equity(
             field="method",
         )
     problem = raw.with_unit_weights()
-    wants_mc = method in ("monte-carlo", "mc")
+    wants_mc = method == "monte-carlo"
     # a dealt random Omaha hand is listed for an exact run (not when it would only sample)
     # auto enumerates within its budget, and within the caller's time limit when there is one
     auto_limit = min(AUTO_EXACT_SECONDS, max_exact_seconds)

@@ -157,10 +157,13 @@ def check_spot(spot: Spot) -> Spot:
         kwargs[name] = None if value is None else float(value)
     from pokerlab.engine._control import check_seed  # not at import
     from pokerlab.engine.limits import check_exact_options, check_sampling
+    from pokerlab.engine.methods import read_method
     from pokerlab.errors import GameError
 
     sampling = {name: kwargs[name] for name in ("trials", "stderr", "time_limit", "seed")}
     try:
+        if "method" in kwargs:  # as pokerlab.equity reads it: "MC" is Monte Carlo here too
+            kwargs["method"] = read_method(kwargs["method"])
         check_exact_options(kwargs.get("method"), **sampling)
     except GameError as exc:
         raise ValueError(f"field {exc}") from None

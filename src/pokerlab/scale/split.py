@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerlab.cards import Card
-from pokerlab.engine.api import Method, equity
+from pokerlab.engine.api import equity
+from pokerlab.engine.methods import Method
 from pokerlab.engine.problem import PlayerInput
 from pokerlab.engine.result import EquityResult
 from pokerlab.games import Game

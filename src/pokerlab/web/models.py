@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerlab.engine.limits import MAX_TRIALS, MIN_STDERR
+from pokerlab.engine.methods import Method
 from pokerlab.games import GAMES
 
 __all__ = [
@@ -81,7 +82,7 @@ class EquityRequest(BodyModel):
     )
     board: Cards = ""
     dead: Cards = ""
-    method: Literal["auto", "exact", "monte-carlo", "mc"] = "auto"
+    method: Method = "auto"
     # the CLI's and batch's cap (README): the web's time limit ends a run long before it
     trials: int | None = Field(default=None, ge=1, le=MAX_TRIALS, description="Monte Carlo deals.")
     stderr: float | None = Field(
@@ -118,7 +119,7 @@ class DrawRequest(BodyModel):
     dead: Cards = ""
     game: str = Field(default="high", max_length=20, description="'high' or '2-7'.")
     goal: str | None = Field(default=None, max_length=40)
-    method: Literal["auto", "exact", "mc"] = "auto"
+    method: Method = "auto"
     trials: int | None = Field(default=None, ge=1, le=10**9)
     seed: Seed = None
     max_draw: int = Field(default=5, ge=0, le=5, description="The most cards one may draw.")

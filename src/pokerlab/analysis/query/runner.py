@@ -47,6 +47,7 @@ from pokerlab.engine._control import (
     nothing_sampled,
 )
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling, check_seconds
+from pokerlab.engine.methods import read_method
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.engine.tally import StopReason
 from pokerlab.errors import (
@@ -103,9 +104,6 @@ MIN_SLICE = 4096
 
 _SETTINGS = ("game", "board", "dead", "trials", "stderr", "time", "seed", "exact", "method")
 _RESERVED = {*STREETS, "board", "mc", "montecarlo"}
-_METHODS = {"exact": "exact", "mc": "monte-carlo", "montecarlo": "monte-carlo",
-            "monte-carlo": "monte-carlo", "auto": "auto"}  # fmt: skip
-"""How ``method='...'`` may be spelt in a query, and what each spelling means."""
 _BARE_METHODS = ("exact", "mc", "montecarlo")
 """The methods also written alone, as a word of the ``from`` clause."""
 
@@ -150,12 +148,19 @@ def _integer(value: float | str | None, key: str, at: str, least: int, most: int
 def _method_of(s: Source, at: str) -> str:
     """The method a ``from`` item sets: ``exact``, ``mc``/``montecarlo`` or ``method='...'``."""
     if s.value is None:
-        return _METHODS[s.key.lower()]
+        return read_method(s.key)
     if not isinstance(s.value, str):
         raise QueryError(f"{at}: method expects a quoted value")
-    if s.value not in _METHODS:
-        raise QueryError(f"{at}: unknown method '{s.value}': expected exact, monte-carlo or auto")
-    return _METHODS[s.value]
+    return _read_method(s.value, f"{at}: ")
+
+
+def _read_method(value: object, at: str = "") -> str:
+    """``value`` read as every entry point reads a method (:func:`read_method`), its refusal a
+    :class:`QueryError` (``at`` says where in the text)."""
+    try:
+        return read_method(value)
+    except GameError as exc:
+        raise QueryError(f"{at}{exc}", field="method") from None
 
 
 def _spelling(s: Source) -> str:
@@ -740,11 +745,7 @@ def query(
                        ("time_limit", time_limit), ("seed", seed)):  # fmt: skip
         if value is not None:  # numpy's integers as Python ints (the result goes to JSON)
             value = int(value) if key in ("trials", "seed") and is_whole(value) else value
-            setattr(req, key, "monte-carlo" if value == "mc" else value)
-    if req.method not in ("auto", "exact", "monte-carlo"):
-        raise QueryError(
-            f"unknown method '{req.method}': expected exact, monte-carlo or auto", field="method"
-        )
+            setattr(req, key, _read_method(value) if key == "method" else value)
     _check_exact(req)
     try:
         check_sampling(req.trials, req.stderr, req.time_limit, capped=capped, lift=lift)
