@@ -206,6 +206,21 @@ def test_time_limit_errors_say_what_each_request_can_change() -> None:
     assert distribution.field == "time_limit" and "standard error" not in str(distribution)
 
 
+def test_a_distribution_over_the_servers_cap_is_told_only_to_narrow_the_ranges() -> None:
+    """The library's remedies name ``--max-holdings``; a server's cap is fixed, so it says so
+    in their place (the remedies swapped, not the message's text edited)."""
+    from pokerlab.errors import TooLargeError
+    from pokerlab.web import tasks
+
+    with pytest.raises(TooLargeError) as caught:  # 1,326 holdings of the hero alone
+        tasks.run_distribution(hero="random", villains=["AA"], board="", game="holdem",
+                               dead="", limit=10.0)  # fmt: skip
+    message = str(caught.value)
+    assert "holdings in all" in message and "--max-holdings" not in message
+    assert message.endswith("run); narrow the ranges (this server's cap is fixed)")
+    assert caught.value.field == "villains"  # the library's 'players'
+
+
 def test_an_outs_refusal_marks_the_time_limit_box_only_when_it_was_filled(
     client: TestClient,
 ) -> None:

@@ -33,7 +33,7 @@ message next to that input; :class:`blame` (a context manager) sets it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -51,6 +51,7 @@ __all__ = [
     "blame",
     "cluster_failures",
     "described",
+    "join_ways",
     "list_argument",
     "shorten",
 ]
@@ -119,7 +120,45 @@ class GameError(PokerlabError, ValueError):
 
 
 class TooLargeError(PokerlabError, ValueError):
-    """An exact computation that would take too long; the message says how large it is."""
+    """An exact computation that would take too long; the message says how large it is and,
+    after a semicolon, the ``remedies``: the ways to make it fit, joined as a sentence ("narrow
+    the ranges, or allow more time (--time)"). An interface whose caller has other words for a
+    way (a web form has no ``--time``) swaps it with :meth:`with_remedies`, not by editing the
+    text.
+
+    >>> e = TooLargeError("too large", remedies=("narrow the ranges", "allow more time (--time)"))
+    >>> str(e)
+    'too large; narrow the ranges, or allow more time (--time)'
+    >>> str(e.with_remedies(r for r in e.remedies if "--time" not in r))
+    'too large; narrow the ranges'
+    """
+
+    def __init__(
+        self, message: str, *, field: str | None = None, remedies: str | Iterable[str] = ()
+    ) -> None:
+        self.remedies = _remedies(remedies)
+        self.reason = message
+        super().__init__(_with_remedies(message, self.remedies), field=field)
+
+    def with_remedies(self, remedies: str | Iterable[str]) -> TooLargeError:
+        """This error (the same object, its field kept) saying ``remedies`` instead."""
+        self.remedies = _remedies(remedies)
+        self.args = (shorten_echoes(_with_remedies(self.reason, self.remedies)), *self.args[1:])
+        return self
+
+
+def join_ways(ways: Sequence[str]) -> str:
+    """Ways to do something as one phrase: ``a``, ``a, or b``, ``a, b, or c``."""
+    return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
+
+
+def _remedies(remedies: str | Iterable[str]) -> tuple[str, ...]:
+    """One remedy or several as a tuple (a lone string is one remedy, not its letters)."""
+    return (remedies,) if isinstance(remedies, str) else tuple(remedies)
+
+
+def _with_remedies(message: str, remedies: Sequence[str]) -> str:
+    return f"{message}; {join_ways(remedies)}" if remedies else message
 
 
 class CancelledError(PokerlabError, RuntimeError):

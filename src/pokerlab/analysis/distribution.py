@@ -46,8 +46,8 @@ __all__ = ["Distribution", "PlayerDistribution", "equity_distribution"]
 
 MAX_HOLDINGS = 5_000
 """Most holdings (all players together) whose equities are computed one engine call each."""
-RAISE_THE_CAP = "narrow the ranges or raise the cap (--max-holdings, max_holdings=)"
-"""How a refusal for :data:`MAX_HOLDINGS` ends (a server, whose cap is fixed, swaps it)."""
+RAISE_THE_CAP = "raise the cap (--max-holdings, max_holdings=)"
+"""A remedy of a refusal for :data:`MAX_HOLDINGS` (a server, whose cap is fixed, swaps it)."""
 MAX_JOINT_STEPS = 200_000_000
 """Most steps of the walk over the other players' joint holdings that weighs each holding."""
 DEFAULT_TRIALS = 20_000
@@ -327,8 +327,9 @@ def _per_holding(
         raise TooLargeError(
             f"{total:,} holdings in all: an equity per holding is computed for at "
             f"most {max_holdings:,} outside heads-up hold'em with a board (each one an equity "
-            f"run); {RAISE_THE_CAP}",
+            f"run)",
             field="players",
+            remedies=("narrow the ranges", RAISE_THE_CAP),
         )
     summed = [_summed_player(problem, p) for p in range(problem.n_players)]
     steps = sum(

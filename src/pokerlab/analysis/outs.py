@@ -48,7 +48,7 @@ __all__ = [
     "RunoutTotals",
     "StreetOuts",
     "outs",
-    "too_large_hint",
+    "too_large_remedies",
     "turn_outcomes",
 ]
 
@@ -243,18 +243,15 @@ def turn_outcomes(report: OutsReport, player: int) -> dict[Card, str]:
 
 
 MORE_TIME = "allow more time (--time)"
-"""The part of :func:`too_large_hint` that a caller with no ``--time`` (the web page) drops."""
+"""The remedy of a too-large outs request that a caller with no ``--time`` (the web page)
+drops (:meth:`~pokerlab.errors.TooLargeError.with_remedies`)."""
 
 
-def too_large_hint(board_cards: int, more_time: bool = True) -> str:
+def too_large_remedies(board_cards: int) -> tuple[str, ...]:
     """How a too-large outs request on a board of ``board_cards`` cards can shrink: narrower
-    ranges, the turn card when it is a flop, and (``more_time``) a longer time limit."""
-    ways = ["narrow the ranges"]
-    if board_cards == 3:
-        ways.append("give the turn card")
-    if more_time:
-        ways.append(MORE_TIME)
-    return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
+    ranges, the turn card when it is a flop, and a longer time limit (:data:`MORE_TIME`)."""
+    turn = ("give the turn card",) if board_cards == 3 else ()
+    return ("narrow the ranges", *turn, MORE_TIME)
 
 
 def outs(
@@ -299,13 +296,13 @@ def outs(
             f"{len(problem.board)} cards",
             field="board",
         )
-    hint = too_large_hint(len(problem.board))
+    remedies = too_large_remedies(len(problem.board))
     # a weighted range is enumerated twice: for the shares, and with each holding of weight 1
     # for the kinds (a card is a win only against every holding: a holding of weight 1e-13
     # against others of weight 1 moved the share by less than the tolerance, and its losses
     # read as wins)
     passes = 1 if all(problem.uniform) or _weights_decide(problem) else 2
-    refuse_too_large(problem, passes * runout_seconds(problem), time_limit, "outs", hint)
+    refuse_too_large(problem, passes * runout_seconds(problem), time_limit, "outs", remedies)
     problem = problem.listing_random_hands()  # a random Omaha hand: each holding of the rest
     skip = problem.dead_mask | problem.held_mask
     used = skip | sum(1 << int(c) for c in problem.board)
@@ -320,7 +317,7 @@ def outs(
         part = _progress_part(progress, 1, passes)
         return counts, runout_stats(flat, Control(n_threads, part, stop))
 
-    counts, flat = time_limited(both, time_limit, "outs", hint, cancel)
+    counts, flat = time_limited(both, time_limit, "outs", remedies, cancel)
     cards = [Card(c) for c in deck]
     spot = (problem.inputs, problem.game.name, problem.board_text, problem.dead_text)
     n = problem.n_players

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pokerlab._numbers import is_real, is_whole, shown_number
@@ -147,10 +147,10 @@ def estimate_text(seconds: float) -> str:
 
 
 def refuse_too_large(
-    problem: Problem, estimate: float, seconds: float, what: str, hint: str
+    problem: Problem, estimate: float, seconds: float, what: str, remedies: str | Sequence[str]
 ) -> None:
-    """Raise :class:`TooLargeError` (naming the size of ``problem`` and ``hint``, how to make
-    it smaller) when the ``estimate`` of its exact work (seconds of one core) is over
+    """Raise :class:`TooLargeError` (naming the size of ``problem`` and its ``remedies``, the
+    ways to make it smaller) when the ``estimate`` of its exact work (seconds of one core) is over
     ``seconds``."""
     if estimate > seconds:
         size = "x".join(f"{s:,}" for s in problem.range_sizes)
@@ -160,13 +160,18 @@ def refuse_too_large(
             work = f"about {estimate_text(estimate)} of work"
         raise TooLargeError(
             f"{what} is too large: {work} ({size} holdings per player), over the limit of "
-            f"{_limit_text(seconds)}; {hint}",
+            f"{_limit_text(seconds)}",
             field="time_limit",
+            remedies=remedies,
         )
 
 
 def time_limited(
-    compute: Callable[[CancelLike], T], seconds: float, what: str, hint: str, cancel: CancelLike
+    compute: Callable[[CancelLike], T],
+    seconds: float,
+    what: str,
+    remedies: str | Sequence[str],
+    cancel: CancelLike,
 ) -> T:
     """``compute(stop)``, where ``stop()`` turns true when the caller's ``cancel`` does or
     ``seconds`` have passed; a run stopped by the limit raises :class:`TooLargeError`, one
@@ -182,5 +187,7 @@ def time_limited(
         if is_cancelled(cancel):
             raise
         raise TooLargeError(
-            f"{what} did not finish within {_limit_text(seconds)}; {hint}", field="time_limit"
+            f"{what} did not finish within {_limit_text(seconds)}",
+            field="time_limit",
+            remedies=remedies,
         ) from None

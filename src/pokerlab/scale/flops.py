@@ -36,8 +36,11 @@ from pokerlab.engine.limits import estimate_text
 from pokerlab.errors import EmptyRangeError, GameError, TooLargeError
 from pokerlab.scale.backends import SECONDS_PER_RUN, backend_sizes, make_backend
 
-__all__ = ["FlopReport", "flop_cells", "flop_report"]
+__all__ = ["RAISE_MAX_SECONDS", "FlopReport", "flop_cells", "flop_report"]
 
+RAISE_MAX_SECONDS = "raise max_seconds (--max-seconds) to run it"
+"""A remedy of a flop report refused over its ``max_seconds`` (a server's requests have a
+``time_limit`` instead)."""
 
 FlopTask = tuple[list[str], str, str, list[str]]
 
@@ -196,9 +199,9 @@ def flop_report(
     if work > max_seconds:
         raise TooLargeError(
             f"this flop report is too large: about {estimate_text(work)} of one core for "
-            f"{len(texts):,} flop classes, over the limit of {max_seconds:g} s; narrow the "
-            "ranges, or raise max_seconds (--max-seconds) to run it",
+            f"{len(texts):,} flop classes, over the limit of {max_seconds:g} s",
             field="max_seconds",
+            remedies=("narrow the ranges", RAISE_MAX_SECONDS),
         )
     chunks = [texts[k : k + chunk_size] for k in range(0, len(texts), chunk_size)]
     values = np.zeros((len(texts), 4))

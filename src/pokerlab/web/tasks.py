@@ -37,7 +37,7 @@ from pokerlab.analysis.distribution import RAISE_THE_CAP, equity_distribution
 from pokerlab.analysis.draw import advise, normalize_game
 from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep, play_hand
 from pokerlab.analysis.hits import hits
-from pokerlab.analysis.outs import outs, too_large_hint
+from pokerlab.analysis.outs import MORE_TIME, outs
 from pokerlab.analysis.query import query
 from pokerlab.engine.api import DEFAULT_STDERR, MAX_EXACT_SECONDS, equity, refusal_tail
 from pokerlab.engine.game_range import game_range_report
@@ -45,7 +45,7 @@ from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
 from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES, game_aliases
-from pokerlab.scale.flops import flop_report
+from pokerlab.scale.flops import RAISE_MAX_SECONDS, flop_report
 from pokerlab.scale.matrix import preflop_matrix
 
 __all__ = [
@@ -246,10 +246,7 @@ def run_outs(
             progress=report, **threads_for(outs, threads),
         )  # fmt: skip
     except TooLargeError as exc:  # the page has no --time, and its limit is the server's
-        message = str(exc)
-        for cards in (3, 4):  # the hint of a flop or of a turn
-            message = message.replace(too_large_hint(cards), too_large_hint(cards, False))
-        exc.args = (message, *exc.args[1:])
+        exc.with_remedies(r for r in exc.remedies if r != MORE_TIME)
         if exc.field == "time_limit" and time_limit is None:  # its remedies are other fields
             exc.field = None
         raise
@@ -427,11 +424,8 @@ def run_distribution(
             raise report.stopped(why, what="the distribution", units="holdings") from None
         raise time_limit_error(limit, "distribution") from None
     except PokerlabError as exc:
-        if isinstance(exc, TooLargeError) and str(exc).endswith(RAISE_THE_CAP):
-            message = str(exc).replace(
-                RAISE_THE_CAP, "narrow the ranges (this server's cap is fixed)"
-            )
-            exc.args = (message, *exc.args[1:])
+        if isinstance(exc, TooLargeError) and RAISE_THE_CAP in exc.remedies:
+            exc.with_remedies(["narrow the ranges (this server's cap is fixed)"])
         if exc.field == "players.0":
             exc.field = "hero"
         elif exc.field is not None and exc.field.startswith("players."):
@@ -492,11 +486,6 @@ def _run_report(
         raise time_limit_error(limit, task) from None
 
 
-_RAISE_MAX_SECONDS = "raise max_seconds (--max-seconds)"
-"""The remedy a flop report refused over its ``max_seconds`` names (the server's own limit is
-``pokerlab serve --max-seconds``; a request's is its ``time_limit``)."""
-
-
 def run_flops(
     *,
     players: list[str],
@@ -525,9 +514,11 @@ def run_flops(
         if exc.field == "max_seconds":  # the library's refusal: no such field here
             exc.field = "time_limit" if time_limit is not None else None
             if time_limit is not None and time_limit <= limit:  # the request's own limit
-                # told to "raise max_seconds (--max-seconds)", which a request cannot
-                message = str(exc).replace(_RAISE_MAX_SECONDS, "raise time_limit")
-                exc.args = (message, *exc.args[1:])
+                # told to raise max_seconds (RAISE_MAX_SECONDS), which a request cannot
+                exc.with_remedies(
+                    "raise time_limit to run it" if r == RAISE_MAX_SECONDS else r
+                    for r in exc.remedies
+                )
         raise
 
 
