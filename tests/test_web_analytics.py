@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -112,6 +113,9 @@ def test_a_time_limit_lowers_the_servers_for_hits_and_distributions(
     assert response.json()["error"]["field"] == "time_limit"
     assert "0.3 s" in response.json()["error"]["message"]
     assert time.monotonic() - started < 5  # the server's limit here is 5 s
+    # killed at its limit and the grace, and timed as any answer (it had no Server-Timing)
+    computed = re.search(r"compute;dur=([0-9.]+)", response.headers["Server-Timing"])
+    assert computed is not None and float(computed.group(1)) >= 500
     for _ in range(120):  # the worker was replaced; the new one warms up (503 meanwhile)
         quick = client.post("/api/hits", json={"range": "QQ+", "board": "Ks9s2d", "time_limit": 5})
         if quick.status_code != 503:

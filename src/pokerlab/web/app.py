@@ -315,8 +315,9 @@ async def _unless_client_leaves(request: Request, work: Awaitable[T]) -> T:
 
 def _pool_failure(exc: Exception, task: str, limit: float) -> _Failure:
     """The answer to a request whose pooled task ended in ``exc`` (a pool exception)."""
-    if isinstance(exc, TaskTimeout):
-        return _Failure(422, tasks.error_payload(tasks.time_limit_error(limit, task)))
+    if isinstance(exc, TaskTimeout):  # timed like an answer: it computed for its whole limit
+        timing = {"Server-Timing": _server_timing(exc.queued, exc.computed)}
+        return _Failure(422, tasks.error_payload(tasks.time_limit_error(limit, task)), timing)
     if isinstance(exc, WarmingUp):
         return _unavailable("WarmingUp", f"the server is warming up: {exc}")
     if isinstance(exc, PoolBusyError):
@@ -324,6 +325,11 @@ def _pool_failure(exc: Exception, task: str, limit: float) -> _Failure:
     if isinstance(exc, WorkerDied):
         return _unavailable("WorkerDied", f"{exc}; the request was not answered, retry it")
     return _Failure(500, error_body("InternalError", f"the {task} task failed (a bug)"))
+
+
+def _server_timing(queued: float, computed: float) -> str:
+    """The ``Server-Timing`` header of a pooled request: seconds queued and computed, in ms."""
+    return f"queue;dur={queued * 1000:.1f}, compute;dur={computed * 1000:.1f}"
 
 
 _POOL_ERRORS = (TaskTimeout, WarmingUp, PoolBusyError, WorkerDied, TaskFailed)
@@ -525,7 +531,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             outcome = await _unless_client_leaves(request, work)
         except _POOL_ERRORS as exc:
             raise _pool_failure(exc, task, limit) from None
-        timing = f"queue;dur={outcome.queued * 1000:.1f}, compute;dur={outcome.computed * 1000:.1f}"
+        timing = _server_timing(outcome.queued, outcome.computed)
         response.headers["Server-Timing"] = timing
         if outcome.status == "error":
             raise _Failure(422, outcome.payload, {"Server-Timing": timing})

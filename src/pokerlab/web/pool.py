@@ -75,7 +75,13 @@ _ENV_LOCK = threading.Lock()
 
 
 class TaskTimeout(Exception):
-    """The task did not finish within its time; its worker was killed."""
+    """The task did not finish within its time; its worker was killed. ``queued`` and
+    ``computed``: the seconds it waited for a worker and ran, as :class:`Outcome` has them."""
+
+    def __init__(self, message: str, queued: float = 0.0, computed: float = 0.0) -> None:
+        super().__init__(message)
+        self.queued = queued
+        self.computed = computed
 
 
 class PoolBusyError(Exception):
@@ -514,7 +520,11 @@ class WorkerPool:
             status, payload = await asyncio.wait_for(asyncio.shield(worker.reply), timeout)
         except TimeoutError:
             self._retire(worker, f"its {task} task ran past {timeout:g} s")
-            raise TaskTimeout(f"the task ran longer than {timeout:g} s") from None
+            raise TaskTimeout(
+                f"the task ran longer than {timeout:g} s",
+                queued=started - queued_since,
+                computed=loop.time() - started,
+            ) from None
         except (asyncio.IncompleteReadError, OSError):
             await asyncio.to_thread(worker.process.join, 1.0)
             how = describe_exit(worker.process)
