@@ -120,6 +120,13 @@ def test_evaluate_matches_the_cli(client: TestClient) -> None:
     r = client.post("/api/evaluate", json={"cards": "Kh Kd Ks 4c 4d 2s 7h"})
     assert r.status_code == 200
     assert r.json() == cli_json("eval", "Kh", "Kd", "Ks", "4c", "4d", "2s", "7h")
+    body = {"cards": "As2sKd3d", "board": "4c5h6sQs7d", "game": "o8"}  # a split game: both halves
+    r = client.post("/api/evaluate", json=body)
+    assert r.status_code == 200
+    assert r.json() == cli_json("eval", "As2sKd3d", "--board", "4c5h6sQs7d", "--game", "o8")
+    assert r.json()["game"] == "omaha-hilo" and r.json()["low"]["description"] == "6-5-4-2-A"
+    refused = error_of(client.post("/api/evaluate", json={"cards": "AsKsQsJs", "game": "omaha"}))
+    assert refused["field"] == "board"
 
 
 def test_draw_matches_the_cli(client: TestClient) -> None:

@@ -697,11 +697,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tasks.run_range, range=body.text, dead=body.dead, list=body.list_combos, game=body.game
         )
 
-    @app.post("/api/evaluate", summary="Value of a 5, 6 or 7-card high hand", responses=_ERRORS)
+    @app.post("/api/evaluate", summary="What a hand is worth, in any game", responses=_ERRORS)
     async def evaluate(body: EvaluateRequest) -> dict[str, Any]:
-        """Same JSON as ``pokerlab eval --json``."""
+        """Same JSON as ``pokerlab eval --json`` (``board``, ``game``: ``--board``, ``--game``)."""
         check_ready(needs_workers=False)
-        return tasks.run_evaluate(cards=body.cards)
+        return tasks.run_evaluate(cards=body.cards, board=body.board, game=body.game)
 
     # HEAD too, as the static files answer it (a `curl -I` health check of the page was a 405)
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)

@@ -176,9 +176,14 @@ class RangeRequest(BodyModel):
 
 
 class EvaluateRequest(BodyModel):
-    """``pokerlab eval``: the value of a 5, 6 or 7-card high hand."""
+    """``pokerlab eval``: the value of a 5, 6 or 7-card high hand, or of a hand in ``game``
+    (each half of a split pot; the response names the game)."""
 
     cards: Cards = Field(examples=["Kh Kd Ks 4c 4d 2s 7h"])
+    board: Cards = Field(default="", description="The board, with the hole cards.")
+    game: str | None = Field(
+        default=None, max_length=30, description="Any game of /api/games, or 'high' or '2-7'."
+    )
 
 
 class StopRequest(BodyModel):

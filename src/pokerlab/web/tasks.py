@@ -39,11 +39,11 @@ from pokerlab.analysis.draw_play import advice_for, deal_hand, discard_for_keep,
 from pokerlab.analysis.hits import hits
 from pokerlab.analysis.outs import MORE_TIME, outs
 from pokerlab.analysis.query import query
+from pokerlab.analysis.showdown import showdown_value
 from pokerlab.engine.api import DEFAULT_STDERR, MAX_EXACT_SECONDS, equity, refusal_tail
 from pokerlab.engine.game_range import game_range_report
 from pokerlab.engine.limits import check_exact_options
 from pokerlab.errors import CancelledError, PokerlabError, TooLargeError, blame
-from pokerlab.evaluation import evaluate
 from pokerlab.games import GAMES, game_aliases
 from pokerlab.scale.flops import RAISE_MAX_SECONDS, flop_report
 from pokerlab.scale.matrix import preflop_matrix
@@ -366,10 +366,10 @@ def run_range(*, range: str, dead: str | None, list: bool, game: str | None = No
     return game_range_report(range, dead, list, game or "holdem")
 
 
-def run_evaluate(*, cards: str) -> Payload:
-    """``pokerlab eval --json``."""
-    with blame("cards"):
-        return evaluate(cards).to_dict()
+def run_evaluate(*, cards: str, board: str = "", game: str | None = None) -> Payload:
+    """``pokerlab eval --json`` (``--board``, ``--game``)."""
+    value = showdown_value(cards, "holdem" if game is None else game, board)
+    return value.to_dict(with_game=game is not None)
 
 
 def games() -> Payload:
