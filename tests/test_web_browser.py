@@ -448,6 +448,38 @@ def test_a_link_may_name_its_game_by_an_alias(page: Page, base_url: str) -> None
     fresh.close()
 
 
+def test_a_plus_typed_into_a_link_is_a_plus(page: Page, base_url: str) -> None:
+    """A link's bare '+' was read as a space (URLSearchParams' rule), so '#p=AsKs&p=QQ+' ran
+    the range 'QQ ', that is QQ, without a word; the page's own links write a space as %20."""
+    fresh = page.context.new_page()
+    fresh.goto(f"{base_url}/#p=AsKs&p=QQ+,A2s+&board=Qh7c2d")
+    fresh.wait_for_selector("#results:not([hidden])")
+    assert fresh.input_value('[name="players.1"]') == "QQ+,A2s+"
+    want = pokerlab.equity(["AsKs", "QQ+,A2s+"], board="Qh7c2d")
+    assert fresh.inner_text('td.equity[data-player="1"]').strip() == (
+        f"{want.players[0].equity * 100:.2f}%"
+    )
+    fresh.fill('[name="players.1"]', "QQ+, AKs")  # a space: written %20 in the page's link
+    fresh.click("#copy-link")
+    link = fresh.input_value("#share-link")
+    assert "p=QQ%2B%2C%20AKs" in link and "+" not in link.split("#", 1)[1]
+    fresh.close()
+
+
+def test_recent_spots_kept_by_an_earlier_page_still_read(page: Page, base_url: str) -> None:
+    """The earlier page kept spots as URLSearchParams wrote them, a space as a bare '+'; a bare
+    '+' is a plus now, so they are rewritten when read (their ranges unchanged)."""
+    old = "game=holdem&p=AsKs&p=QQ%2B%2C+AKs&board=Qh+7c+2d"
+    page.evaluate("(spot) => localStorage.setItem('pokerlab.recentSpots', JSON.stringify([spot]))",
+                  old)  # fmt: skip
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#recent-list a")
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.input_value('[name="players.1"]') == "QQ+, AKs"
+    assert page.input_value("#board") == "Qh 7c 2d"
+
+
 def test_a_link_may_name_monte_carlo_mc(page: Page, base_url: str) -> None:
     """method=mc was refused ("not one of auto, exact, monte-carlo"), though /api/equity, the CLI
     (--mc) and the library take it."""
@@ -818,7 +850,7 @@ def test_outs_and_equity_of_other_cards_are_not_left_side_by_side(page: Page) ->
 def test_a_stud_link_drops_its_board_and_says_so(page: Page, base_url: str) -> None:
     """The board went without a word and the spot ran without it; now the link is read as the
     other changes a link needs are: said, and not run until Simulate."""
-    page.goto(base_url + "/#game=stud&p=As+Ks+%7C+Qd&p=Jh+Jc+%7C+2s&board=Qh7c2d")
+    page.goto(base_url + "/#game=stud&p=As%20Ks%20%7C%20Qd&p=Jh%20Jc%20%7C%202s&board=Qh7c2d")
     message = page.wait_for_selector("#equity-error:not(:empty)").inner_text()
     assert "has no board: the link's board Qh7c2d was dropped" in message, message
     assert page.input_value("#board") == ""

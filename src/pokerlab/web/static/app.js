@@ -436,7 +436,7 @@ function renderEquity(result) {
 async function runSpot(push) {
   const form = equityForm();
   clearErrors(form);
-  const spot = spotParams().toString();
+  const spot = spotText(spotParams());
   if (location.hash.slice(1) !== spot) {  // a link the form read otherwise (a stud board) is
     if (push) history.pushState(null, "", `#${spot}`);  // shown as it runs
     else history.replaceState(null, "", `#${spot}`);
@@ -492,6 +492,27 @@ function spotParams() {
   return params;
 }
 
+// A spot as a link's fragment: every value percent-encoded (a space as %20, a '+' as %2B), so
+// a link holds no bare '+'. A link's bare '+' is read as a plus (spotFromText): URLSearchParams
+// reads it as a space, and a hand-typed '#p=QQ%2B' written 'p=QQ+' ran the range QQ, not QQ+.
+function spotText(params) {
+  return [...params].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+}
+
+function spotFromText(text) {
+  const params = new URLSearchParams();
+  for (const part of text.split("&")) {
+    if (!part) continue;
+    const at = part.indexOf("=");
+    params.append(decodedPart(at < 0 ? part : part.slice(0, at)), decodedPart(at < 0 ? "" : part.slice(at + 1)));
+  }
+  return params;
+}
+
+function decodedPart(text) {
+  try { return decodeURIComponent(text); } catch (_) { return text; }  // a stray '%': as typed
+}
+
 function spotUrl(spot) {
   return `${location.origin}${location.pathname}#${spot}`;
 }
@@ -542,7 +563,7 @@ function applySpot(params) {
 }
 
 function spotFromLocation() {
-  return new URLSearchParams(location.hash.slice(1));
+  return spotFromText(location.hash.slice(1));
 }
 
 async function restoreFromLocation() {
@@ -553,7 +574,7 @@ async function restoreFromLocation() {
 
 function showShareLink(visible, status = "") {
   $("#share").hidden = !visible;
-  $("#share-link").value = visible ? spotUrl(spotParams().toString()) : "";
+  $("#share-link").value = visible ? spotUrl(spotText(spotParams())) : "";
   $("#share-status").textContent = status;
 }
 
@@ -572,7 +593,11 @@ async function copyLink() {
 function readRecent() {
   try {
     const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((s) => typeof s === "string") : [];
+    // a spot kept by an earlier page was URLSearchParams' text (a space as a bare '+'):
+    // rewritten as spotText writes it (the same text for a spot it wrote, with no bare '+')
+    return Array.isArray(list)
+      ? list.filter((s) => typeof s === "string").map((s) => spotText(new URLSearchParams(s)))
+      : [];
   } catch (_) {
     return []; // storage off (private mode) or not ours: no list
   }
@@ -588,7 +613,7 @@ function rememberSpot(spot) {
 }
 
 function spotLabel(spot) {
-  const params = new URLSearchParams(spot);
+  const params = spotFromText(spot);
   const players = params.getAll("p").map((p) => p.trim() || "?").join(" vs ");
   const board = params.get("board");
   const game = params.get("game") || "holdem";
