@@ -267,6 +267,8 @@ def test_json_contract() -> None:
         ({"range_": "AA", "board": "Kd7c2h", "game": "stud"}, GameError, "no board"),
         ({"range_": "AA", "board": "Kd7c2h", "dead": "Kd"}, DuplicateCardError, "Kd"),
         ({"range_": "AX", "board": "Kd7c2h"}, RangeError, "AX"),
+        ({"range_": "AA", "board": "Kd7c2h", "threads": 0}, GameError, "threads must be at"),
+        ({"range_": "AA", "board": "Kd7c2h", "threads": 1.5}, GameError, "a positive integer"),
     ],
 )
 def test_bad_input(kwargs: dict[str, str], error: type[Exception], fragment: str) -> None:
@@ -290,3 +292,18 @@ def test_a_draw_the_report_leaves_out_counts_nothing() -> None:
     assert flop.count("wrap") == 0
     with pytest.raises(GameError, match="unknown category 'bogus': known are 'straight flush'"):
         flop.count("bogus")
+
+
+@pytest.mark.parametrize(
+    ("range_", "board", "game"),
+    [("random", "Ks9s2d", "omaha"), ("AK***,QQ***", "Ks9s2dTh", "omaha5")],
+)
+def test_threads_split_the_holdings_and_change_nothing(range_: str, board: str, game: str) -> None:
+    """Past one task's holdings hits classify on every core (``threads``), holding by holding,
+    so the report is the same array for any count."""
+    one = pokerlab.hits(range_, board, game=game, threads=1)
+    assert one.combos > 2 * 16384  # several tasks of HOLDINGS_PER_TASK
+    for threads in (2, 3):
+        many = pokerlab.hits(range_, board, game=game, threads=threads)
+        assert np.array_equal(many.made, one.made) and np.array_equal(many.draw_bits, one.draw_bits)
+        assert many.to_dict() == one.to_dict()

@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-from numba import int64, uint64
+from numba import int64, prange, uint64
 from numpy.typing import NDArray
 
 from pokerlab._jit import njit
@@ -340,12 +340,50 @@ def classify(
 ):  # fmt: skip
     """``made[i]``: the made code of combo ``holes[i]`` on ``board``; ``draws[i]``: its draw
     bits (the arguments as :func:`classify_combo`'s)."""
+    info, keys, masks = _board_summary(board, omaha, card_key, card_mask)
+    _classify_rows(holes, 0, holes.shape[0], omaha, board.shape[0], info, keys, masks, card_key,
+                   card_mask, multiplier, displace, values, categories, straight_top, windows,
+                   made, draws)  # fmt: skip
+
+
+HOLDINGS_PER_TASK = 1 << 14
+"""Holdings per task of :func:`classify_parallel` (a fixed size: the answer is per holding, the
+same for any thread count)."""
+
+
+@njit(cache=True, parallel=True)
+def classify_parallel(
+    holes, omaha, board, card_key, card_mask, multiplier, displace, values, categories,
+    straight_top, windows, made, draws,
+):  # fmt: skip
+    """:func:`classify` over tasks of :data:`HOLDINGS_PER_TASK` holdings on numba's threads
+    (their count set by the caller); the board's summary is shared, read only."""
+    info, keys, masks = _board_summary(board, omaha, card_key, card_mask)
+    n = holes.shape[0]
+    for task in prange((n + HOLDINGS_PER_TASK - 1) // HOLDINGS_PER_TASK):
+        lo = task * HOLDINGS_PER_TASK
+        _classify_rows(holes, lo, min(n, lo + HOLDINGS_PER_TASK), omaha, board.shape[0], info,
+                       keys, masks, card_key, card_mask, multiplier, displace, values,
+                       categories, straight_top, windows, made, draws)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _board_summary(board, omaha, card_key, card_mask):
+    """:func:`summarize_board`'s arrays for ``board``."""
     info = np.zeros(INFO_SIZE, dtype=np.int64)
     keys = np.zeros(MAX_PARTS, dtype=np.uint64)
     masks = np.zeros(MAX_PARTS, dtype=np.uint64)
-    n_board = board.shape[0]
-    summarize_board(board, n_board, omaha, card_key, card_mask, info, keys, masks)
-    for i in range(holes.shape[0]):
+    summarize_board(board, board.shape[0], omaha, card_key, card_mask, info, keys, masks)
+    return info, keys, masks
+
+
+@njit(cache=True, inline="always")
+def _classify_rows(
+    holes, lo, hi, omaha, n_board, info, keys, masks, card_key, card_mask, multiplier, displace,
+    values, categories, straight_top, windows, made, draws,
+):  # fmt: skip
+    """Rows ``lo .. hi - 1`` of :func:`classify`."""
+    for i in range(lo, hi):
         m, b = classify_combo(holes[i], holes.shape[1], omaha, n_board, info, keys, masks,
                               card_key, card_mask, multiplier, displace, values, categories,
                               straight_top, windows)  # fmt: skip

@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
+from pokerlab._threads import resolve_threads
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_card_set, format_cards, parse_cards
 from pokerlab.engine.game_range import check_orderings, game_ordering
@@ -218,6 +219,8 @@ def hits(
     board: str | Sequence[int | str | Card],
     game: str | Game = "holdem",
     dead: str | Sequence[int | str | Card] = "",
+    *,
+    threads: int | None = None,
 ) -> HitsReport:
     """Combos of ``range_`` in each made category and draw on ``board`` (flop, turn or river),
     without the combos that touch the board or ``dead``.
@@ -225,11 +228,16 @@ def hits(
     Hold'em and short-deck ranges use PokerStove notation (short deck's without the combos
     that hold a card below the six, its ``x%`` on its own ordering), Omaha ranges the pattern
     syntax (``AA**$ds``). A board or dead card outside the game's deck is refused. Percentages
-    are of the range's weight once those combos are removed.
+    are of the range's weight once those combos are removed. ``threads``: how many threads
+    classify the holdings (default: every available core; the report is the same for any
+    count).
     """
     from pokerlab.analysis import _hits_kernels as H
     from pokerlab.engine._tables import kernel_tables
+    from pokerlab.evaluation._parallel import numba_threads
 
+    with blame("threads"):
+        workers = resolve_threads(threads)
     with blame("game"):
         spec = get_game(game)
         if spec.is_stud or not spec.board_cards:
@@ -254,17 +262,15 @@ def hits(
     board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)
     made = np.empty(len(holdings), dtype=np.uint8)
     draw_bits = np.empty(len(holdings), dtype=np.uint16)
-    H.classify(
-        # a writable copy: the holdings are read-only, and a read-only array would compile
-        # classify_combo once more than the query kernel's calls do
-        np.array(holdings, order="C"),
-        omaha,
-        board_arr,
-        *kernel_tables(spec),
-        *H.hit_tables(spec),
-        made,
-        draw_bits,
-    )
+    # a writable copy: the holdings are read-only, and a read-only array would compile
+    # classify_combo once more than the query kernel's calls do
+    arguments = (np.array(holdings, order="C"), omaha, board_arr, *kernel_tables(spec),
+                 *H.hit_tables(spec), made, draw_bits)  # fmt: skip
+    if workers > 1 and len(holdings) > H.HOLDINGS_PER_TASK:
+        with numba_threads(workers):
+            H.classify_parallel(*arguments)
+    else:
+        H.classify(*arguments)
     weights = np.asarray(weights, dtype=np.float64)
     total = float(weights.sum())
     draws = tuple(

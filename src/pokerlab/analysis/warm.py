@@ -109,6 +109,7 @@ def warm_tasks() -> list[Task]:
             lambda: (
                 hits("QQ+,AKs", "Qh7c2d"),
                 hits("AA**", "Qh7c2d", game="omaha"),
+                hits("random", "Qh7c2d", game="omaha", threads=2),  # its parallel kernel
                 equity_distribution("QQ+,AKs", "JJ", "Qh7c2d3s"),
                 equity_distribution("QQ", "JJ", "Qh7c2d", method="monte-carlo", trials=200, seed=1),
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from pokerlab.analysis import CategoryCount, HitsReport, hits
+from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.output import console, emit_json, literal
 
 __all__ = ["hits_command"]
@@ -74,14 +75,21 @@ def render_hits(report: HitsReport) -> None:
 )
 @click.option("--list", "list_combos", is_flag=True, help="With --json: every combo's category.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@threads_option
 def hits_command(
-    range_text: str, board: str, dead: str, game: str, list_combos: bool, as_json: bool
+    range_text: str,
+    board: str,
+    dead: str,
+    game: str,
+    list_combos: bool,
+    as_json: bool,
+    threads: int | None,
 ) -> None:
     """How RANGE hits a board: combos, weight and percent per made hand and draw, e.g.
     `pokerlab hits "QQ+,AKs,JTs" --board Ks9s2d`."""
     if list_combos and not as_json:
         raise click.UsageError("--list adds every combo to the JSON; add --json")
-    report = hits(range_text, board=board, game=game, dead=dead)
+    report = hits(range_text, board=board, game=game, dead=dead, threads=threads)
     if as_json:
         emit_json(report.to_dict(list_combos))
     else:

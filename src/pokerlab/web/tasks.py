@@ -389,9 +389,11 @@ def games() -> Payload:
     }
 
 
-def run_hits(*, range: str, board: str, game: str, dead: str, limit: float) -> Payload:
-    """``pokerlab hits --json``."""
-    return hits(range, board=board, game=game, dead=dead).to_dict()
+def run_hits(
+    *, range: str, board: str, game: str, dead: str, limit: float, threads: int = 1
+) -> Payload:
+    """``pokerlab hits --json`` (on the worker's ``threads``)."""
+    return hits(range, board=board, game=game, dead=dead, threads=threads).to_dict()
 
 
 def run_distribution(
