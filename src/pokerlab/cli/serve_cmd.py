@@ -56,8 +56,8 @@ def _log_config(level: str) -> dict[str, Any]:
     "--workers",
     type=IntRange(1, 64),
     default=None,
-    help="Processes for equity, outs, draw, query, hits and distribution requests (default: one "
-    "per CPU, or per --threads-per-worker CPUs).",
+    help="Processes for equity, outs, draw, query, hits, distribution, flop-report and matrix "
+    "requests (default: one per CPU, or per --threads-per-worker CPUs).",
 )
 @click.option(
     "--threads-per-worker",

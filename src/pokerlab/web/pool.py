@@ -1,5 +1,5 @@
 """A pool of worker processes for the long computations (equity, outs, draw advice, queries,
-hits, distributions).
+hits, distributions, flop reports, matrices).
 
 Why processes: an exact enumeration holds a core for seconds; in a thread it would hold the
 interpreter too and every other request would wait. Each worker is started once (``spawn``),
