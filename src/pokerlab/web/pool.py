@@ -500,7 +500,8 @@ class WorkerPool:
         if not self._workers:
             raise WarmingUp(self._failure or "the workers are warming up")
         loop = asyncio.get_running_loop()
-        queued_since = loop.time()
+        queued_since = loop.time()  # for the timeouts; the Outcome's seconds by perf_counter:
+        queued_clock = time.perf_counter()  # uvloop's loop.time() counts whole milliseconds
         for attempt in (1, 2):
             worker = await self._acquire(queue_timeout - (loop.time() - queued_since))
             try:
@@ -512,7 +513,7 @@ class WorkerPool:
                     raise WorkerDied(
                         f"two workers in a row died before taking the task: {exc}"
                     ) from None
-        started = loop.time()
+        started_clock = time.perf_counter()
         assert worker.reply is not None
         if stopper is not None:
             stopper._bind(worker.stop_flag)
@@ -536,12 +537,12 @@ class WorkerPool:
         finally:
             if stopper is not None:
                 stopper._unbind()  # before the worker takes another task
-        computed = loop.time() - started
+        computed = time.perf_counter() - started_clock
         self._release(worker)
         if status == "crash":
             log.error("%s task failed in worker %d:\n%s", task, worker.process.pid, payload)
             raise TaskFailed(payload)
-        return Outcome(status, payload, started - queued_since, computed)
+        return Outcome(status, payload, started_clock - queued_clock, computed)
 
     def _abandon(self, worker: _Worker, task: str, stoppable: bool) -> None:
         """Stop the task of a caller that went away: ask it to stop, or kill its worker."""
