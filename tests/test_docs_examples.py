@@ -31,3 +31,40 @@ def test_serve_help_names_every_task_its_workers_run() -> None:
     workers = next(line for line in result.output.splitlines() if "--workers" in line)
     for task in ("equity", "outs", "draw", "query", "hits", "distribution", "flop", "matri"):
         assert task in workers, (task, workers)
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["equity", "AhAs", "KdKc"], ["81.255%", "18.745%", "exact: 1,712,304 deals"]),
+        (["eval", "Kh", "Kd", "Ks", "4c", "4d", "2s", "7h"], ["Full House, Kings full of Fours"]),
+        (["range", "1%"], ["3 classes, 18 combos = 1.36%"]),
+        (["range", "--game", "shortdeck", "22+"], ["66+", "54 of 630 (8.57%)"]),
+        (["range", "--game", "shortdeck", "10%"], ["99+,AJs+,KQs,AKo"]),
+        (["range", "--game", "shortdeck-straights", "10%"], ["JJ+,AJs+,KJs+,QJs-JTs,AKo"]),
+        (["range", "convert", "--to", "gtoplus", "QQ+,AKs:0.5"], ["QQ+,[50]AKs[/50]"]),
+    ],
+)
+def test_readme_cli_examples(args: list[str], shown: list[str]) -> None:
+    """The README's cheap command-line examples print what the README says they print."""
+    from click.testing import CliRunner
+
+    from pokerlab.cli import app
+
+    result = CliRunner().invoke(app, args, terminal_width=200)
+    assert result.exit_code == 0, result.output
+    for text in shown:
+        assert text in result.output, (text, result.output)
+
+
+def test_readme_error_example() -> None:
+    """The README's example of bad input: one line on stderr, exit status 2."""
+    from click.testing import CliRunner
+
+    from pokerlab.cli import app
+
+    result = CliRunner().invoke(app, ["equity", "AsKs", "AsQd"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: card 'As' is used twice: in player 1's hand and in player 2's hand\n"
+    )
