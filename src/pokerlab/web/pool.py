@@ -523,8 +523,8 @@ class WorkerPool:
             self._retire(worker, f"its {task} task ran past {timeout:g} s")
             raise TaskTimeout(
                 f"the task ran longer than {timeout:g} s",
-                queued=started - queued_since,
-                computed=loop.time() - started,
+                queued=started_clock - queued_clock,
+                computed=time.perf_counter() - started_clock,
             ) from None
         except (asyncio.IncompleteReadError, OSError):
             await asyncio.to_thread(worker.process.join, 1.0)
