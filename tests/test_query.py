@@ -491,7 +491,7 @@ SPOT = " from hero='AhKh', villain='QcQd', board='Ts9h2h'"
         ),
         (
             "select avg(riverEquity(h)) from h='AhAs', v='KdKc', exact, seed=3",
-            ["seed set Monte Carlo; an exact query would ignore it"],
+            ["seed sets Monte Carlo; an exact query would ignore it"],
         ),
         ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', h='QQ'", ["'h' names two players"]),
         ("select avg(riverEquity(h)) from h='AhAs', v='KdKc', exact=1", ["'exact' takes no value"]),
@@ -541,9 +541,9 @@ def test_semantic_errors_are_one_line(text: str, fragments: list[str]) -> None:
 @pytest.mark.parametrize(
     ("text", "kwargs", "fragment"),
     [
-        ("from h='AhAs', v='KdKc', exact", {"seed": 3}, "seed set Monte Carlo"),
-        ("from h='AhAs', v='KdKc'", {"method": "exact", "trials": 500}, "trials set Monte"),
-        ("from h='AhAs', v='KdKc', trials=500", {"method": "exact"}, "trials set Monte"),
+        ("from h='AhAs', v='KdKc', exact", {"seed": 3}, "seed sets Monte Carlo"),
+        ("from h='AhAs', v='KdKc'", {"method": "exact", "trials": 500}, "trials sets Monte"),
+        ("from h='AhAs', v='KdKc', trials=500", {"method": "exact"}, "trials sets Monte"),
     ],
 )
 def test_an_exact_query_refuses_monte_carlo_keywords(

@@ -96,7 +96,8 @@ def render_advice(advice: DrawAdvice, top: int) -> None:
     "opponents",
     multiple=True,
     help="An opponent (repeatable): 'random', a hand 'AhAd7c4s2h', hands joined by "
-    "'|'; append ':rules' or ':random' for how it draws (default: stands pat).",
+    "'|', a pattern range of five-card hands 'JJ***'; append ':rules' or ':random' for how it "
+    "draws (default: stands pat).",
 )
 @click.option("--dead", "-d", default="", help="Dead cards (seen discards, known cards).")
 @click.option("--game", "-g", default="high", show_default=True, help="high or 2-7.")

@@ -175,7 +175,8 @@ def _check_exact(r: _Request) -> None:
         rules = {"trials": r.trials, "stderr": r.stderr, "time": r.time_limit, "seed": r.seed}
         given = [k for k, v in rules.items() if v is not None]
         if given:
-            raise QueryError(f"{', '.join(given)} set Monte Carlo; an exact query would ignore "
+            raise QueryError(f"{', '.join(given)} set{'s' if len(given) == 1 else ''} Monte Carlo; "
+                             "an exact query would ignore "
                              f"{'it' if len(given) == 1 else 'them'}",
                              field="time_limit" if given[0] == "time" else given[0])  # fmt: skip
 
