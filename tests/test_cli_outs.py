@@ -107,6 +107,20 @@ def test_turn_option_errors_are_one_line() -> None:
     assert_one_line_error(run(*SPOT, "--turn", "2h", "--json"), "--turn")
 
 
+def test_a_turn_card_dead_or_outside_the_deck_is_named_so() -> None:
+    """A dead turn card, or one short deck's deck lacks, was refused as 'it is dead, or every
+    holding of the ranges that leaves it unseen collides with another player's': a 5c in short
+    deck is neither."""
+    short = run("outs", "AhKh", "QQ", "--board", "KsTs9d", "-g", "shortdeck", "--turn", "5c")
+    assert_one_line_error(
+        short, "--turn 5c cannot come: it is not in the short deck (Sixes to Aces)"
+    )
+    assert "collides" not in short.output
+    dead = run(*SPOT, "--dead", "2h", "--turn", "2h")
+    assert_one_line_error(dead, "--turn 2h cannot come: it is a dead card")
+    assert "collides" not in dead.output
+
+
 def test_cards_the_ranges_rule_out_are_no_outs() -> None:
     """A card no deal leaves unseen (each villain holding without it needs the other villain's
     ace) is not listed: it was a 'lose' card for every player at once, and on a flop those

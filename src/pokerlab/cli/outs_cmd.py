@@ -14,6 +14,7 @@ from pokerlab.cli.output import console, emit_json, literal
 from pokerlab.cli.progress import LazyProgress
 from pokerlab.engine.limits import DEFAULT_SECONDS
 from pokerlab.errors import CardError, GameError
+from pokerlab.games import get_game
 
 
 def _street_table(title: str, street: StreetOuts, inputs: tuple[str, ...]) -> object:
@@ -87,10 +88,15 @@ def _chosen_turn(report: OutsReport, text: str) -> tuple[Card, StreetOuts]:
 
 
 def _why_not_dealt(report: OutsReport, card: Card) -> str:
-    """Why ``card`` is no turn card of ``report``: where it is, when a hand or the board
-    names it, else every way it could be (dead, or blocked by the ranges)."""
+    """Why ``card`` is no turn card of ``report``: where it is, when the board, the dead cards
+    or a hand names it, or that the game's deck lacks it; else that the ranges block it."""
     if card in parse_cards(report.board):
         return "it is on the board"
+    if card in parse_cards(report.dead):
+        return "it is a dead card"
+    rules = get_game(report.game)
+    if rules.removed_mask >> card & 1:  # short deck's deuces to fives
+        return f"it is not in {rules.deck_text} that {rules.title} is dealt from"
     for p, text in enumerate(report.inputs):
         if "," in text:  # a list of hands: some hold it, others not
             continue
@@ -99,10 +105,7 @@ def _why_not_dealt(report: OutsReport, card: Card) -> str:
                 return f"player {p + 1} holds it ({text})"
         except CardError:
             continue
-    return (
-        "it is dead, or every holding of the ranges that leaves it unseen collides with "
-        "another player's"
-    )
+    return "every holding of the ranges that leaves it unseen collides with another player's"
 
 
 def render_outs(report: OutsReport, turn: str | None = None) -> None:
