@@ -48,6 +48,14 @@ def test_tables() -> None:
     assert river.exit_code == 0 and "gutshot" not in river.output
 
 
+def test_the_title_counts_one_combo_in_the_singular() -> None:
+    """A range left with one combo was titled 'AcKc on AsKdQs: 1 combos, weight 1'."""
+    one = run("hits", "AcKc", "--board", "AsKdQs")
+    assert one.exit_code == 0, one.output
+    assert "AcKc on AsKdQs: 1 combo, weight 1" in one.output
+    assert "QQ on AsKdQs: 3 combos, weight 3" in run("hits", "QQ", "--board", "AsKdQs").output
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pokerlab._numbers import counted
 from pokerlab.analysis import CategoryCount, HitsReport, hits
 from pokerlab.cli.backend_options import threads_option
 from pokerlab.cli.output import console, emit_json, literal
@@ -31,7 +32,7 @@ def render_hits(report: HitsReport) -> None:
     out = console()
     title = f"{literal(report.range)} on {report.board}"
     made = Table(
-        title=f"{title}: {report.combos:,} combos, weight {weight_text(report.weight)}",
+        title=f"{title}: {counted(report.combos, 'combo')}, weight {weight_text(report.weight)}",
         title_justify="left",
     )
     for name, justify in (
