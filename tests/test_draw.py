@@ -388,6 +388,14 @@ def test_an_opponent_range_with_many_hands_is_sampled() -> None:
     assert vs_jacks.best.equity < vs_random.best.equity - 10 * (vs_jacks.best.stderr or 0)
 
 
+def test_an_opponent_range_is_echoed_with_its_tens_written_t() -> None:
+    # definitions.md: output writes a ten 'T'; the range as written echoed '1010***' (the
+    # equity table already shows '1010**' as 'TT**')
+    assert parse_opponent("1010***:rules").text() == "TT***:rules"
+    advice = advise("Ah Kd 7c 4s 2h", vs=["10s10d***", "JJ***"], trials=100, seed=1, threads=1)
+    assert advice.opponents == ("TsTd***", "JJ***")
+
+
 @pytest.mark.parametrize(
     ("text", "error", "fragment"),
     [

@@ -73,6 +73,7 @@ from pokerlab.errors import (
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.deuce7 import Deuce7Bucket, deuce7_bucket_of, deuce7_values
 from pokerlab.evaluation.high import HandCategory
+from pokerlab.ranges._echo import echo_text
 
 __all__ = [
     "GAMES",
@@ -271,7 +272,10 @@ def parse_opponent(text: str) -> Opponent:
             break
     if len(listed) < len(parts):  # one part that is not cards: a pattern range
         hands = _pattern_hands(body)
-        return Opponent(hands, strategy, written if hands is not None else None)
+        # echoed as written, but with a ten written 'T' (definitions.md), as equity echoes
+        return Opponent(
+            hands, strategy, echo_text(written, "pattern") if hands is not None else None
+        )
     seen: dict[frozenset[Card], str] = {}
     for hand, part in zip(listed, parts, strict=True):
         if len(hand) != 5:
