@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from click.testing import CliRunner, Result
 
 from cli_helpers import assert_one_line_error
 from pokerlab.analysis.draw import advise
-from pokerlab.analysis.draw_play import DrawSession, parse_discard
+from pokerlab.analysis.draw_play import DrawSession, discard_for_keep, parse_discard
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.cli import app
+from pokerlab.errors import PokerlabError
 
 
 def play(*args: str, keys: str) -> Result:
@@ -70,6 +72,20 @@ def test_bad_input_asks_again_and_q_quits() -> None:
     assert result.output.rstrip().endswith("final score after 0 deals: 0 won, 0 tied, 0 lost")
     ended = play("--seed", "4", keys="-\n")  # the input runs out: the session ends cleanly
     assert ended.exit_code == 0 and "final score after 1 deal:" in ended.output
+
+
+def test_cards_not_in_the_hand_are_named_with_the_right_verb() -> None:
+    # two strangers read "As Ks is not in your hand ..."
+    hand = parse_cards("Th Qd 9s Jd 7s")
+    for text, fragment in (("As Ks", "As Ks are not in your hand"), ("As Th", "As is not in")):
+        try:
+            parse_discard(text, hand)
+        except PokerlabError as exc:
+            assert fragment in str(exc)
+        else:
+            raise AssertionError(text)
+    with pytest.raises(PokerlabError, match=r"\(As Ks are not\)"):
+        discard_for_keep("As Ks Th", hand)
 
 
 def test_max_draw_limits_the_player_and_the_bot() -> None:

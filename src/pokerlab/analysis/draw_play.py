@@ -129,7 +129,8 @@ def parse_discard(text: str, hand: Sequence[Card]) -> tuple[Card, ...]:
     strangers = [c for c in cards if c not in hand]
     if strangers:
         raise CardError(
-            f"{format_cards(strangers, ' ')} is not in your hand {format_cards(hand, ' ')}"
+            f"{format_cards(strangers, ' ')} {'are' if len(strangers) > 1 else 'is'} not in "
+            f"your hand {format_cards(hand, ' ')}"
         )
     return tuple(c for c in hand if c in cards)
 
@@ -144,7 +145,8 @@ def discard_for_keep(keep: CardsLike | Sequence[Card], hand: Sequence[Card]) -> 
     kept = parse_cards(keep)
     strangers = [str(c) for c in kept if c not in hand]
     if strangers or len(set(kept)) != len(kept):
-        why = f" ({' '.join(strangers)} is not)" if strangers else ""
+        verb = "are" if len(strangers) > 1 else "is"
+        why = f" ({' '.join(strangers)} {verb} not)" if strangers else ""
         raise CardError(f"keep only cards of your hand {format_cards(hand, ' ')}, each once{why}")
     return tuple(c for c in hand if c not in kept)
 
