@@ -32,6 +32,11 @@ def test_hits_table(page: Page) -> None:
     made = page.inner_text("#hits-made")
     assert "top pair, top kicker" in made and "set" in made
     assert "gutshot" in page.inner_text("#hits-draws")
+    assert ": 22 combos, weight 22" in page.inner_text("#hits-title")
+    page.fill("#hits-range", "AcKc")  # one combo: '1 combo' (it said '1 combos')
+    page.click("#hits-run")
+    page.wait_for_function("document.querySelector('#hits-title').textContent.startsWith('AcKc')")
+    assert page.inner_text("#hits-title") == "AcKc on Ks9s2d: 1 combo, weight 1"
 
 
 def test_distribution_chart(page: Page) -> None:
