@@ -1444,3 +1444,26 @@ def test_numpy_counts_give_json_results() -> None:
     result = pokerlab.equity(["AhAs", "KdKc"], method="mc", trials=np.int64(100), seed=1)
     assert type(result.samples) is int
     json.dumps(result.to_dict())
+
+
+@pytest.mark.parametrize(
+    ("spot", "item", "message"),
+    [
+        ("hero='AhKh', villain='QQ'", "inRange(villain, 'QX')",
+         "inRange: invalid range 'QX' at character 1: expected a second rank or a suit after "
+         "Q, found 'X'"),
+        ("hero='AhKh', villain='QQ'", "inRange(villain, 'QQ:0')",
+         "inRange: range 'QQ:0' holds no combo"),
+        ("game='omaha', hero='AhKh2c3d', villain='QQ**'", "inRange(villain, 'AA$foo')",
+         "inRange: invalid range 'AA$foo' at character 3: unknown macro '$foo': expected one "
+         "of $ds, $ss, $ts, $np, $r"),
+    ],
+)  # fmt: skip
+def test_in_range_errors_name_the_column(spot: str, item: str, message: str) -> None:
+    """A range inRange cannot read is checked when the spot is known, after compiling: its
+    error had no column, where every other argument's error names one (QA)."""
+    text = f"select count({item}) from {spot}"
+    with pytest.raises(QueryError) as info:
+        query(text)
+    quoted = item[item.index("'") :]
+    assert str(info.value) == f"column {_column_of(text, quoted)}: {message}"

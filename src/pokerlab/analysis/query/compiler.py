@@ -213,6 +213,7 @@ class Compiled:
     spec: list[tuple[int, int, int, int]] = field(default_factory=list)
     ranges: list[str] = field(default_factory=list)  # inRange tables: (player, text)
     range_players: list[int] = field(default_factory=list)
+    range_places: list[str] = field(default_factory=list)  # where each range is written
     board_patterns: list[str] = field(default_factory=list)
     select: list[tuple[str, str, Typed]] = field(default_factory=list)  # name, aggregate, expr
     where: Typed | None = None
@@ -616,6 +617,7 @@ class _Compiler:
             text = self._string(a[1], name, "a range")
             o.ranges.append(text)
             o.range_players.append(p)
+            o.range_places.append(self.at(a[1]))
             f = o.feature(K.IN_RANGE, p, 0, len(o.ranges) - 1)
         elif name == "boardInRange":
             self._no_board(name, node)

@@ -553,7 +553,8 @@ class _Tables:
 def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
     masks = problem.combo_masks
     rows = []
-    for text, p in zip(compiled.ranges, compiled.range_players, strict=True):
+    places = compiled.range_places
+    for text, p, at in zip(compiled.ranges, compiled.range_players, places, strict=True):
         game = problem.game
         try:
             if game.is_stud:  # the player's known cards
@@ -561,8 +562,8 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
                 size = int(problem.held[p])
                 listed = pattern_card_count(known, low_aces=game.low_aces)
                 if listed != size:
-                    raise QueryError(f"inRange: the range lists {listed} cards; the player's "
-                                     f"known cards are {size}")  # fmt: skip
+                    raise QueryError(f"{at}: inRange: the range lists {listed} cards; the "
+                                     f"player's known cards are {size}")  # fmt: skip
                 held = game.pattern_range(known, size).masks
             elif game.range_syntax == "holdem":
                 rng = Range(text)
@@ -573,7 +574,7 @@ def _tables(compiled: Compiled, problem: Problem, layout: _Layout) -> _Tables:
             else:
                 held = game.pattern_range(text).masks
         except RangeError as exc:
-            raise QueryError(f"inRange: {exc}") from None
+            raise QueryError(f"{at}: inRange: {exc}") from None
         row = np.isin(masks, held).astype(np.uint8)
         rows.append(row)
     in_range = np.array(rows, dtype=np.uint8) if rows else np.zeros((1, 1), dtype=np.uint8)
