@@ -885,3 +885,13 @@ def test_an_expression_written_many_times_is_expanded_once(monkeypatch: pytest.M
         same = PatternRange(short, 4)
         assert np.array_equal(long_range.masks, same.masks)
         assert np.array_equal(long_range.weights, same.weights)
+
+
+def test_weight_too_small_for_a_float_is_named() -> None:
+    """'@1e-400' reads as 0: it was refused as "holds no holding ... with a weight > 0", as if
+    the weight written were 0; the hold'em grammar names it (QA)."""
+    for text in ("AA@1e-400", "KK,AA**@1e-330"):
+        with pytest.raises(RangeError) as info:
+            PatternRange(text, size=4)
+        assert "too small to tell from 0" in str(info.value)
+        assert not isinstance(info.value, EmptyRangeError)

@@ -415,6 +415,8 @@ class _Parser:
         value = weight_of_text(raw)
         if not math.isfinite(value):
             raise self.error(self.pos, f"a weight must be a finite number, not {raw}")
+        if reads_as_zero(raw, value):
+            raise self.error(self.pos, f"the weight @{raw} is too small to tell from 0")
         if value > 1.0:
             raise self.error(self.pos, f"a weight is at most 100 (percent), not {raw}")
         self.pos = match.end()
