@@ -23,6 +23,7 @@ from bruteforce import best_high, best_omaha_high, rank5, showdown_values
 from pokerlab import QueryError, TooLargeError, hits, query
 from pokerlab.analysis.query.syntax import describe, parse
 from pokerlab.cards import cards_to_mask, parse_cards
+from pokerlab.errors import PokerlabError
 from pokerlab.ranges import Range
 from pokerlab.ranges.pattern import PatternRange
 from reference import weighted_aggregate
@@ -1467,3 +1468,22 @@ def test_in_range_errors_name_the_column(spot: str, item: str, message: str) -> 
         query(text)
     quoted = item[item.index("'") :]
     assert str(info.value) == f"column {_column_of(text, quoted)}: {message}"
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ("board='2'", "board: invalid card '2' at character 1"),
+        ("dead='2c2c'", "dead: duplicate card '2c'"),
+        ("game='bridge'", "game: unknown game 'bridge'"),
+        ("board='AsAdAc'", "v ('AA'): no hand of the range is left"),
+    ],
+)
+def test_a_spot_input_that_does_not_read_names_its_column(setting: str, said: str) -> None:
+    """A malformed board (dead cards, game) was refused with the card error alone, no column
+    and no setting named, where every other error of a query names its place (QA)."""
+    text = f"select count(1) from h='AhKh', v='AA', {setting}"
+    with pytest.raises(PokerlabError) as info:
+        query(text)
+    where = text.index("v=") if said.startswith("v ") else text.index(setting)
+    assert str(info.value).startswith(f"column {where + 1}: {said}")

@@ -119,6 +119,10 @@ class _Request:
     stderr: float | None = None
     time_limit: float | None = None
     seed: int | None = None
+    places: dict[str, str] = field(default_factory=dict)
+    """Where the spot's inputs were written, by the field an error names (``board``,
+    ``players.1``), as an error leads with it: ``column 40: board``, a player's ``column 31``
+    (its messages name the player)."""
 
 
 def _number(value: float | str | None, key: str, at: str) -> float:
@@ -215,6 +219,7 @@ def _request(q: Query) -> _Request:
             if not isinstance(s.value, str):
                 raise QueryError(f"{at}: {key} expects a quoted value")
             setattr(r, key, s.value)
+            r.places[key] = f"{at}: {key}"  # the setting named: "column 40: board: ..."
         elif key == "trials":
             r.trials = _integer(s.value, key, at, 1, COUNTABLE_TRIALS)
         elif key == "stderr":
@@ -230,6 +235,7 @@ def _request(q: Query) -> _Request:
                 raise QueryError(f"{at}: '{s.key}' names two players")
             if key in _RESERVED:
                 raise QueryError(f"{at}: '{s.key}' cannot name a player")
+            r.places[f"players.{len(r.players)}"] = at
             r.players.append((s.key, s.value))
         else:
             raise QueryError(
@@ -764,6 +770,8 @@ def query(
         message = re.sub(r"\bplayer (\d+)('s)?",
                          lambda m: names.get(m.group(1), m.group(0)) + (m.group(2) or ""),
                          str(exc))  # fmt: skip
+        where = req.places.get(exc.field or "")  # the column of the input at fault, if one is
+        message = message if where is None else f"{where}: {message}"
         raise type(exc)(message, field=exc.field) from None
     if problem.shared_card:  # the query's stud streets deal each player seven own cards
         raise QueryError(
