@@ -14,7 +14,10 @@ cards, random bits for randomized play) and says which cards it throws. Built-in
 * ``optimal``: the :func:`~pokerlab.analysis.draw.advise` best choice against one random
   opponent hand that stands pat (Monte Carlo, ``trials`` deals with common random numbers for
   all 32 choices), cached per suit-isomorphic hand class and seeded by the class, so the
-  answer for a hand never depends on the order in which hands come.
+  answer for a hand never depends on the order in which hands come. Among choices of exactly
+  equal equity it keeps the first in keep-mask order, where ``advise`` ranks such ties by
+  score: with ``AAAAK`` (both choices win every deal) it keeps the aces and draws one, where
+  the advisor stands pat; either maximises the equity.
 
 :func:`round_robin` (and :func:`play_match` for two bots) plays heads-up deals: a seeded
 xoshiro256** stream per pair of bots (independent streams spawned from the seed) shuffles a
