@@ -266,10 +266,7 @@ def hits(
     # classify_combo once more than the query kernel's calls do
     arguments = (np.array(holdings, order="C"), omaha, board_arr, *kernel_tables(spec),
                  *H.hit_tables(spec), made, draw_bits)  # fmt: skip
-    if workers > 1 and len(holdings) > H.HOLDINGS_PER_TASK:
-        with numba_threads(workers):
-            H.classify_parallel(*arguments)
-    else:
+    with numba_threads(workers):
         H.classify(*arguments)
     weights = np.asarray(weights, dtype=np.float64)
     total = float(weights.sum())
