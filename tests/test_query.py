@@ -1263,8 +1263,9 @@ def test_cancel_ends_a_sampled_run_with_its_deals_and_stops_an_exact_one() -> No
     text = "select avg(riverEquity(hero)) as eq from hero='AhAs', villain='KdKc'"
     calls: list[int] = []
 
-    def after_two_checks() -> bool:
-        calls.append(1)
+    def after_two_checks() -> bool:  # the run's checks between chunks, not its watcher's polls
+        if threading.current_thread() is threading.main_thread():  # (every 20 ms: a chunk
+            calls.append(1)  # slower than that under load was cut by the second poll)
         return len(calls) >= 2
 
     cut = query(text, method="monte-carlo", trials=10 * runner.CHUNK, seed=3,
