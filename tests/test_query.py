@@ -1488,3 +1488,17 @@ def test_a_spot_input_that_does_not_read_names_its_column(setting: str, said: st
         query(text)
     where = text.index("v=") if said.startswith("v ") else text.index(setting)
     assert str(info.value).startswith(f"column {where + 1}: {said}")
+
+
+def test_monte_carlo_settings_of_an_exact_query_name_their_column() -> None:
+    """'exact, seed=2' was refused with no column, where every other error in the text names
+    one; a keyword's setting (not in the text) has none to name."""
+    text = "select count(1) from h='AhKh', v='QQ', exact, seed=2"
+    with pytest.raises(QueryError) as info:
+        query(text)
+    assert str(info.value) == (
+        f"column {text.index('seed') + 1}: seed sets Monte Carlo; an exact query would ignore it"
+    )
+    with pytest.raises(QueryError) as info:
+        query("select count(1) from h='AhKh', v='QQ', exact", seed=2)
+    assert str(info.value) == "seed sets Monte Carlo; an exact query would ignore it"

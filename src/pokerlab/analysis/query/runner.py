@@ -179,9 +179,10 @@ def _check_exact(r: _Request) -> None:
         rules = {"trials": r.trials, "stderr": r.stderr, "time": r.time_limit, "seed": r.seed}
         given = [k for k, v in rules.items() if v is not None]
         if given:
-            raise QueryError(f"{', '.join(given)} set{'s' if len(given) == 1 else ''} Monte Carlo; "
-                             "an exact query would ignore "
-                             f"{'it' if len(given) == 1 else 'them'}",
+            where = r.places.get(given[0])  # given in the text (not by a keyword): its column
+            raise QueryError(f"{'' if where is None else f'{where}: '}{', '.join(given)} "
+                             f"set{'s' if len(given) == 1 else ''} Monte Carlo; an exact query "
+                             f"would ignore {'it' if len(given) == 1 else 'them'}",
                              field="time_limit" if given[0] == "time" else given[0])  # fmt: skip
 
 
@@ -222,14 +223,18 @@ def _request(q: Query) -> _Request:
             r.places[key] = f"{at}: {key}"  # the setting named: "column 40: board: ..."
         elif key == "trials":
             r.trials = _integer(s.value, key, at, 1, COUNTABLE_TRIALS)
+            r.places[key] = at
         elif key == "stderr":
             r.stderr = _number(s.value, key, at)
             if r.stderr >= 1:  # a share of the pot: 0.001, not 5
                 raise QueryError(f"{at}: {key} must be below 1 (0.001 is 0.1%), got {s.value:g}")
+            r.places[key] = at
         elif key == "time":
             r.time_limit = _number(s.value, key, at)
+            r.places[key] = at
         elif key == "seed":
             r.seed = _integer(s.value, key, at, 0, TEXT_SEED_MAX)
+            r.places[key] = at
         elif isinstance(s.value, str):
             if any(s.key == n for n, _ in r.players):
                 raise QueryError(f"{at}: '{s.key}' names two players")
@@ -753,6 +758,7 @@ def query(
                        ("time_limit", time_limit), ("seed", seed)):  # fmt: skip
         if value is not None:  # numpy's integers as Python ints (the result goes to JSON)
             value = int(value) if key in ("trials", "seed") and is_whole(value) else value
+            req.places.pop("time" if key == "time_limit" else key, None)  # not the text's now
             setattr(req, key, _read_method(value) if key == "method" else value)
     _check_exact(req)
     try:
