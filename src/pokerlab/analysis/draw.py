@@ -374,7 +374,7 @@ class DrawAdvice:
     goal: str | None
     method: str | None
     samples: int
-    seconds: float
+    seconds: float = field(compare=False)  # a timing, not part of the answer
     choices: tuple[DrawChoice, ...]
     max_draw: int = 5
     seed: int | None = None  # Monte Carlo: the seed sampled with (given, or drawn for the run)

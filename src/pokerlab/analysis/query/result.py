@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pokerlab.engine.tally import StopReason
@@ -69,7 +69,7 @@ class QueryResult:
     deals: int
     matched: int
     results: tuple[AggregateResult, ...]
-    seconds: float
+    seconds: float = field(compare=False)  # a timing, not part of the answer
     seed: int | None
     game: str
     players: tuple[tuple[str, str], ...]
