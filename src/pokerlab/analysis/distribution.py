@@ -438,7 +438,7 @@ def equity_distribution(
     """
     method = read_method(method)
     check_exact_options(method, trials=trials, seed=seed)
-    check_seed(seed)  # before a holding's seed is derived from it
+    seed = check_seed(seed)  # before a holding's seed is derived from it
     check_sampling(trials, capped=False, named=True)  # a whole number the kernels count
     check_callbacks(cancel, progress=progress)
     if not is_whole(max_holdings) or max_holdings < 1:

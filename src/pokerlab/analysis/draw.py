@@ -705,7 +705,8 @@ def advise(
     method = read_method(method)
     if trials is not None and (not is_whole(trials) or trials < 1):
         raise GameError(f"trials must be a whole number from 1, got {trials!r}", field="trials")
-    check_seed(seed)
+    trials = None if trials is None else int(trials)  # numpy's integers as Python's
+    seed = check_seed(seed)
     if not opponents:
         steer = {"method": method != "auto", "trials": trials is not None, "seed": seed is not None}
         given = [name for name, set_ in steer.items() if set_]

@@ -4,6 +4,7 @@ chunks; between chunks they report progress and honour a cancellation request.""
 
 from __future__ import annotations
 
+import operator
 import threading
 import time
 from collections.abc import Callable
@@ -103,6 +104,12 @@ class Stopping:
         if time_limit is not None and not (is_real(time_limit) and time_limit > 0):
             raise GameError(f"time limit must be a positive number, got {shown_number(time_limit)}",
                             field="time_limit")  # fmt: skip
+        # Python's numbers from here: np.int16 trials overflowed counting chunks, and a numpy
+        # dtype compiled the kernels anew for its signature (inside the time limit)
+        set_ = object.__setattr__
+        set_(self, "trials", None if trials is None else int(trials))
+        set_(self, "stderr", None if stderr is None else float(stderr))
+        set_(self, "time_limit", None if time_limit is None else float(time_limit))
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,7 @@ class Control:
     client: ChunkExecutor | None = None
 
     def __post_init__(self) -> None:
-        check_seed(self.seed)
+        object.__setattr__(self, "seed", check_seed(self.seed))
 
 
 def fresh_seed() -> int:
@@ -131,11 +138,16 @@ def fresh_seed() -> int:
     return int(np.random.default_rng().integers(2**31))
 
 
-def check_seed(seed: object) -> None:
-    """Refuse a seed that is not a whole number 0 or more (``None``: a fresh seed, passes); a
-    negative one would wrap around to a large one."""
-    if seed is not None and not (is_whole(seed) and seed >= 0):  # type: ignore[operator]
+def check_seed(seed: object) -> int | None:
+    """``seed`` as a Python int, refused unless it is a whole number 0 or more (``None``: a
+    fresh seed, passes); a negative one would wrap around to a large one. A numpy integer
+    becomes an int: reported back as a result's seed, it was no JSON, and its fixed width
+    overflowed seeding a stream."""
+    if seed is None:
+        return None
+    if not (is_whole(seed) and seed >= 0):  # type: ignore[operator]
         raise GameError(f"seed must be a whole number, 0 or more, got {seed!r}", field="seed")
+    return operator.index(seed)  # type: ignore[arg-type]
 
 
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:

@@ -147,7 +147,7 @@ def equity(
     started = time.perf_counter()
     method = read_method(method)
     check_exact_options(method, trials=trials, stderr=stderr, time_limit=time_limit, seed=seed)
-    check_seed(seed)  # before any answer: the shipped table's needs no Control, which checks it
+    seed = check_seed(seed)  # before any answer: the shipped table's needs no Control to check it
     given = trials is not None or stderr is not None or time_limit is not None
     # checked now, not only where auto would sample
     stopping = Stopping(trials, stderr, time_limit) if given else None

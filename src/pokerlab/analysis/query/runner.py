@@ -751,7 +751,7 @@ def query(
     if max_seconds is not None:  # -1 or NaN sampled one chunk; "1" was a TypeError later
         check_seconds(max_seconds, "max_seconds")
     check_callbacks(cancel, progress=progress)
-    check_seed(seed)
+    seed = check_seed(seed)
     q = parse(text)
     req = _request(q)
     for key, value in (("method", method), ("trials", trials), ("stderr", stderr),
