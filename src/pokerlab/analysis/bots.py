@@ -57,7 +57,7 @@ from pokerlab.analysis.draw import (
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import CancelLike, check_callbacks, check_seed, is_cancelled
+from pokerlab.engine._control import CancelLike, check_callbacks, given_seed, is_cancelled
 from pokerlab.errors import CancelledError, CardError, GameError, blame, list_argument
 
 __all__ = [
@@ -233,9 +233,8 @@ class OptimalStrategy(Strategy):
         if not is_whole(trials) or trials < 1:
             raise GameError(f"trials must be a whole number from 1, got {trials!r}",
                             field="trials")  # fmt: skip
-        check_seed(seed)  # a negative seed ran, wrapped around to another one
         self.trials = int(trials)
-        self.seed = int(seed)
+        self.seed = given_seed(seed)  # a negative seed ran, wrapped around to another one
         self.use_table = use_table
         self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
@@ -598,13 +597,13 @@ def _round_robin(
     if len(set(names)) != len(names):
         raise GameError(f"each bot may play once in a round robin, got {', '.join(names)}",
                         field="bots")  # fmt: skip
-    check_seed(seed)
+    seed = given_seed(seed)
     if not is_whole(hands) or not 1 <= hands <= MAX_HANDS:
         shown = f"{hands:,}" if is_whole(hands) else repr(hands)
         raise GameError(f"hands must be a whole number from 1 to {MAX_HANDS:,} per pair, got "
                         f"{shown}", field="hands")  # fmt: skip
     # plain ints from here: np.int64(10) made the counts numpy's, which json.dumps refuses
-    hands, seed = int(hands), int(seed)
+    hands = int(hands)
     t = game_tables(name)
     pairs = list(itertools.combinations(range(len(strategies)), 2))
     # each pair its own stream of the seed (independent xoshiro256** states), so every pair

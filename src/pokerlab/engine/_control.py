@@ -150,6 +150,15 @@ def check_seed(seed: object) -> int | None:
     return operator.index(seed)  # type: ignore[arg-type]
 
 
+def given_seed(seed: object) -> int:
+    """:func:`check_seed` where a seed must be given (a draw match's, which has a default and
+    draws no fresh one): ``None`` is refused too."""
+    checked = check_seed(seed)
+    if checked is None:
+        raise GameError("seed must be a whole number, 0 or more, got None", field="seed")
+    return checked
+
+
 def check(cancel: CancelLike, progress: ProgressCallback | None, fraction: float) -> None:
     """Report progress, then raise :class:`CancelledError` if the caller asked to stop."""
     if progress is not None:
