@@ -15,10 +15,17 @@ import numpy as np
 
 from pokerlab._signals import sigint_deferred
 from pokerlab._threads import resolve_threads
+from pokerlab.engine.methods import Method
 
 __all__ = ["warm", "warm_tasks"]
 
 Task = tuple[str, Callable[[], object]]
+
+_QUERY_RUNS: tuple[tuple[str, Method, int | None, int | None], ...] = (
+    ("Qh7c2d", "mc", 300, 1),
+    ("Qh7c2d3s", "exact", None, None),
+)
+"""The hold'em queries that warm compiles: (board, method, trials, seed)."""
 
 
 def warm_tasks() -> list[Task]:
@@ -124,10 +131,7 @@ def warm_tasks() -> list[Task]:
                     trials=trials,
                     seed=seed,
                 )
-                for board, method, trials, seed in (
-                    ("Qh7c2d", "mc", 300, 1),
-                    ("Qh7c2d3s", "exact", None, None),
-                )
+                for board, method, trials, seed in _QUERY_RUNS
             ],
         ),
         (

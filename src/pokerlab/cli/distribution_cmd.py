@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 import click
 
 from pokerlab._numbers import tenths
@@ -26,7 +24,6 @@ from pokerlab.cli.output import (
     writing,
 )
 from pokerlab.cli.progress import LazyProgress
-from pokerlab.engine.methods import Method
 
 __all__ = ["distribution_command"]
 
@@ -166,7 +163,7 @@ def distribution_command(
     """The equity of every combo of HERO's range against the VILLAIN range(s), and of theirs,
     e.g. `pokerlab distribution "QQ+,AK" "JJ-99,AQs" --board Kd7c2h --plot curve.png`."""
     # as for equity: without --mc, --trials and --seed set the sampling auto may fall back to
-    method = cast(Method, method_of(exact, mc, trials=trials, seed=seed))
+    method = method_of(exact, mc, trials=trials, seed=seed)
     check_limits(trials=trials, no_limit=no_limit)  # per combo: 10^11 ran on and on
     if as_json and csv_path is not None and is_stdout(csv_path):
         raise click.UsageError("--json and --csv - both write to stdout: give --csv a file")

@@ -136,7 +136,7 @@ def equity_command(
         cluster = make_backend(scheduler=scheduler, local_cluster=local_cluster)
     with cluster as backend, LazyProgress("equity") as bar, first_interrupt_stops() as stop:
         result = equity(
-            list(players), board=board, dead=dead, game=game, method=method,  # type: ignore[arg-type]
+            list(players), board=board, dead=dead, game=game, method=method,
             trials=trials, stderr=stderr, time_limit=time_limit, seed=seed, progress=bar,
             threads=threads, client=None if backend is None else backend.executor, cancel=stop,
         )  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import click
 
@@ -115,7 +115,7 @@ def check_limits(
         raise click.BadParameter(str(exc), param_hint=_OPTIONS[exc.field or ""]) from None
 
 
-def method_of(exact: bool, mc: bool, **sampling: object) -> str:
+def method_of(exact: bool, mc: bool, **sampling: object) -> Literal["auto", "exact", "monte-carlo"]:
     """``"exact"``, ``"monte-carlo"`` or ``"auto"`` from ``--exact`` and ``--mc``; a usage error
     when both are given, or ``--exact`` with any of the Monte Carlo options in ``sampling``
     (``trials``, ``stderr``, ``time_limit``, ``seed``: the ones the command has) set."""

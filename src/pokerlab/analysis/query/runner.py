@@ -47,7 +47,7 @@ from pokerlab.engine._control import (
     nothing_sampled,
 )
 from pokerlab.engine.limits import COUNTABLE_TRIALS, check_sampling, check_seconds
-from pokerlab.engine.methods import read_method
+from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.problem import Problem, prepare
 from pokerlab.engine.tally import StopReason
 from pokerlab.errors import (
@@ -721,7 +721,7 @@ def _unseen(problem: Problem) -> NDArray[np.uint8]:
 def query(
     text: str,
     *,
-    method: str | None = None,
+    method: Method | None = None,
     trials: int | None = None,
     stderr: float | None = None,
     time_limit: float | None = None,
