@@ -263,6 +263,14 @@ def test_wilson_interval() -> None:
     assert lo < 0.8 < hi and hi - lo == pytest.approx(2 * 1.96 * math.sqrt(0.16 / 10000), rel=1e-2)
 
 
+def test_wilson_interval_holds_a_rate_of_0_or_1() -> None:
+    """A bot that never tied in 100 hands had the tie interval [3.5e-18, 0.037]: rounding left
+    its lower end above the rate 0 it should contain (544 of n < 3,000 for 0 successes, 943
+    for n of n)."""
+    for n in range(1, 3000):
+        assert wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0, n
+
+
 # --- chart ------------------------------------------------------------------------------------
 
 

@@ -379,7 +379,10 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at a rate of 0 or 1 the end is exactly the rate (rounding left 3.5e-18 above 0)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (low, high)
 
 
 def binomial_p_value(wins: int, losses: int) -> float:
