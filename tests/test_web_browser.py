@@ -357,6 +357,30 @@ def test_draw_advice_tab(page: Page) -> None:
     assert "exactly 5 cards" in slot.inner_text()
 
 
+def test_sampled_draw_advice_shows_its_stderr_and_seed(page: Page) -> None:
+    """Draw advice against a random opponent is Monte Carlo: its equities come with their
+    standard error and the seed, as the CLI's table and the equity tab show them (the page
+    showed neither, though the API answers both)."""
+    from pokerlab.analysis.draw import advise
+
+    page.click("#tab-draw")
+    page.fill("#draw-hand", "7h 5d 4c 3s 2h")
+    page.select_option("#draw-game", "2-7")
+    page.fill("#draw-vs", "random")
+    page.click("#advise")
+    page.wait_for_selector("#draw-results:not([hidden])")
+    head = [th.inner_text().strip().lower() for th in page.query_selector_all("#draw-table th")]
+    assert "± stderr" in head
+    summary = page.inner_text("#draw-summary")
+    seed = int(summary.split("seed ")[1].split(")")[0])
+    got = advise("7h 5d 4c 3s 2h", game="2-7", vs=["random"], seed=seed)
+    second = got.choices[1]
+    row = page.query_selector_all("#draw-table tbody tr")[1]
+    cells = [td.inner_text() for td in row.query_selector_all("td")]
+    assert cells[head.index("equity")] == f"{second.equity:.2%}"
+    assert cells[head.index("± stderr")] == f"{second.stderr:.3%}"
+
+
 def test_the_tab_bar_works_by_keyboard(page: Page) -> None:
     """The tabs were four stops in the Tab order and deaf to the arrow keys (the ARIA tabs
     pattern: one stop, arrows, Home and End move and select)."""

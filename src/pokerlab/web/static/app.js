@@ -1253,8 +1253,9 @@ function setupGrid() {
 
 function renderDraw(advice) {
   const withEquity = advice.method !== null;
+  const sampled = advice.method === "monte-carlo";  // equities with their stderr, as the CLI's
   const head = ["#", "Keep", "Discard", "Draws"];
-  if (withEquity) head.push("Equity", "Win", "Tie");
+  if (withEquity) head.push("Equity", ...(sampled ? ["± stderr"] : []), "Win", "Tie");
   head.push("Score");
   const table = $("#draw-table");
   table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, j) =>
@@ -1262,7 +1263,11 @@ function renderDraw(advice) {
   const body = el("tbody");
   advice.choices.slice(0, 8).forEach((c, i) => {
     const cells = [String(i + 1), c.keep.join(" ") || "—", c.discard.join(" ") || "—", count(c.draws)];
-    if (withEquity) cells.push(pct(c.equity), pct(c.win), pct(c.tie));
+    if (withEquity) {
+      cells.push(pct(c.equity));
+      if (sampled) cells.push(c.stderr === null ? "unknown" : pct(c.stderr, 3));
+      cells.push(pct(c.win), pct(c.tie));
+    }
     cells.push(c.score.toFixed(3));
     body.append(el("tr", {}, ...cells.map((text, j) => el("td", { class: j === 1 || j === 2 ? "hand" : null, text }))));
   });
@@ -1271,7 +1276,7 @@ function renderDraw(advice) {
   const action = best.discard.length ? `draw ${best.discard.length}` : "stand pat";
   let summary = `Best: keep ${best.keep.join(" ") || "nothing"}, ${action}.`;
   if (withEquity) {
-    summary += ` Equities ${advice.method === "exact" ? "exact" : `by Monte Carlo (${count(advice.samples)} deals)`}`;
+    summary += ` Equities ${advice.method === "exact" ? "exact" : `by Monte Carlo (${count(advice.samples)} deals, seed ${advice.seed})`}`;
   }
   summary += ` · ${advice.seconds.toFixed(3)} s. Score: expected percentile of the final hand.`;
   $("#draw-summary").textContent = summary;
