@@ -559,8 +559,8 @@ def test_an_exact_query_refuses_monte_carlo_keywords(
     ("kwargs", "fragment"),
     [
         ({"trials": "1000"}, "trials: must be a whole number, got '1000'"),
-        ({"stderr": "x"}, "stderr: must be between 0 and 1, got 'x'"),
-        ({"stderr": -1}, "stderr: must be between 0 and 1, got -1"),
+        ({"stderr": "x"}, "stderr: must be between 0 and 1 (0% and 100%), got 'x'"),
+        ({"stderr": -1}, "stderr: must be between 0 and 1 (0% and 100%), got -1 (-100%)"),
     ],
 )
 def test_keyword_stopping_rules_of_the_wrong_type_are_query_errors(

@@ -525,6 +525,19 @@ def test_the_precision_box_takes_a_percent_sign(page: Page) -> None:
     assert "stopped by stderr" in page.inner_text("#equity-summary")
 
 
+def test_a_precision_out_of_range_is_said_in_percent_too(page: Page) -> None:
+    """150 in "Precision (stderr %)" (150%) was refused as "must be between 0 and 1, got 1.5":
+    a number the user never typed, and bounds that read as percent invite 0.5 for a half."""
+    page.fill('[name="players.0"]', "AsKs")
+    page.fill('[name="players.1"]', "QQ+,AKo")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#stderr", "150")
+    page.click("#simulate")
+    slot = page.wait_for_selector('#equity-form [data-error-for="stderr"]:not(:empty)')
+    assert slot is not None
+    assert "between 0 and 1 (0% and 100%), got 1.5 (150%)" in slot.inner_text()
+
+
 def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
     page.fill('[name="players.0"]', "AhAs")
     page.fill('[name="players.1"]', "KdKc")

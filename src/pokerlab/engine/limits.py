@@ -92,7 +92,11 @@ def _check_sampling(
                 field="trials",
             )
     if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
-        raise GameError(f"must be between 0 and 1, got {shown_number(stderr)}", field="stderr")
+        # a fraction of the pot, said in percent too: the web page's box takes percent
+        shown = shown_number(stderr)
+        if is_real(stderr) and math.isfinite(stderr):
+            shown += f" ({_percent(stderr)})"
+        raise GameError(f"must be between 0 and 1 (0% and 100%), got {shown}", field="stderr")
     if stderr is not None and stderr < MIN_STDERR and capped:
         # the variance of a pot share is at most 1/4 (stderr**2 underflows below 1e-162)
         deals = 0.25 / stderr**2 if stderr > 1e-100 else math.inf
