@@ -538,6 +538,25 @@ def test_a_precision_out_of_range_is_said_in_percent_too(page: Page) -> None:
     assert "between 0 and 1 (0% and 100%), got 1.5 (150%)" in slot.inner_text()
 
 
+def test_one_deal_is_one_deal(page: Page) -> None:
+    """A run of one deal read '1 deals sampled' ('1 deals enumerated' on a river with every
+    hand known), where the CLI says '1 deal sampled'."""
+    page.fill('[name="players.0"]', "AhAs")
+    page.fill('[name="players.1"]', "KdKc")
+    page.fill("#board", "2c 7d 9h Ts 3s")
+    simulate(page)
+    assert "Exact: 1 deal enumerated in" in page.inner_text("#equity-summary")
+    page.fill("#board", "")
+    page.click('.segmented label:has-text("Monte Carlo")')
+    page.fill("#trials", "1")
+    page.fill("#seed", "1")
+    page.click("#simulate")
+    page.wait_for_function(
+        "() => document.querySelector('#equity-summary').textContent.startsWith('Monte')"
+    )
+    assert "Monte Carlo: 1 deal sampled, stopped by trials" in page.inner_text("#equity-summary")
+
+
 def test_back_and_forward_move_between_spots_run_in_the_tab(page: Page) -> None:
     page.fill('[name="players.0"]', "AhAs")
     page.fill('[name="players.1"]', "KdKc")

@@ -25,6 +25,8 @@ function el(tag, attrs = {}, ...children) {
 
 const pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
 const count = (n) => Number(n).toLocaleString("en-US");
+// "1 deal", "2 deals": a count and its noun, as the CLI's messages write them
+const counted = (n, noun) => `${count(n)} ${noun}${Number(n) === 1 ? "" : "s"}`;
 
 class ApiError extends Error {
   constructor(message, field, status, type = null) {
@@ -130,7 +132,7 @@ function showProgress(form, progress) {
   $(".progress", form).hidden = false;
   $(".progress progress", form).value = progress.fraction;
   const parts = [`${(progress.fraction * 100).toFixed(0)}%`, `${progress.elapsed.toFixed(1)} s`];
-  if (progress.samples !== undefined) parts.push(`${count(progress.samples)} deals`);
+  if (progress.samples !== undefined) parts.push(counted(progress.samples, "deal"));
   $(".progress [role=status]", form).textContent = parts.join(" · ");
   const estimate = $(".progress-estimate", form);
   if (estimate) {
@@ -422,8 +424,8 @@ function renderEquity(result) {
   });
   table.append(body);
   const how = sampled
-    ? `Monte Carlo: ${count(result.samples)} deals sampled, ${stoppedText(result.stopped)}, seed ${result.seed}`
-    : `Exact: ${count(result.samples)} deals enumerated`;
+    ? `Monte Carlo: ${counted(result.samples, "deal")} sampled, ${stoppedText(result.stopped)}, seed ${result.seed}`
+    : `Exact: ${counted(result.samples, "deal")} enumerated`;
   const where = [result.board && `board ${result.board}`, result.dead && `dead ${result.dead}`,
     result.shared_card && "seventh street: one shared card"].filter(Boolean).join(", ");
   $("#equity-summary").textContent =
@@ -1276,7 +1278,7 @@ function renderDraw(advice) {
   const action = best.discard.length ? `draw ${best.discard.length}` : "stand pat";
   let summary = `Best: keep ${best.keep.join(" ") || "nothing"}, ${action}.`;
   if (withEquity) {
-    summary += ` Equities ${advice.method === "exact" ? "exact" : `by Monte Carlo (${count(advice.samples)} deals, seed ${advice.seed})`}`;
+    summary += ` Equities ${advice.method === "exact" ? "exact" : `by Monte Carlo (${counted(advice.samples, "deal")}, seed ${advice.seed})`}`;
   }
   summary += ` · ${advice.seconds.toFixed(3)} s. Score: expected percentile of the final hand.`;
   $("#draw-summary").textContent = summary;
