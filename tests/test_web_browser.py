@@ -338,6 +338,32 @@ def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     context.close()
 
 
+def test_sampled_draw_advice_fits_a_phone_screen(browser: Any, base_url: str) -> None:
+    """The draw table ran 52 px past a 390 px screen (and 115 px with its stderr column), its
+    cards cut to '7h 5d 4…': on a phone it leaves out #, draws, win and tie, as the equity
+    table leaves out # and tie equity, and shows the cards kept whole."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)  # fmt: skip
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.tap("#tab-draw")
+    page.fill("#draw-hand", "7h 5d 4c 3s 2h")
+    page.select_option("#draw-game", "2-7")
+    page.fill("#draw-vs", "random")
+    page.tap("#advise")
+    page.wait_for_selector("#draw-results:not([hidden])")
+    table = page.evaluate(
+        "(() => { const w = document.querySelector('#draw-results .table-wrap');"
+        " return [w.scrollWidth, w.clientWidth]; })()"
+    )
+    assert table[0] <= table[1], f"the draw table needs {table[0]} px, has {table[1]}"
+    keep = page.query_selector("#draw-table tbody td.hand")
+    assert keep is not None
+    assert keep.evaluate("(td) => td.scrollWidth <= td.clientWidth"), "the kept cards are cut"
+    context.close()
+
+
 def test_draw_advice_tab(page: Page) -> None:
     from pokerlab.analysis.draw import advise
 

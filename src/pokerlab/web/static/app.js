@@ -1259,9 +1259,12 @@ function renderDraw(advice) {
   const head = ["#", "Keep", "Discard", "Draws"];
   if (withEquity) head.push("Equity", ...(sampled ? ["± stderr"] : []), "Win", "Tie");
   head.push("Score");
+  // a cell's class by its column: the cards, or one a phone-sized screen leaves out
+  const optional = new Set(["#", "Draws", "Win", "Tie"]);
+  const kind = (j) => (j === 1 || j === 2 ? "hand" : optional.has(head[j]) ? "opt" : null);
   const table = $("#draw-table");
   table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, j) =>
-    el("th", { scope: "col", class: j === 1 || j === 2 ? "hand" : null, text: h })))));
+    el("th", { scope: "col", class: kind(j), text: h })))));
   const body = el("tbody");
   advice.choices.slice(0, 8).forEach((c, i) => {
     const cells = [String(i + 1), c.keep.join(" ") || "—", c.discard.join(" ") || "—", count(c.draws)];
@@ -1271,7 +1274,7 @@ function renderDraw(advice) {
       cells.push(pct(c.win), pct(c.tie));
     }
     cells.push(c.score.toFixed(3));
-    body.append(el("tr", {}, ...cells.map((text, j) => el("td", { class: j === 1 || j === 2 ? "hand" : null, text }))));
+    body.append(el("tr", {}, ...cells.map((text, j) => el("td", { class: kind(j), text }))));
   });
   table.append(body);
   const best = advice.choices[0];
