@@ -338,6 +338,26 @@ def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     context.close()
 
 
+def test_a_sampled_equity_table_fits_a_phone_screen(browser: Any, base_url: str) -> None:
+    """A Monte Carlo run's table ran 49 px past its box on a 390 px screen: its stderr and
+    combos needed a sideways scroll (the exact table fitted). On a phone it leaves out the
+    combos, and a split game's scoop (its win), as it leaves out # and tie equity."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)  # fmt: skip
+    page = context.new_page()
+    page.goto(base_url + "/#game=holdem&p=AhKh&p=QQ%2B&method=monte-carlo&seed=1")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#results:not([hidden])")
+    table = page.evaluate(
+        "(() => { const w = document.querySelector('#results .table-wrap');"
+        " return [w.scrollWidth, w.clientWidth]; })()"
+    )
+    assert table[0] <= table[1], f"the equity table needs {table[0]} px, has {table[1]}"
+    shown = [th.inner_text().strip().lower() for th in page.query_selector_all("#equity-table th")]
+    assert "± stderr" in [h for h in shown if h]
+    context.close()
+
+
 def test_sampled_draw_advice_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     """The draw table ran 52 px past a 390 px screen (and 115 px with its stderr column), its
     cards cut to '7h 5d 4…': on a phone it leaves out #, draws, win and tie, as the equity

@@ -401,7 +401,9 @@ function renderEquity(result) {
   if (sampled) head.push("± stderr");
   head.push("Combos");
   const table = $("#equity-table");
-  const optional = new Set(["#", "Tie eq."]); // left out on a phone-sized screen
+  // left out on a phone-sized screen: the count of combos, and a split game's scoop (its win,
+  // by definitions.md: taking the whole pot alone), so that equity ± stderr fits beside win
+  const optional = new Set(["#", "Tie eq.", "Scoop", "Combos"]);
   table.replaceChildren(el("thead", {}, el("tr", {}, ...head.map((h, i) =>
     el("th", { class: i === 1 ? "hand" : optional.has(h) ? "opt" : null, scope: "col", text: h })))));
   const body = el("tbody");
@@ -417,9 +419,12 @@ function renderEquity(result) {
       el("td", { text: pct(p.tie) }),
       el("td", { class: "opt", text: pct(p.tie_equity) }),
     ];
-    if (split) for (const key of ["hi", "lo", "scoop"]) cells.push(el("td", { text: pct(p[key] || 0) }));
+    if (split) {
+      for (const key of ["hi", "lo"]) cells.push(el("td", { text: pct(p[key] || 0) }));
+      cells.push(el("td", { class: "opt", text: pct(p.scoop || 0) }));
+    }
     if (sampled) cells.push(el("td", { text: p.stderr === null ? "unknown" : pct(p.stderr, 3) }));
-    cells.push(el("td", { text: count(p.combos) }));
+    cells.push(el("td", { class: "opt", text: count(p.combos) }));
     body.append(el("tr", {}, ...cells));
   });
   table.append(body);
