@@ -46,7 +46,7 @@ function countRows(items, indent = "") {
 
 function renderHits(data) {
   $("#hits-title").textContent =
-    `${data.range} on ${data.board}: ${count(data.combos)} combo${data.combos === 1 ? "" : "s"}, weight ${data.weight}`;
+    `${data.range} on ${data.board}: ${counted(data.combos, "combo")}, weight ${data.weight}`;
   const head = (first) => el("thead", {}, el("tr", {},
     ...[first, "combos", "weight", "% of range"].map((h) => el("th", { text: h }))));
   $("#hits-made").replaceChildren(head("made hand"), el("tbody", {}, ...countRows(data.categories)));

@@ -83,7 +83,7 @@
     // a sampled run says why it ended: a time limit or a Stop cuts it short of what it asked
     const why = exact ? "" : `, ${stoppedText(data.stopped)}`;
     $("#query-summary").textContent =
-      `${data.method}: ${count(data.deals)} deal${data.deals === 1 ? "" : "s"} (${how}), ` +
+      `${data.method}: ${counted(data.deals, "deal")} (${how}), ` +
       `${count(data.matched)} passed where, ${data.seconds.toFixed(3)} s${why}`;
     $("#query-results").hidden = false;
   }
