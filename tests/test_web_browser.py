@@ -7,7 +7,8 @@ browser fails them instead (``scripts/test`` installs Debian's ``chromium`` when
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -206,22 +207,25 @@ def library_error(**kwargs: Any) -> str:
     return str(info.value)
 
 
+def field_error(page: Page, field: str, form: str = "") -> str:
+    """The message shown next to ``field`` (in ``form``, a selector, when given), once shown."""
+    slot = page.wait_for_selector(f'{form} [data-error-for="{field}"]:not(:empty)'.strip())
+    assert slot is not None
+    return slot.inner_text()
+
+
 def test_an_invalid_card_shows_an_inline_error(page: Page) -> None:
     page.fill('[name="players.0"]', "AhAs")
     page.fill('[name="players.1"]', "KdKc")
     page.fill("#board", "Qh7x2d")
     page.click("#simulate")
-    slot = page.wait_for_selector('[data-error-for="board"]:not(:empty)')
-    assert slot is not None
-    assert slot.inner_text() == library_error(players=["AhAs", "KdKc"], board="Qh7x2d")
+    assert field_error(page, "board") == library_error(players=["AhAs", "KdKc"], board="Qh7x2d")
     assert "invalid" in (page.get_attribute("#board", "class") or "")
     assert page.is_hidden("#results")
     page.fill("#board", "")
     page.fill('[name="players.1"]', "KdKx")
     page.click("#simulate")
-    slot = page.wait_for_selector('[data-error-for="players.1"]:not(:empty)')
-    assert slot is not None
-    assert slot.inner_text() == library_error(players=["AhAs", "KdKx"])
+    assert field_error(page, "players.1") == library_error(players=["AhAs", "KdKx"])
     assert page.inner_text('[data-error-for="board"]') == ""
 
 
@@ -317,71 +321,76 @@ def test_eight_stud_players_are_told_the_seventh_card_is_shared(page: Page) -> N
     assert len(result_cells(page)) == 8
 
 
-def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
+@contextmanager
+def phone_page(browser: Any, url: str) -> Iterator[Page]:
+    """A page at ``url`` on a 390 x 844 touch screen, once the page is ready."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)  # fmt: skip
-    page = context.new_page()
-    page.goto(base_url + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    page.fill('[name="players.0"]', "AhAs")
-    page.fill('[name="players.1"]', "KdKc")
-    page.tap("#simulate")
-    page.wait_for_selector("#results:not([hidden])")
-    assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=true]")
+        yield page
+    finally:
+        context.close()
+
+
+def assert_table_fits(page: Page, wrap: str, what: str) -> None:
+    """The table in the box ``wrap`` (a selector) needs no sideways scroll."""
     table = page.evaluate(
-        "(() => { const w = document.querySelector('#results .table-wrap');"
+        f"(() => {{ const w = document.querySelector('{wrap}');"
         " return [w.scrollWidth, w.clientWidth]; })()"
     )
-    assert table[0] <= table[1], f"the equity table needs {table[0]} px, has {table[1]}"
-    context.close()
+    assert table[0] <= table[1], f"the {what} table needs {table[0]} px, has {table[1]}"
+
+
+def test_the_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
+    with phone_page(browser, base_url + "/") as page:
+        page.fill('[name="players.0"]', "AhAs")
+        page.fill('[name="players.1"]', "KdKc")
+        page.tap("#simulate")
+        page.wait_for_selector("#results:not([hidden])")
+        assert page.inner_text('td.equity[data-player="1"]').strip() == "81.26%"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+        assert_table_fits(page, "#results .table-wrap", "equity")
 
 
 def test_a_sampled_equity_table_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     """A Monte Carlo run's table ran 49 px past its box on a 390 px screen: its stderr and
     combos needed a sideways scroll (the exact table fitted). On a phone it leaves out the
     combos, and a split game's scoop (its win), as it leaves out # and tie equity."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)  # fmt: skip
-    page = context.new_page()
-    page.goto(base_url + "/#game=holdem&p=AhKh&p=QQ%2B&method=monte-carlo&seed=1")
-    page.wait_for_selector("body[data-ready=true]")
-    page.wait_for_selector("#results:not([hidden])")
-    table = page.evaluate(
-        "(() => { const w = document.querySelector('#results .table-wrap');"
-        " return [w.scrollWidth, w.clientWidth]; })()"
-    )
-    assert table[0] <= table[1], f"the equity table needs {table[0]} px, has {table[1]}"
-    shown = [th.inner_text().strip().lower() for th in page.query_selector_all("#equity-table th")]
-    assert "± stderr" in [h for h in shown if h]
-    context.close()
+    url = base_url + "/#game=holdem&p=AhKh&p=QQ%2B&method=monte-carlo&seed=1"
+    with phone_page(browser, url) as page:
+        page.wait_for_selector("#results:not([hidden])")
+        assert_table_fits(page, "#results .table-wrap", "equity")
+        shown = [
+            th.inner_text().strip().lower() for th in page.query_selector_all("#equity-table th")
+        ]
+        assert "± stderr" in [h for h in shown if h]
+
+
+def sampled_draw_advice(page: Page, press: Callable[[str], None]) -> None:
+    """Draw advice on 7h 5d 4c 3s 2h in 2-7 against a random opponent (Monte Carlo), asked for
+    by ``press`` (a click, or a tap on a touch screen)."""
+    press("#tab-draw")
+    page.fill("#draw-hand", "7h 5d 4c 3s 2h")
+    page.select_option("#draw-game", "2-7")
+    page.fill("#draw-vs", "random")
+    press("#advise")
+    page.wait_for_selector("#draw-results:not([hidden])")
 
 
 def test_sampled_draw_advice_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     """The draw table ran 52 px past a 390 px screen (and 115 px with its stderr column), its
     cards cut to '7h 5d 4…': on a phone it leaves out #, draws, win and tie, as the equity
     table leaves out # and tie equity, and shows the cards kept whole."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)  # fmt: skip
-    page = context.new_page()
-    page.goto(base_url + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    page.tap("#tab-draw")
-    page.fill("#draw-hand", "7h 5d 4c 3s 2h")
-    page.select_option("#draw-game", "2-7")
-    page.fill("#draw-vs", "random")
-    page.tap("#advise")
-    page.wait_for_selector("#draw-results:not([hidden])")
-    table = page.evaluate(
-        "(() => { const w = document.querySelector('#draw-results .table-wrap');"
-        " return [w.scrollWidth, w.clientWidth]; })()"
-    )
-    assert table[0] <= table[1], f"the draw table needs {table[0]} px, has {table[1]}"
-    keep = page.query_selector("#draw-table tbody td.hand")
-    assert keep is not None
-    assert keep.evaluate("(td) => td.scrollWidth <= td.clientWidth"), "the kept cards are cut"
-    context.close()
+    with phone_page(browser, base_url + "/") as page:
+        sampled_draw_advice(page, page.tap)
+        assert_table_fits(page, "#draw-results .table-wrap", "draw")
+        keep = page.query_selector("#draw-table tbody td.hand")
+        assert keep is not None
+        assert keep.evaluate("(td) => td.scrollWidth <= td.clientWidth"), "the kept cards are cut"
 
 
 def test_draw_advice_tab(page: Page) -> None:
@@ -398,9 +407,7 @@ def test_draw_advice_tab(page: Page) -> None:
     assert first[1] == " ".join(str(c) for c in best.keep)
     page.fill("#draw-hand", "Jh Jd 7c 4s")
     page.click("#advise")
-    slot = page.wait_for_selector('#draw-form [data-error-for="hand"]:not(:empty)')
-    assert slot is not None
-    assert "exactly 5 cards" in slot.inner_text()
+    assert "exactly 5 cards" in field_error(page, "hand", "#draw-form")
 
 
 def test_sampled_draw_advice_shows_its_stderr_and_seed(page: Page) -> None:
@@ -409,12 +416,7 @@ def test_sampled_draw_advice_shows_its_stderr_and_seed(page: Page) -> None:
     showed neither, though the API answers both)."""
     from pokerlab.analysis.draw import advise
 
-    page.click("#tab-draw")
-    page.fill("#draw-hand", "7h 5d 4c 3s 2h")
-    page.select_option("#draw-game", "2-7")
-    page.fill("#draw-vs", "random")
-    page.click("#advise")
-    page.wait_for_selector("#draw-results:not([hidden])")
+    sampled_draw_advice(page, page.click)
     head = [th.inner_text().strip().lower() for th in page.query_selector_all("#draw-table th")]
     assert "± stderr" in head
     summary = page.inner_text("#draw-summary")
@@ -579,9 +581,8 @@ def test_a_precision_out_of_range_is_said_in_percent_too(page: Page) -> None:
     page.click('.segmented label:has-text("Monte Carlo")')
     page.fill("#stderr", "150")
     page.click("#simulate")
-    slot = page.wait_for_selector('#equity-form [data-error-for="stderr"]:not(:empty)')
-    assert slot is not None
-    assert "between 0 and 1 (0% and 100%), got 1.5 (150%)" in slot.inner_text()
+    said = field_error(page, "stderr", "#equity-form")
+    assert "between 0 and 1 (0% and 100%), got 1.5 (150%)" in said
 
 
 def test_one_deal_is_one_deal(page: Page) -> None:
