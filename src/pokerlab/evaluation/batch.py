@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import numpy as np
@@ -12,7 +13,11 @@ from numpy.typing import NDArray
 
 from pokerlab.errors import CardError
 
-__all__ = ["card_array", "ensure_card_rows", "raise_bad_row"]
+__all__ = ["CardRows", "card_array", "ensure_card_rows", "raise_bad_row"]
+
+CardRows = NDArray[np.integer[Any]] | Sequence[Sequence[int]]
+"""Rows of card codes as the batch evaluators take them: an integer array of shape ``(n, k)``,
+or a list of equally long lists of ints (read with ``np.asarray``)."""
 
 
 def card_array(

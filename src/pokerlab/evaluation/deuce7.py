@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANKS, Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
+from pokerlab.evaluation.batch import CardRows
 from pokerlab.evaluation.high import HandCategory, batch_strengths, evaluate
 from pokerlab.evaluation.ordering import StrengthOrdered
 
@@ -182,7 +183,7 @@ def evaluate_deuce7(cards: CardsLike) -> Deuce7Value:
     return Deuce7Value(strength, bucket, description, ordered)
 
 
-def deuce7_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
+def deuce7_batch(codes: CardRows) -> NDArray[np.uint16]:
     """2-7 strengths of many 5-card hands: ``codes`` has shape ``(n, 5)``, distinct card codes
     0..51 per row. Runs the high evaluator's numba kernel over :func:`deuce7_values`.
 

@@ -30,7 +30,7 @@ from pokerlab._threads import resolve_threads
 from pokerlab.cards import RANK_NAMES, RANK_PLURALS, Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError, blame
 from pokerlab.evaluation import _tables as T
-from pokerlab.evaluation.batch import card_array, raise_bad_row
+from pokerlab.evaluation.batch import CardRows, card_array, raise_bad_row
 from pokerlab.evaluation.ordering import StrengthOrdered
 
 __all__ = ["HandCategory", "HandValue", "category_of", "describe", "evaluate", "evaluate_batch"]
@@ -173,7 +173,7 @@ def evaluate_in(
 
 
 def evaluate_batch(
-    codes: NDArray[np.integer[Any]], *, check: bool = True, threads: int | None = None
+    codes: CardRows, *, check: bool = True, threads: int | None = None
 ) -> NDArray[np.uint16]:
     """Strengths of many hands at once: ``codes`` has shape ``(n, k)``, ``k`` in 5..7, card codes
     0..51 with no card repeated in a row, any integer dtype (uint8 is fastest; int64 is read
@@ -193,7 +193,7 @@ def evaluate_batch(
 
 
 def batch_strengths(
-    codes: NDArray[np.integer[Any]],
+    codes: CardRows,
     values: NDArray[np.uint16],
     name: str,
     sizes: tuple[int, ...],

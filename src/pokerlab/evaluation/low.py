@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import Card, CardsLike, format_cards, parse_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _game_tables as G
-from pokerlab.evaluation.batch import card_array, ensure_card_rows
+from pokerlab.evaluation.batch import CardRows, card_array, ensure_card_rows
 from pokerlab.evaluation.ordering import StrengthOrdered
 
 __all__ = [
@@ -108,7 +108,7 @@ def evaluate_eight(cards: CardsLike) -> LowValue | None:
     return value if value.strength > EIGHT_MIN else None
 
 
-def _batch(codes: NDArray[np.integer[Any]], eight: bool, what: str) -> NDArray[np.uint16]:
+def _batch(codes: CardRows, eight: bool, what: str) -> NDArray[np.uint16]:
     from pokerlab.evaluation import _game_kernels as K
     from pokerlab.evaluation._kernels import CARD_KEY
     from pokerlab.evaluation._tables import load_high_tables
@@ -124,7 +124,7 @@ def _batch(codes: NDArray[np.integer[Any]], eight: bool, what: str) -> NDArray[n
     return out
 
 
-def a5_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
+def a5_batch(codes: CardRows) -> NDArray[np.uint16]:
     """A-5 low strengths of many hands (shape ``(n, 5..7)``, card codes 0..51), by a numba
     kernel.
 
@@ -134,6 +134,6 @@ def a5_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
     return _batch(codes, False, "a5_batch")
 
 
-def eight_batch(codes: NDArray[np.integer[Any]]) -> NDArray[np.uint16]:
+def eight_batch(codes: CardRows) -> NDArray[np.uint16]:
     """8-or-better low strengths of many hands (0 where no low qualifies)."""
     return _batch(codes, True, "eight_batch")

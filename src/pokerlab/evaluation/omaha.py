@@ -21,7 +21,6 @@ evaluating the 60 two-plus-three combinations).
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -29,7 +28,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import Card, CardsLike, ensure_distinct, format_cards, parse_cards
 from pokerlab.errors import CardError, blame
 from pokerlab.evaluation import _game_tables as G
-from pokerlab.evaluation.batch import card_array, ensure_card_rows
+from pokerlab.evaluation.batch import CardRows, card_array, ensure_card_rows
 from pokerlab.evaluation.high import HandValue, _strength_python, evaluate
 from pokerlab.evaluation.low import EIGHT_MIN, LowValue, low_value
 
@@ -75,7 +74,7 @@ def evaluate_omaha_low(hole: CardsLike, board: CardsLike) -> LowValue | None:
 
 
 def _arrays(
-    hole: NDArray[np.integer[Any]], board: NDArray[np.integer[Any]], what: str
+    hole: CardRows, board: CardRows, what: str
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     h = card_array(hole, what, HOLE_SIZES, "the hole cards", "hole")
     b = card_array(board, what, (5,), "the boards", "board")
@@ -87,9 +86,7 @@ def _arrays(
     return np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8)
 
 
-def omaha_batch(
-    hole: NDArray[np.integer[Any]], board: NDArray[np.integer[Any]]
-) -> NDArray[np.uint16]:
+def omaha_batch(hole: CardRows, board: CardRows) -> NDArray[np.uint16]:
     """Omaha high strengths of many hands: ``hole`` (n, 4..6) and ``board`` (n, 5) card codes.
 
     >>> hole, board = [51, 50, 47, 46], [49, 21, 3, 31, 7]  # AsAhKsKh on Ad7d2s9s3s
@@ -112,9 +109,7 @@ def omaha_batch(
     return out
 
 
-def omaha_low_batch(
-    hole: NDArray[np.integer[Any]], board: NDArray[np.integer[Any]]
-) -> NDArray[np.uint16]:
+def omaha_low_batch(hole: CardRows, board: CardRows) -> NDArray[np.uint16]:
     """Omaha 8-or-better low strengths of many hands (0 where no low qualifies)."""
     from pokerlab.evaluation import _game_kernels as K
 

@@ -35,7 +35,6 @@ False
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -43,7 +42,7 @@ from numpy.typing import NDArray
 from pokerlab.cards import RANKS, CardsLike, format_cards
 from pokerlab.errors import CardError
 from pokerlab.evaluation import _tables as T
-from pokerlab.evaluation.batch import card_array
+from pokerlab.evaluation.batch import CardRows, card_array
 from pokerlab.evaluation.codes import SHORT_DECK_RULES, HighEval
 from pokerlab.evaluation.high import HandCategory, HandValue, batch_strengths, evaluate_in
 
@@ -214,7 +213,7 @@ def evaluate_short_deck(cards: CardsLike, *, straight_beats_trips: bool = False)
 
 
 def short_deck_batch(
-    codes: NDArray[np.integer[Any]],
+    codes: CardRows,
     *,
     check: bool = True,
     threads: int | None = None,
