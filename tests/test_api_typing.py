@@ -23,8 +23,9 @@ def test_batch_evaluators_are_typed_to_take_lists_of_rows() -> None:
 
     import numpy as np
 
-    from pokerlab.evaluation import a5_batch, deuce7_batch, eight_batch, omaha_batch
+    from pokerlab.evaluation import a5_batch, eight_batch, omaha_batch
     from pokerlab.evaluation.batch import CardRows
+    from pokerlab.evaluation.deuce7 import deuce7_batch
     from pokerlab.evaluation.short_deck import short_deck_batch
 
     assert Sequence[Sequence[int]] in typing.get_args(CardRows)
