@@ -1502,3 +1502,10 @@ def test_monte_carlo_settings_of_an_exact_query_name_their_column() -> None:
     with pytest.raises(QueryError) as info:
         query("select count(1) from h='AhKh', v='QQ', exact", seed=2)
     assert str(info.value) == "seed sets Monte Carlo; an exact query would ignore it"
+
+
+def test_a_query_of_one_player_names_where_the_players_begin() -> None:
+    text = "select count(1) from h='AhKh'"
+    with pytest.raises(PokerlabError) as info:
+        query(text)
+    assert str(info.value) == "column 22: a showdown needs at least 2 players, got 1"

@@ -241,6 +241,7 @@ def _request(q: Query) -> _Request:
             if key in _RESERVED:
                 raise QueryError(f"{at}: '{s.key}' cannot name a player")
             r.places[f"players.{len(r.players)}"] = at
+            r.places.setdefault("players", at)  # the players as a whole: where they begin
             r.players.append((s.key, s.value))
         else:
             raise QueryError(
