@@ -311,6 +311,7 @@ def test_a_dask_task_that_fails_outside_pokerlab_is_one_cluster_error_line() -> 
         ({"method": "mc", "time_limit": 5000}, "field 'time_limit': 5000 s is more than 3600 s"),
         ({"method": "exact", "seed": 3}, "field 'seed' applies to Monte Carlo, not method"),
         ({"method": "exact", "time_limit": 9}, "field 'time_limit' applies to Monte Carlo"),
+        ({"method": "bogus"}, "field 'method': unknown method 'bogus': use auto, exact or"),
     ],
 )
 def test_spots_keep_the_limits_of_the_equity_command(extra: dict[str, Any], message: str) -> None:

@@ -165,19 +165,21 @@ def check_spot(spot: Spot) -> Spot:
         if "method" in kwargs:  # as pokerlab.equity reads it: "MC" is Monte Carlo here too
             kwargs["method"] = read_method(kwargs["method"])
         check_exact_options(kwargs.get("method"), **sampling)
-    except GameError as exc:
-        raise ValueError(f"field {exc}") from None
-    try:
         check_sampling(kwargs["trials"], kwargs["stderr"], kwargs["time_limit"])
         check_seed(kwargs["seed"])
     except GameError as exc:
-        message = str(exc)
-        rest = message.removeprefix(f"{exc.field} ")  # "seed must be ...": the field named once
-        said = (
-            f"field '{exc.field}' {rest}" if rest != message else f"field '{exc.field}': {message}"
-        )
-        raise ValueError(said) from None
+        raise ValueError(_field_message(str(exc), exc.field)) from None
     return kwargs
+
+
+def _field_message(message: str, field: str | None) -> str:
+    """``message`` of a check of ``field`` as a spot's error, naming the field once:
+    "seed must be ..." and "'seed' applies ..." as "field 'seed' must be ...", "field 'seed'
+    applies ...", any other message as "field 'method': unknown method ..."."""
+    for named in (f"{field} ", f"'{field}' "):
+        if message.startswith(named):
+            return f"field '{field}' {message.removeprefix(named)}"
+    return f"field '{field}': {message}"
 
 
 def run_spot(spot: Spot) -> tuple[dict[str, Any] | None, str | None]:
