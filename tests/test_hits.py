@@ -17,6 +17,7 @@ import pytest
 
 import pokerlab
 from bruteforce import best_high, rank5
+from pokerlab.analysis._hits_kernels import HOLDINGS_PER_TASK
 from pokerlab.analysis.board_categories import DRAWS, MADE
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.errors import DuplicateCardError, GameError, RangeError
@@ -302,7 +303,7 @@ def test_threads_split_the_holdings_and_change_nothing(range_: str, board: str, 
     """Past one task's holdings hits classify on every core (``threads``), holding by holding,
     so the report is the same array for any count."""
     one = pokerlab.hits(range_, board, game=game, threads=1)
-    assert one.combos > 2 * 16384  # several tasks of HOLDINGS_PER_TASK
+    assert one.combos > 2 * HOLDINGS_PER_TASK  # several tasks
     for threads in (2, 3):
         many = pokerlab.hits(range_, board, game=game, threads=threads)
         assert np.array_equal(many.made, one.made) and np.array_equal(many.draw_bits, one.draw_bits)

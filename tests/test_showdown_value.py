@@ -16,6 +16,7 @@ from pokerlab.analysis.showdown import showdown_value
 from pokerlab.cards import format_cards
 from pokerlab.cli import app
 from pokerlab.errors import PokerlabError
+from pokerlab.evaluation.codes import LowEval
 from pokerlab.games import get_game
 
 DEALS = 400
@@ -52,7 +53,7 @@ def test_values_order_hands_as_the_brute_force_does(game: str) -> None:
         high, low = _brute(game, hole, board)
         assert (value.high is None) == (high is None)
         assert (value.low is None) == (low is None), (format_cards(hole), format_cards(board))
-        assert value.has_low == (get_game(game).low != 0)
+        assert value.has_low == (get_game(game).low != LowEval.NONE)
         if value.high is not None:
             assert set(value.high.best) <= {*hole, *board}
             highs.append(value.high.strength)

@@ -51,7 +51,6 @@ __all__ = [
     "blame",
     "cluster_failures",
     "described",
-    "join_ways",
     "list_argument",
     "shorten",
 ]
@@ -147,7 +146,7 @@ class TooLargeError(PokerlabError, ValueError):
         return self
 
 
-def join_ways(ways: Sequence[str]) -> str:
+def _join_ways(ways: Sequence[str]) -> str:
     """Ways to do something as one phrase: ``a``, ``a, or b``, ``a, b, or c``."""
     return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
 
@@ -158,7 +157,7 @@ def _remedies(remedies: str | Iterable[str]) -> tuple[str, ...]:
 
 
 def _with_remedies(message: str, remedies: Sequence[str]) -> str:
-    return f"{message}; {join_ways(remedies)}" if remedies else message
+    return f"{message}; {_join_ways(remedies)}" if remedies else message
 
 
 class CancelledError(PokerlabError, RuntimeError):

@@ -214,6 +214,8 @@ def _request(q: Query) -> _Request:
                              f"{q.at(first)}); give it once")  # fmt: skip
         if setting in _SETTINGS:
             seen[setting] = s
+        if key in ("trials", "stderr", "time", "seed"):  # where a refusal of it points
+            r.places[key] = at
         if setting == "method":
             r.method = _method_of(s, at)
         elif key in ("game", "board", "dead"):
@@ -223,18 +225,14 @@ def _request(q: Query) -> _Request:
             r.places[key] = f"{at}: {key}"  # the setting named: "column 40: board: ..."
         elif key == "trials":
             r.trials = _integer(s.value, key, at, 1, COUNTABLE_TRIALS)
-            r.places[key] = at
         elif key == "stderr":
             r.stderr = _number(s.value, key, at)
             if r.stderr >= 1:  # a share of the pot: 0.001, not 5
                 raise QueryError(f"{at}: {key} must be below 1 (0.001 is 0.1%), got {s.value:g}")
-            r.places[key] = at
         elif key == "time":
             r.time_limit = _number(s.value, key, at)
-            r.places[key] = at
         elif key == "seed":
             r.seed = _integer(s.value, key, at, 0, TEXT_SEED_MAX)
-            r.places[key] = at
         elif isinstance(s.value, str):
             if any(s.key == n for n, _ in r.players):
                 raise QueryError(f"{at}: '{s.key}' names two players")
