@@ -53,8 +53,9 @@ def eval_command(
     short_deck: bool,
     straight_beats_trips: bool,
 ) -> None:
-    """Evaluate 5, 6 or 7 cards as a high hand, e.g. `pokerlab eval AsKs QsJs Ts 2d 3c`, or
-    in another game: `pokerlab eval As2sKd3d --board 4c5h6sQs7d --game omaha-hilo`."""
+    """What a hand is worth, in any game: 5, 6 or 7 cards as a high hand by default, e.g.
+    `pokerlab eval AsKs QsJs Ts 2d 3c`, or another game's hand with --game: `pokerlab eval
+    As2sKd3d --board 4c5h6sQs7d --game omaha-hilo`."""
     from pokerlab.analysis.showdown import showdown_value
 
     if straight_beats_trips and not short_deck:
