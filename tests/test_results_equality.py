@@ -30,6 +30,22 @@ def test_an_exact_answer_equals_itself_whatever_it_took() -> None:
     assert pokerlab.equity(["AK", "QQ"]) != pokerlab.equity(["AK", "JJ"])
 
 
+def test_an_unknown_error_equals_itself_after_pickling() -> None:
+    """One sampled deal has a NaN standard error; the result was unequal to its own pickled copy
+    (NaN != NaN), equity's and draw advice's alike. Two unknowns are the same answer (JSON writes
+    both as null), and the hash agrees; a known error still tells results apart."""
+    from pokerlab.analysis import draw
+
+    one = pokerlab.equity(["AhAs", "KdKc"], method="mc", trials=1, seed=1)
+    copy = pickle.loads(pickle.dumps(one))
+    assert copy.players[0].stderr != copy.players[0].stderr  # NaN
+    assert copy == one and copy.players[0] is not one.players[0]
+    assert hash(copy.players[0]) == hash(one.players[0])
+    assert one != pokerlab.equity(["AhAs", "KdKc"], method="mc", trials=2, seed=1)
+    advice = draw.advise("JhJd7c4s2h", vs="random", method="mc", trials=1, seed=1)
+    assert pickle.loads(pickle.dumps(advice)) == advice
+
+
 # --- wrong types are one clear error, not a TypeError from inside ----------------------------
 
 

@@ -47,6 +47,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._numbers import is_whole, known_or_none
+from pokerlab._results import UnknownFloats
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import (
     Card,
@@ -307,8 +308,8 @@ def _pattern_hands(text: str) -> tuple[tuple[Card, ...], ...] | None:
     return tuple(tuple(deck[c] for c in row) for row in rng.holdings.tolist())
 
 
-@dataclass(frozen=True)
-class DrawChoice:
+@dataclass(frozen=True, eq=False)
+class DrawChoice(UnknownFloats):
     """One keep/discard choice.
 
     Attributes:

@@ -15,6 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._numbers import known_or_none
+from pokerlab._results import UnknownFloats
 from pokerlab.engine.tally import StopReason
 
 __all__ = ["EquityResult", "PlayerEquity"]
@@ -22,8 +23,8 @@ __all__ = ["EquityResult", "PlayerEquity"]
 Method = Literal["exact", "monte-carlo"]
 
 
-@dataclass(frozen=True)
-class PlayerEquity:
+@dataclass(frozen=True, eq=False)
+class PlayerEquity(UnknownFloats):
     """One player's result.
 
     Attributes:
