@@ -86,6 +86,29 @@ def test_wrong_types_get_the_usual_errors() -> None:
         Range(["AsKs"], ["x"])  # type: ignore[list-item]
 
 
+def test_flags_are_true_or_false() -> None:
+    """A flag took any value by its truth: ``straight_beats_trips="no"`` ranked by that rule and
+    ``allow_duplicates=0`` refused duplicates. numpy's bools pass."""
+    import numpy as np
+
+    from pokerlab.errors import GameError
+    from pokerlab.evaluation import evaluate_short_deck, short_deck_batch
+
+    rows = np.array([[51, 47, 43, 39, 35]])
+    for call, name in (
+        (lambda: pokerlab.evaluate_batch(rows, check="no"), "check"),  # type: ignore[arg-type]
+        (lambda: evaluate_short_deck("6h6c6d8s9h", straight_beats_trips="no"),  # type: ignore[arg-type]
+         "straight_beats_trips"),
+        (lambda: short_deck_batch(rows, straight_beats_trips=0), "straight_beats_trips"),  # type: ignore[arg-type]
+        (lambda: pokerlab.parse_cards("AsAs", allow_duplicates=1), "allow_duplicates"),  # type: ignore[arg-type]
+        (lambda: pokerlab.query("select count(*) from h='AhAs'", capped=None), "capped"),  # type: ignore[arg-type]
+    ):  # fmt: skip
+        with pytest.raises(GameError, match=f"^{name} must be True or False, got ") as info:
+            call()
+        assert info.value.field == name
+    assert pokerlab.evaluate_batch(rows, check=np.bool_(False)).tolist() == [32778]
+
+
 def test_one_sampled_deal_has_an_unknown_error_not_zero() -> None:
     """With one deal, ``stderr`` was 0.0 in Python (which reads as exact) and null in JSON."""
     import json

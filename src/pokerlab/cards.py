@@ -30,7 +30,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from pokerlab._numbers import is_whole
-from pokerlab.errors import CardError, DuplicateCardError, described
+from pokerlab.errors import CardError, DuplicateCardError, described, flag_argument
 
 __all__ = [
     "CARD_COUNT",
@@ -196,6 +196,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[Car
     ...
     pokerlab.errors.DuplicateCardError: duplicate card 'As': cards 1 and 3 are the same
     """
+    allow_duplicates = flag_argument(allow_duplicates, "allow_duplicates")
     if isinstance(cards, str):
         if allow_duplicates:
             return [card for card, _ in _parse_text(cards)]

@@ -37,6 +37,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import numpy as np
+
 __all__ = [
     "CancelledError",
     "CardError",
@@ -51,6 +53,7 @@ __all__ = [
     "blame",
     "cluster_failures",
     "described",
+    "flag_argument",
     "list_argument",
     "shorten",
 ]
@@ -194,6 +197,22 @@ def list_argument(value: object, name: str, what: str, single: tuple[type, ...] 
                         field=name)  # fmt: skip
     return list(value)
 
+
+
+def flag_argument(value: object, name: str) -> bool:
+    """``value`` as a bool when it is one (numpy's too), else :class:`GameError` naming ``name``:
+    a flag took any value by its truth, so ``straight_beats_trips="no"`` ranked by that rule.
+
+    >>> flag_argument(np.bool_(True), "check")
+    True
+    >>> flag_argument("no", "check")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.GameError: check must be True or False, got str 'no'
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise GameError(f"{name} must be True or False, got {described(value)}", field=name)
+    return bool(value)
 
 class blame:  # used as a function: `with blame("board"):`
     """Name ``field`` as the cause of a :class:`PokerlabError` raised inside the block, unless a

@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 
 from pokerlab._threads import resolve_threads
 from pokerlab.cards import RANK_NAMES, RANK_PLURALS, Card, CardsLike, format_cards, parse_cards
-from pokerlab.errors import CardError, blame
+from pokerlab.errors import CardError, blame, flag_argument
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.batch import CardRows, card_array, raise_bad_row
 from pokerlab.evaluation.ordering import StrengthOrdered
@@ -208,6 +208,7 @@ def batch_strengths(
     from pokerlab.evaluation import _kernels as K
     from pokerlab.evaluation._parallel import numba_threads
 
+    check = flag_argument(check, "check")
     with blame("threads"):
         workers = resolve_threads(threads)
     arr = card_array(codes, name, sizes)

@@ -40,7 +40,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab.cards import RANKS, CardsLike, format_cards
-from pokerlab.errors import CardError
+from pokerlab.errors import CardError, flag_argument
 from pokerlab.evaluation import _tables as T
 from pokerlab.evaluation.batch import CardRows, card_array
 from pokerlab.evaluation.codes import SHORT_DECK_RULES, HighEval
@@ -203,11 +203,12 @@ def evaluate_short_deck(cards: CardsLike, *, straight_beats_trips: bool = False)
     """Evaluate 5, 6 or 7 distinct short-deck cards (sixes to aces) as a short-deck high hand
     (``straight_beats_trips``: by the other rule). The value's ``strength`` is on this module's
     scale, comparable only with other short-deck strengths of the same rule."""
+    rule = flag_argument(straight_beats_trips, "straight_beats_trips")
     return evaluate_in(
         cards,
         "a short-deck hand",
-        short_deck_values(bool(straight_beats_trips)),
-        lambda strength: short_deck_category(strength, bool(straight_beats_trips)),
+        short_deck_values(rule),
+        lambda strength: short_deck_category(strength, rule),
         lambda codes: _check_short_deck(codes, "the hand"),
     )
 
@@ -229,7 +230,8 @@ def short_deck_batch(
     >>> [short_deck_category(s).label for s in short_deck_batch(rows)]
     ['Straight', 'Three of a Kind']
     """
-    if check:
+    rule = flag_argument(straight_beats_trips, "straight_beats_trips")
+    if flag_argument(check, "check"):
         arr = card_array(codes, "short_deck_batch", (5, 6, 7))
         if arr.size and arr.min() < 4 * LOWEST_RANK:  # one pass; the rare failure looks closer
             low = (arr >= 0) & (arr < 4 * LOWEST_RANK)
@@ -240,5 +242,5 @@ def short_deck_batch(
             _check_short_deck(
                 [int(c) for c in arr[row] if 0 <= c < 52], f"short_deck_batch: row {row}"
             )
-    values = short_deck_values(bool(straight_beats_trips))
+    values = short_deck_values(rule)
     return batch_strengths(codes, values, "short_deck_batch", (5, 6, 7), check, threads)

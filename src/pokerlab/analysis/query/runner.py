@@ -58,6 +58,7 @@ from pokerlab.errors import (
     QueryError,
     RangeError,
     TooLargeError,
+    flag_argument,
 )
 from pokerlab.evaluation.codes import HighEval, LowEval, kernel_high
 from pokerlab.evaluation.short_deck import category_order
@@ -751,6 +752,7 @@ def query(
         check_seconds(max_seconds, "max_seconds")
     check_callbacks(cancel, progress=progress)
     seed = check_seed(seed)
+    capped = flag_argument(capped, "capped")
     q = parse(text)
     req = _request(q)
     for key, value in (("method", method), ("trials", trials), ("stderr", stderr),
