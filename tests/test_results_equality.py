@@ -24,6 +24,15 @@ def test_results_with_arrays_compare_by_value() -> None:
             hash(result)
 
 
+def test_an_outs_report_repr_is_a_summary() -> None:
+    """A flop's report printed every turn's arrays: a repr of ~146 KB."""
+    report = pokerlab.outs(["9h8h", "AsKd"], board="Th7c2h")
+    text = repr(report)
+    assert len(text) < 1000
+    assert "StreetOuts(45 cards; win/tie/lose/depends: player 1 (12, 0, 0, 33)" in text
+    assert "by_turn=<45 turn cards>" in text and "total=990" in text
+
+
 def test_an_exact_answer_equals_itself_whatever_it_took() -> None:
     """``seconds`` took part in ``==``: two identical exact runs were unequal."""
     assert pokerlab.equity(["AK", "QQ"]) == pokerlab.equity(["AK", "QQ"])

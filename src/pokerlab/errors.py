@@ -198,7 +198,6 @@ def list_argument(value: object, name: str, what: str, single: tuple[type, ...] 
     return list(value)
 
 
-
 def flag_argument(value: object, name: str) -> bool:
     """``value`` as a bool when it is one (numpy's too), else :class:`GameError` naming ``name``:
     a flag took any value by its truth, so ``straight_beats_trips="no"`` ranked by that rule.
@@ -213,6 +212,7 @@ def flag_argument(value: object, name: str) -> bool:
     if not isinstance(value, bool | np.bool_):
         raise GameError(f"{name} must be True or False, got {described(value)}", field=name)
     return bool(value)
+
 
 class blame:  # used as a function: `with blame("board"):`
     """Name ``field`` as the cause of a :class:`PokerlabError` raised inside the block, unless a

@@ -88,6 +88,11 @@ class StreetOuts(ArrayFields):
     ties: NDArray[np.float64]  # (len(cards), players)
     outcomes: NDArray[np.str_]  # (len(cards), players): each card's kind (KINDS) per player
 
+    def __repr__(self) -> str:
+        """A summary: the arrays of a flop's every turn made a report's repr ~146 KB."""
+        kinds = ", ".join(f"player {p + 1} {self.counts(p)}" for p in range(self.shares.shape[1]))
+        return f"StreetOuts({len(self.cards)} cards; {'/'.join(KINDS)}: {kinds})"
+
     def kinds(self, player: int) -> list[str]:
         """Each card's kind for the player (:data:`KINDS`)."""
         return [str(k) for k in self.outcomes[:, player]]
@@ -161,6 +166,16 @@ class OutsReport:
     next_cards: StreetOuts
     by_turn: dict[Card, StreetOuts] | None
     runouts: RunoutTotals | None
+
+    def __repr__(self) -> str:
+        """The fields, each street summarised (see :meth:`StreetOuts.__repr__`), ``by_turn`` by
+        its number of turn cards."""
+        turns = None if self.by_turn is None else f"<{len(self.by_turn)} turn cards>"
+        return (
+            f"OutsReport(inputs={self.inputs!r}, game={self.game!r}, board={self.board!r}, "
+            f"dead={self.dead!r}, next_cards={self.next_cards!r}, by_turn={turns}, "
+            f"runouts={self.runouts!r})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``pokerlab outs --json`` prints exactly this)."""
