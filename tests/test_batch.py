@@ -245,6 +245,20 @@ def test_missing_dask_says_how_to_install(tmp_path: Path, monkeypatch: pytest.Mo
     assert_one_line_error(result, 'pip install "pokerlab[dask]"')
 
 
+def test_csv_header_cells_are_read_stripped_and_ids_by_their_text(tmp_path: Path) -> None:
+    """``id, players`` (a space after each comma, as cells may have) was refused as "unknown
+    column ' players'"; a CSV id cell "1" and a later spot's default id 1 both passed, two
+    lines a table of the results cannot tell apart (JSON's "1" and 1 alike)."""
+    (tmp_path / "s.csv").write_text("id, players, board\n, AhAs;KdKc, Qh7s2s\n1, AsKs;QQ,\n")
+    first, second = read_jobs(tmp_path / "s.csv")
+    assert first.id is None and "default id 1 (the spot's number)" in str(first.error)
+    assert second.id == "1" and second.error is None
+    assert second.spot == {"players": ["AsKs", "QQ"]}
+    named = list(jobs_from_spots([{"id": "2", "players": ["AsKs", "QQ"]},
+                                  {"id": 2, "players": ["AsKs", "QQ"]}]))  # fmt: skip
+    assert named[0].error is None and "used by an earlier spot" in str(named[1].error)
+
+
 def test_bad_csv_header_and_option_clash_are_one_line(tmp_path: Path) -> None:
     (tmp_path / "s.csv").write_text("players,bored\nAhAs;KdKc,Qh7s2s\n")
     assert_one_line_error(run("batch", str(tmp_path / "s.csv"), "-o", str(tmp_path / "r")),

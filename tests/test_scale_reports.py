@@ -98,6 +98,10 @@ def test_flops_cli(tmp_path: Path) -> None:
     # the summary counts what JSON's "classes" counts too, and says why they differ
     assert f"{len(rows):,} flop classes (2 of the {len(rows) + 2:,} leave" in result.stderr
     assert_one_line_error(CliRunner().invoke(app, ["flops", "AhAs", "AhKd"]), "used twice")
+    for bad, said in (("0", "0.0 is not in the range x>0"), ("x", "'x' is not a valid float.")):
+        # 0 was told as the library's "max_seconds: must be ...", not the option
+        result = CliRunner().invoke(app, ["flops", "AhAs", "KK", "--max-seconds", bad])
+        assert_one_line_error(result, f"Invalid value for '--max-seconds': {said}")
 
 
 def test_matrix_and_flops_on_dask_equal_local(dask_client: Any) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pokerlab.cli.backend_options import CountProgress, backend_options, check_backend
-from pokerlab.cli.numbers import FLOAT
+from pokerlab.cli.numbers import FloatRange
 from pokerlab.cli.output import OutputPath, emit_json, is_stdout, shown, write_csv, writing
 from pokerlab.scale.flops import FlopReport, flop_report
 
@@ -26,7 +26,7 @@ from pokerlab.scale.flops import FlopReport, flop_report
               help="CSV of the flop classes, sorted by equity ('-' for stdout).")  # fmt: skip
 @click.option("--png", type=OutputPath(png=True), default=None,
               help="Also draw the histogram and cumulative curve (needs matplotlib).")  # fmt: skip
-@click.option("--max-seconds", type=FLOAT, default=None,
+@click.option("--max-seconds", type=FloatRange(min=0, min_open=True), default=None,
               help="Refuse a report estimated at more seconds of one core "
               "[default: 1800].")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True,

@@ -40,13 +40,19 @@ class _Float(_AsciiNumber, click.types.FloatParamType):
 
 
 class IntRange(_AsciiNumber, click.IntRange):
-    """``click.IntRange`` of ASCII digits."""
+    """``click.IntRange`` of ASCII digits (text that is no number: "not a valid integer", not
+    click's "integer range")."""
+
+    name = "integer"
 
 
 class FloatRange(_AsciiNumber, click.FloatRange):
     """``click.FloatRange`` of ASCII digits, and no NaN: click's bounds let ``nan`` through
     (every comparison with it is false), so ``serve --max-seconds nan`` started a server
-    whose every request failed."""
+    whose every request failed. Text that is no number: "not a valid float", not click's
+    "float range"."""
+
+    name = "float"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)

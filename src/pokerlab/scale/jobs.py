@@ -207,16 +207,16 @@ def run_chunk(chunk: list[tuple[int, Spot]]) -> tuple[float, list[Answer]]:
 
 
 def _error_id(
-    fallback: SpotId, seen: set[SpotId], named: frozenset[SpotId] = frozenset()
+    fallback: SpotId, seen: set[str], named: frozenset[str] = frozenset()
 ) -> SpotId | None:
     """The id of a record whose own id cannot be read (not JSON, not an object, an id of the
     wrong type): ``fallback`` (its number), taken like a default id, or ``None`` (null) when
     an earlier record has it or a spot of the file names it (``named``: a line that is not a
     spot took the id of a later spot, which was then refused), so that no two lines of the
     results share an id."""
-    if fallback in seen or fallback in named:
+    if str(fallback) in seen or str(fallback) in named:
         return None
-    seen.add(fallback)
+    seen.add(str(fallback))
     return fallback
 
 
@@ -232,8 +232,8 @@ def _job(
     index: int,
     record: object,
     number: int,
-    seen: set[SpotId],
-    named: frozenset[SpotId] = frozenset(),
+    seen: set[str],
+    named: frozenset[str] = frozenset(),
 ) -> Job:
     if not isinstance(record, dict):
         return Job(index, _error_id(number, seen, named),
@@ -244,16 +244,16 @@ def _job(
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
         return Job(index, _error_id(number, seen, named), spot,
                    f"field 'id' must be text or an integer, not {_shown(raw_id)}")  # fmt: skip
-    if "id" not in record and raw_id in named:  # a spot's own 'id' wins over a number
+    if "id" not in record and str(raw_id) in named:  # a spot's own 'id' wins over a number
         return Job(index, _error_id(number, seen, named), spot,
                    f"default id {raw_id} (the spot's number) is the 'id' another spot names; "
                    "give this spot its own 'id'")  # fmt: skip
-    if raw_id in seen:  # answered as a line that is not a spot: no two lines share an id
+    if str(raw_id) in seen:  # answered as a line that is not a spot: no two lines share an id
         given = "id" if "id" in record else "default id (the spot's number)"
         return Job(index, _error_id(number, seen, named), spot,
                    f"{given} {json.dumps(raw_id)} is used by an earlier spot; give each spot "
                    "its own 'id'")  # fmt: skip
-    seen.add(raw_id)
+    seen.add(str(raw_id))
     try:
         check_spot(spot)
     except ValueError as exc:
@@ -265,14 +265,16 @@ def jobs_from_spots(spots: Iterable[Spot]) -> Iterator[Job]:
     """Jobs of spots given as dicts (the Python API), ids as :func:`read_jobs` gives them."""
     listed = list(spots)
     named = _names(listed)
-    seen: set[SpotId] = set()
+    seen: set[str] = set()
     for index, spot in enumerate(listed):
         yield _job(index, spot, index + 1, seen, named)
 
 
-def _names(records: Iterable[object]) -> frozenset[SpotId]:
-    """The ids the records name themselves by."""
-    return frozenset(i for record in records if (i := _named_id(record)) is not None)
+def _names(records: Iterable[object]) -> frozenset[str]:
+    """The ids the records name themselves by, as text: ids are told apart by how they read,
+    so a CSV cell's ``"1"`` and a default id ``1`` (or ``"1"`` and ``1`` in JSON) are one id,
+    which a table of the results could not tell apart."""
+    return frozenset(str(i) for record in records if (i := _named_id(record)) is not None)
 
 
 _NO_CELL: Any = object()
@@ -362,9 +364,10 @@ _Record = tuple[int, Any, str | None]
 def _csv_records(text: str, path: Path) -> list[_Record]:
     reader = csv.DictReader(io.StringIO(text), restval=_NO_CELL, strict=True)
     try:
-        columns = reader.fieldnames or []
+        columns = [name.strip() for name in reader.fieldnames or []]
     except csv.Error as exc:
         raise ValueError(f"{path}: the header is not CSV: {exc}") from None
+    reader.fieldnames = columns  # "id, players" names 'players', as cells are read stripped
     bad_header = _not_utf8(",".join(columns))
     if bad_header is not None:
         raise ValueError(f"{path}: the header is {bad_header}")
@@ -422,7 +425,7 @@ def read_jobs(path: Path) -> list[Job]:
     csv_file = path.suffix.lower() == ".csv"
     records = _csv_records(text, path) if csv_file else _jsonl_records(text)
     named = _names(record for _, record, error in records if error is None)
-    seen: set[SpotId] = set()
+    seen: set[str] = set()
     jobs: list[Job] = []
     for number, record, error in records:
         if error is None:
