@@ -370,6 +370,27 @@ def test_a_sampled_equity_table_fits_a_phone_screen(browser: Any, base_url: str)
         assert "± stderr" in [h for h in shown if h]
 
 
+def test_a_split_game_and_the_draw_showdown_fit_a_phone_screen(browser: Any, base_url: str) -> None:
+    """A three-way split-pot Monte Carlo table ran 113 px past its box on a 390 px screen (win,
+    tie, hi, lo and stderr beside equity, with every optional column left out already), and the
+    draw showdown's table ran past it too. On a phone each row stacks its cells under their
+    column names instead; the numbers stay the answer's."""
+    url = base_url + "/#game=omaha-hilo&p=As2sKd3d&p=AA**&p=random&method=monte-carlo&seed=1"
+    with phone_page(browser, url) as page:
+        page.wait_for_selector("#results:not([hidden])")
+        assert_table_fits(page, "#results .table-wrap", "split-pot equity")
+        first = page.query_selector_all("#equity-table tbody tr:first-child td")
+        labels = [td.get_attribute("data-label") for td in first if td.is_visible()]
+        assert labels == [None, None, "Win", "Tie", "Hi", "Lo", "± stderr"]
+        assert all(td.inner_text().strip().endswith("%") for td in first[2:] if td.is_visible())
+        page.tap("#tab-draw")
+        page.tap("#play-deal")
+        page.wait_for_selector("#play-hand button[data-card]")
+        page.tap("#play-draw")  # stand pat
+        page.wait_for_selector("#play-showdown:not([hidden])")
+        assert_table_fits(page, "#play-showdown .table-wrap", "draw showdown")
+
+
 def sampled_draw_advice(page: Page, press: Callable[[str], None]) -> None:
     """Draw advice on 7h 5d 4c 3s 2h in 2-7 against a random opponent (Monte Carlo), asked for
     by ``press`` (a click, or a tap on a touch screen)."""

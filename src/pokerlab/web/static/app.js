@@ -425,9 +425,13 @@ function renderEquity(result) {
     }
     if (sampled) cells.push(el("td", { text: p.stderr === null ? "unknown" : pct(p.stderr, 3) }));
     cells.push(el("td", { class: "opt", text: count(p.combos) }));
+    cells.slice(3).forEach((td, k) => { td.dataset.label = head[k + 3]; }); // see "stack"
     body.append(el("tr", {}, ...cells));
   });
   table.append(body);
+  // a split game's table has 7 columns on a phone even without the optional ones: there each
+  // player's row stacks its numbers under their names (app.css), instead of scrolling sideways
+  table.classList.toggle("stack", split);
   const how = sampled
     ? `Monte Carlo: ${counted(result.samples, "deal")} sampled, ${stoppedText(result.stopped)}, seed ${result.seed}`
     : `Exact: ${counted(result.samples, "deal")} enumerated`;

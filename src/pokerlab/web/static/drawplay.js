@@ -116,15 +116,16 @@
   }
 
   function renderShowdown(data) {
+    const head = ["", "Dealt", "Threw", "Final", "Hand"];
+    // each cell names its column: a phone stacks a row's cells under these names (app.css)
     const row = (who, side) => el("tr", {},
       el("th", { scope: "row", text: who }),
-      el("td", { class: "hand", text: side.hand.join(" ") }),
-      el("td", { class: "hand", text: side.discard.join(" ") || "—" }),
-      el("td", { class: "hand", text: side.final.join(" ") }),
-      el("td", { text: side.category }));
+      el("td", { class: "hand", "data-label": head[1], text: side.hand.join(" ") }),
+      el("td", { class: "hand", "data-label": head[2], text: side.discard.join(" ") || "—" }),
+      el("td", { class: "hand", "data-label": head[3], text: side.final.join(" ") }),
+      el("td", { "data-label": head[4], text: side.category }));
     $("#play-table").replaceChildren(
-      el("thead", {}, el("tr", {}, ...["", "Dealt", "Threw", "Final", "Hand"].map((h) =>
-        el("th", { scope: "col", text: h })))),
+      el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, row("You", data.player), row(`Bot (${data.bot})`, data.opponent)));
     const result = $("#play-result");
     result.textContent = { player: "You win", tie: "Tie", bot: `The ${data.bot} bot wins` }[data.winner];
