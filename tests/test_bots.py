@@ -116,6 +116,15 @@ def test_optimal_is_consistent_across_suit_isomorphic_hands() -> None:
     assert thrown(bot, "Jh Jd 7c 4s 2h") == cards("7c 4s 2h")
 
 
+@pytest.mark.parametrize("trials", [0, 2.5, 2**70])
+def test_optimal_refuses_trials_it_cannot_count(trials: object) -> None:
+    """``OptimalStrategy(trials=2**70)`` was taken, and its first hand failed deep in numba
+    ("TypingError: ... Int value is too large")."""
+    with pytest.raises(GameError, match="trials must be a whole number from 1 to") as info:
+        OptimalStrategy(trials=trials)  # type: ignore[arg-type]
+    assert info.value.field == "trials"
+
+
 def test_optimal_matches_the_advisor() -> None:
     bot = OptimalStrategy(trials=20_000, seed=3)
     hand = "Ts 9s 8d 4c 3h"

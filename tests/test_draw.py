@@ -324,6 +324,8 @@ def test_parse_opponent() -> None:
         ({"goal": "royal"}, GameError, "unknown goal"),
         ({"method": "guess"}, GameError, "unknown method"),
         ({"vs": "random", "trials": 0}, GameError, "trials"),
+        # a MemoryError ("Unable to allocate 128. PiB"), where equity says the same words
+        ({"vs": "random", "trials": 2**70}, GameError, "trials must be a whole number from 1 to"),
         ({"vs": ["random"] * 9}, GameError, r"opponents' hands and draws \(45\) need 55"),
         ({"vs": ["random:random"] * 5}, GameError, r"draws \(50\) need 60; the deck has 52"),
         ({"vs": "random:rules", "max_draw": 3}, GameError, "cannot hold to a limit of 3"),
@@ -542,6 +544,25 @@ def test_sampled_tallies_are_the_same_on_any_number_of_threads(
     first = draw.sample_equities(hand, "high", opponents, 1_000, 7, threads=2)
     monkeypatch.setattr(draw, "SAMPLE_CHUNK", 10**6)
     assert np.array_equal(draw.sample_equities(hand, "high", opponents, 1_000, 7), first)
+
+
+def test_a_huge_count_of_trials_allocates_nothing_up_front(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``draw advise --vs random --trials 10000000000000000 --no-limit`` ended in a MemoryError
+    traceback: the sampler made an array of every chunk's size (1.2 TB) before its first deal."""
+    from pokerlab.analysis import _draw_kernels, draw
+
+    class FirstCall(Exception):
+        pass
+
+    def first_call(*args: object) -> None:
+        raise FirstCall
+
+    monkeypatch.setattr(_draw_kernels, "sample_chunks", first_call)
+    hand = parse_cards("Jh Jd 7c 4s 2h")
+    with pytest.raises(FirstCall):
+        draw.sample_equities(hand, "high", [parse_opponent("random")], 10**16, 7, threads=1)
 
 
 def test_ctrl_c_stops_a_long_monte_carlo_advice() -> None:

@@ -57,7 +57,13 @@ from pokerlab.analysis.draw import (
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import CancelLike, check_callbacks, given_seed, is_cancelled
+from pokerlab.engine._control import (
+    COUNTABLE_TRIALS,
+    CancelLike,
+    check_callbacks,
+    given_seed,
+    is_cancelled,
+)
 from pokerlab.errors import CancelledError, CardError, GameError, blame, list_argument
 
 __all__ = [
@@ -230,9 +236,9 @@ class OptimalStrategy(Strategy):
     def __init__(
         self, trials: int = DEFAULT_TRIALS, seed: int = DEFAULT_SEED, use_table: bool = True
     ) -> None:
-        if not is_whole(trials) or trials < 1:
-            raise GameError(f"trials must be a whole number from 1, got {trials!r}",
-                            field="trials")  # fmt: skip
+        if not is_whole(trials) or not 1 <= trials <= COUNTABLE_TRIALS:  # numba's int64
+            raise GameError(f"trials must be a whole number from 1 to {COUNTABLE_TRIALS:,}, "
+                            f"got {trials!r}", field="trials")  # fmt: skip
         self.trials = int(trials)
         self.seed = given_seed(seed)  # a negative seed ran, wrapped around to another one
         self.use_table = use_table

@@ -59,7 +59,7 @@ from pokerlab.cards import (
     parse_cards,
 )
 from pokerlab.engine._control import check_seed, fresh_seed
-from pokerlab.engine.limits import check_exact_options
+from pokerlab.engine.limits import COUNTABLE_TRIALS, check_exact_options
 from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.tally import sampled_stderr
 from pokerlab.errors import (
@@ -471,16 +471,18 @@ def sample_equities(
     tally = np.zeros((32, 4), dtype=np.float64)
     fixed = np.uint64(cards_to_mask([*hand, *dead]))
     keeps = np.array(allowed_keeps(max_draw), dtype=np.int64)
-    chunks = -(-trials // SAMPLE_CHUNK)
-    sizes = np.full(chunks, SAMPLE_CHUNK, dtype=np.int64)
-    sizes[-1] = trials - SAMPLE_CHUNK * (chunks - 1)
+    chunks = -(-trials // SAMPLE_CHUNK)  # each of SAMPLE_CHUNK deals, the last of the rest
     rejected = 0
     with numba_threads(threads) as workers:
         # a batch of chunks per call, one chunk a thread: Ctrl-C is heard between calls (10^9
         # trials in one call ran 40 minutes unstoppable)
         step = 4 * workers  # chunks a call: fewer waits for the slowest of them
         for lo in range(0, chunks, step):
-            batch = sizes[lo : lo + step]
+            # the sizes of one call's chunks only: an array of every chunk's size took 1.2 TB
+            # for 10^16 trials (--no-limit), a MemoryError before any deal
+            batch = np.full(min(step, chunks - lo), SAMPLE_CHUNK, dtype=np.int64)
+            if lo + len(batch) == chunks:
+                batch[-1] = trials - SAMPLE_CHUNK * (chunks - 1)
             states = np.stack([_chunk_stream(seed, c) for c in range(lo, lo + len(batch))])
             tallies = np.zeros((len(batch), 32, 4), dtype=np.float64)
             rejects = np.zeros(len(batch), dtype=np.int64)
@@ -704,8 +706,9 @@ def advise(
     with blame("goal"):
         goal_index = None if goal is None else _parse_goal(t, goal)
     method = read_method(method)
-    if trials is not None and (not is_whole(trials) or trials < 1):
-        raise GameError(f"trials must be a whole number from 1, got {trials!r}", field="trials")
+    if trials is not None and (not is_whole(trials) or not 1 <= trials <= COUNTABLE_TRIALS):
+        raise GameError(f"trials must be a whole number from 1 to {COUNTABLE_TRIALS:,}, got "
+                        f"{trials!r}", field="trials")  # fmt: skip
     trials = None if trials is None else int(trials)  # numpy's integers as Python's
     seed = check_seed(seed)
     if not opponents:
