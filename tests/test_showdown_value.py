@@ -101,6 +101,9 @@ def test_split_games_value_both_halves_and_say_when_no_low_qualifies() -> None:
         (("AsKsQsJs", "2-7"), "cards", "exactly 5 cards, got 4"),
         (("AsKsQsJsTs", "high", "2c3c4c"), "board", "a draw game has no board"),
         (("2c3d4h5s6c", "shortdeck"), "cards", "no card below the six"),
+        # blamed "the hand" (field cards), naming board cards as the hand's
+        (("AsAh", "shortdeck", "2c3d4h"), "board", "board cards 2c 3d 4h are not in the short"),
+        (("AsAh", "shortdeck", "6c7d8h5h"), "board", "board card 5h is not in the short deck"),
     ],
 )
 def test_bad_input_names_its_argument(args: tuple[str, ...], field: str, said: str) -> None:

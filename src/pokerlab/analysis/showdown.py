@@ -86,6 +86,8 @@ def showdown_value(
         {"the cards": hole, "the board": table}, {"the cards": "cards", "the board": "board"}
     )
     _check_counts(spec, hole, table)
+    with blame("board"):  # the evaluators see the hole and board cards as one hand
+        spec.check_in_deck(table, "board")
     with blame("cards"):  # 5 to 7 cards in all: each evaluator's check
         high = high_value(spec.high, hole, table)
         low = low_value_of(spec.low, hole, table)
