@@ -325,7 +325,7 @@ def test_parse_opponent() -> None:
         ({"method": "guess"}, GameError, "unknown method"),
         ({"vs": "random", "trials": 0}, GameError, "trials"),
         # a MemoryError ("Unable to allocate 128. PiB"), where equity says the same words
-        ({"vs": "random", "trials": 2**70}, GameError, "trials must be a whole number from 1 to"),
+        ({"vs": "random", "trials": 2**70}, GameError, "trials: .* deals cannot be counted"),
         ({"vs": ["random"] * 9}, GameError, r"opponents' hands and draws \(45\) need 55"),
         ({"vs": ["random:random"] * 5}, GameError, r"draws \(50\) need 60; the deck has 52"),
         ({"vs": "random:rules", "max_draw": 3}, GameError, "cannot hold to a limit of 3"),
@@ -446,7 +446,7 @@ def test_advise_rejects_bad_threads(threads: object) -> None:
     ],
 )
 def test_advise_counts_are_whole_numbers(kwargs: dict[str, object], field: str) -> None:
-    with pytest.raises(GameError, match=f"{field} must be a whole number") as info:
+    with pytest.raises(GameError, match=f"{field}:? must be a whole number") as info:
         advise("Jh Jd 7c 4s 2h", **kwargs)  # type: ignore[arg-type]
     assert info.value.field == field
 

@@ -57,13 +57,8 @@ from pokerlab.analysis.draw import (
     sample_equities,
 )
 from pokerlab.cards import Card, parse_cards
-from pokerlab.engine._control import (
-    COUNTABLE_TRIALS,
-    CancelLike,
-    check_callbacks,
-    given_seed,
-    is_cancelled,
-)
+from pokerlab.engine._control import CancelLike, check_callbacks, given_seed, is_cancelled
+from pokerlab.engine.limits import check_sampling
 from pokerlab.errors import CancelledError, CardError, GameError, blame, list_argument
 
 __all__ = [
@@ -236,9 +231,9 @@ class OptimalStrategy(Strategy):
     def __init__(
         self, trials: int = DEFAULT_TRIALS, seed: int = DEFAULT_SEED, use_table: bool = True
     ) -> None:
-        if not is_whole(trials) or not 1 <= trials <= COUNTABLE_TRIALS:  # numba's int64
-            raise GameError(f"trials must be a whole number from 1 to {COUNTABLE_TRIALS:,}, "
-                            f"got {trials!r}", field="trials")  # fmt: skip
+        if trials is None:  # the check's "not given"; a bot samples a number of deals
+            raise GameError("trials: must be a whole number, got None", field="trials")
+        check_sampling(trials, None, None, capped=False, named=True)  # numba counts in int64
         self.trials = int(trials)
         self.seed = given_seed(seed)  # a negative seed ran, wrapped around to another one
         self.use_table = use_table

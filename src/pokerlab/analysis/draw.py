@@ -59,7 +59,7 @@ from pokerlab.cards import (
     parse_cards,
 )
 from pokerlab.engine._control import check_seed, fresh_seed
-from pokerlab.engine.limits import COUNTABLE_TRIALS, check_exact_options
+from pokerlab.engine.limits import check_exact_options, check_sampling
 from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.tally import sampled_stderr
 from pokerlab.errors import (
@@ -706,9 +706,7 @@ def advise(
     with blame("goal"):
         goal_index = None if goal is None else _parse_goal(t, goal)
     method = read_method(method)
-    if trials is not None and (not is_whole(trials) or not 1 <= trials <= COUNTABLE_TRIALS):
-        raise GameError(f"trials must be a whole number from 1 to {COUNTABLE_TRIALS:,}, got "
-                        f"{trials!r}", field="trials")  # fmt: skip
+    check_sampling(trials, None, None, capped=False, named=True)  # as equity checks it
     trials = None if trials is None else int(trials)  # numpy's integers as Python's
     seed = check_seed(seed)
     if not opponents:
