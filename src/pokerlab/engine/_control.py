@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from pokerlab._numbers import is_real, is_whole, shown_number
+from pokerlab._numbers import is_whole
 from pokerlab.errors import CancelledError, GameError, PokerlabError, TooLargeError
 
 COUNTABLE_TRIALS = 2**62  # the kernels count deals in 64-bit integers, caps lifted or not
@@ -91,19 +91,10 @@ class Stopping:
             raise GameError(
                 "Monte Carlo needs a stopping rule: trials, stderr or a time limit", field="trials"
             )
+        from pokerlab.engine.limits import check_sampling  # it imports this module
+
         trials, stderr, time_limit = self.trials, self.stderr, self.time_limit
-        if trials is not None and not (is_whole(trials) and trials >= 1):
-            raise GameError(f"trials must be a whole number, at least 1, got {trials!r}",
-                            field="trials")  # fmt: skip
-        if trials is not None and trials > COUNTABLE_TRIALS:  # the kernels count in int64
-            raise GameError(f"{int(trials):,} deals cannot be counted; at most "
-                            f"{COUNTABLE_TRIALS:,}", field="trials")  # fmt: skip
-        if stderr is not None and not (is_real(stderr) and 0 < stderr < 1):
-            raise GameError(f"target stderr must be between 0 and 1, got {shown_number(stderr)}",
-                            field="stderr")  # fmt: skip
-        if time_limit is not None and not (is_real(time_limit) and time_limit > 0):
-            raise GameError(f"time limit must be a positive number, got {shown_number(time_limit)}",
-                            field="time_limit")  # fmt: skip
+        check_sampling(trials, stderr, time_limit, capped=False, named=True)
         # Python's numbers from here: np.int16 trials overflowed counting chunks, and a numpy
         # dtype compiled the kernels anew for its signature (inside the time limit)
         set_ = object.__setattr__
