@@ -625,3 +625,16 @@ def test_one_sampled_deal_has_an_unknown_standard_error() -> None:
     assert one.best.to_dict()["stderr"] is None
     many = advise("Jh Jd 7c 4s 2h", vs="random", seed=1, trials=2000)
     assert 0 < many.best.stderr < 0.02
+
+
+@pytest.mark.parametrize("trials", [0, 2.5, 2**70])
+def test_advise_and_equity_refuse_trials_in_the_same_words(trials: object) -> None:
+    """Three copies of the trials check said it three ways ("trials must be a whole number from
+    1", "trials must be a whole number, at least 1", "trials: must be at least 1")."""
+    import pokerlab
+
+    with pytest.raises(GameError) as advised:
+        advise("Jh Jd 7c 4s 2h", vs="random", method="mc", trials=trials)  # type: ignore[arg-type]
+    with pytest.raises(GameError) as equity:
+        pokerlab.equity(["AhAs", "KK"], method="mc", trials=trials)  # type: ignore[arg-type]
+    assert str(advised.value) == str(equity.value) and str(equity.value).startswith("trials: ")
