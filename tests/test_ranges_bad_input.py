@@ -251,3 +251,17 @@ def test_load_ordering_refuses_what_is_no_ordering_file(tmp_path: Path) -> None:
 def test_hand_ordering_names_its_argument() -> None:
     refused(lambda: hand_ordering([]), "an ordering is named by text", "name")  # type: ignore[arg-type]
     refused(lambda: hand_ordering("nope"), "unknown ordering 'nope'", "name")
+
+
+def test_an_ordering_and_a_listing_flag_of_the_wrong_type_are_named() -> None:
+    """An array as ``ordering`` or ``list_combos`` raised numpy's "truth value of an array is
+    ambiguous" from inside the parser (QA fuzz)."""
+    from pokerlab import Range
+    from pokerlab.errors import GameError
+
+    refused(lambda: Range("10%", ordering=np.array([0, 1])), "ordering must be an ordering's name",  # type: ignore[arg-type]
+            "ordering")  # fmt: skip
+    with pytest.raises(GameError, match="list_combos must be True or False") as info:
+        Range("AA").to_dict(np.array([1, 2]))  # type: ignore[arg-type]
+    assert info.value.field == "list_combos"
+    assert len(Range("QQ+").to_dict(True)["list"]) == 18

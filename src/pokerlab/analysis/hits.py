@@ -38,7 +38,7 @@ from pokerlab._threads import resolve_threads
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_card_set, format_cards, parse_cards
 from pokerlab.engine.game_range import check_orderings, game_ordering
-from pokerlab.errors import EmptyRangeError, GameError, blame
+from pokerlab.errors import EmptyRangeError, GameError, blame, flag_argument
 from pokerlab.evaluation.codes import HighEval
 from pokerlab.games import Game, get_game
 from pokerlab.ranges import Range
@@ -144,7 +144,7 @@ class HitsReport(ArrayFields):
             "categories": [c.to_dict() for c in self.categories],
             "draws": [d.to_dict() for d in self.draws],
         }
-        if list_combos:
+        if flag_argument(list_combos, "list_combos"):
             out["list"] = self.combo_rows()
         return out
 

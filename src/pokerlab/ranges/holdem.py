@@ -99,7 +99,15 @@ from pokerlab.cards import (
     format_cards,
     parse_cards,
 )
-from pokerlab.errors import CardError, EmptyRangeError, RangeError, blame, described, shorten
+from pokerlab.errors import (
+    CardError,
+    EmptyRangeError,
+    RangeError,
+    blame,
+    described,
+    flag_argument,
+    shorten,
+)
 from pokerlab.ranges._combos import (
     CLASS_COMBOS,
     CLASS_NAMES,
@@ -183,6 +191,11 @@ class Range(Frozen):
         *,
         ordering: str | None = None,
     ) -> None:
+        if ordering is not None and not isinstance(ordering, str):  # an array: numpy's "truth
+            raise RangeError(  # value of an array is ambiguous" from inside the parser
+                f"ordering must be an ordering's name such as 'vs1', not {described(ordering)}",
+                field="ordering",
+            )
         if isinstance(spec, Range):
             if weights is not None:
                 raise RangeError("weights cannot be given with a Range")
@@ -421,7 +434,7 @@ class Range(Frozen):
                 for row in self.grid()
             ],
         }
-        if list_combos:
+        if flag_argument(list_combos, "list_combos"):
             out["list"] = [
                 {"combo": format_cards(combo), "weight": weight} for combo, weight in self.items()
             ]
