@@ -15,6 +15,10 @@ deduplicated at every step, so the order in which a pattern lists its cards chan
 interchangeable cards are not enumerated in every order). The distinct card sets found are then
 completed with every choice of the ``size - k`` free cards from the rest of the deck, the
 pattern's macros filter the result and duplicates (a holding matched in two ways) are dropped.
+Where the candidates are many next to the ``C(52, size)`` possible holdings, the completion and
+the union of large sets write marks into an array of one entry per possible holding and read
+it back in order (:mod:`pokerlab.ranges._mask_kernels`, in parallel: no sort, duplicates cost
+nothing); smaller sets are sorted.
 Work is bounded: more than :data:`MAX_HOLDINGS` distinct holdings, or a candidate count far above
 it, raises :class:`~pokerlab.errors.TooLargeError` before memory runs out.
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -48,9 +53,12 @@ __all__ = [
     "Masks",
     "SetValue",
     "codes_of_masks",
+    "dense",
+    "descending_codes",
     "difference",
     "evaluate",
     "intersect",
+    "last_wins",
     "materialise",
     "popcount",
     "sorted_unique",
@@ -72,6 +80,14 @@ _BIT = np.left_shift(np.uint64(1), _CODES.astype(np.uint64))
 _CARD_RANK = _CODES >> 2
 _CARD_SUIT = _CODES & 3
 _SUIT_MASKS = [np.uint64(sum(1 << (4 * r + s) for r in range(len(RANKS)))) for s in range(4)]
+
+#: Mark arrays (one entry per possible holding) are used up to 6 cards (20,358,520 entries) ...
+_DENSE_MAX = math.comb(52, 6)
+#: ... for sets of at least 1/16 as many candidate holdings (below, sorting them is cheaper) ...
+_DENSE_SHARE = 16
+#: ... and not for a few thousand (a parallel kernel's start is not worth it).
+_DENSE_MIN = 1 << 17
+_MARK_VALUES = 1 << 16  # uint16 marks: 0 (absent) and up to 65,535 items of a range
 
 
 def popcount(x: NDArray[np.uint64]) -> NDArray[np.int64]:
@@ -119,14 +135,137 @@ class Lazy:
     dead: int
 
 
-@dataclass(frozen=True)
 class Masks:
-    """An explicit set of holdings: sorted, distinct 64-bit masks."""
+    """An explicit set of holdings: sorted, distinct 64-bit masks (:attr:`masks`), given as
+    such or as a mark array of ``size``-card holdings (:attr:`marks`: one bool per possible
+    holding, by colex rank; see :mod:`pokerlab.ranges._mask_kernels`) listed on first use, so
+    that a range's items that are never intersected or subtracted are listed only once, all
+    together (:func:`last_wins`)."""
 
-    masks: NDArray[np.uint64]
+    __slots__ = ("_masks", "count", "marks", "size")
+
+    def __init__(
+        self,
+        masks: NDArray[np.uint64] | None = None,
+        *,
+        marks: NDArray[np.bool_] | None = None,
+        size: int = 0,
+    ) -> None:
+        self._masks = masks
+        self.marks = marks
+        self.size = size
+        if masks is not None:
+            self.count = len(masks)
+        else:
+            assert marks is not None
+            self.count = int(np.count_nonzero(marks))
+
+    def __len__(self) -> int:
+        return self.count
+
+    @property
+    def masks(self) -> NDArray[np.uint64]:
+        if self._masks is None:
+            assert self.marks is not None
+            self._masks = _read_marks(self.marks.view(np.uint8).astype(np.uint16), self.size)[0]
+            self.marks = None
+        return self._masks
 
 
 SetValue = Lazy | Masks
+
+
+def _frozen(x: NDArray[Any]) -> NDArray[Any]:
+    """``x`` as a read-only C-contiguous array: the one array type the kernels are compiled
+    for, whoever calls them (a writable and a read-only array are two numba types)."""
+    view = np.ascontiguousarray(x).view()
+    view.flags.writeable = False
+    return view
+
+
+def _kernels() -> Any:
+    """:mod:`pokerlab.ranges._mask_kernels`, imported on first use (``import pokerlab`` loads no
+    numba), or ``None`` where numba's JIT is off: their loops would run as Python, so the numpy
+    ways (sorting) are taken instead."""
+    from numba import config
+
+    if getattr(config, "DISABLE_JIT", False):
+        return None
+    from pokerlab.ranges import _mask_kernels
+
+    return _mask_kernels
+
+
+def dense(count: int, size: int) -> bool:
+    """Whether ``count`` candidate holdings of ``size`` cards are listed through a mark array."""
+    total = math.comb(52, size)
+    return (
+        size >= 2
+        and total <= _DENSE_MAX
+        and count >= _DENSE_MIN
+        and count * _DENSE_SHARE >= total
+        and _kernels() is not None
+    )
+
+
+_ONE_WEIGHT = np.ones(2, dtype=np.float64)
+_ONE_WEIGHT.flags.writeable = False
+
+
+def _read_marks(
+    marks: NDArray[np.uint16], size: int, table: NDArray[np.float64] = _ONE_WEIGHT
+) -> tuple[NDArray[np.uint64], NDArray[np.float64]]:
+    """The holdings of ``size`` cards with a non-zero mark, ascending, and each one's weight
+    ``table[mark]``."""
+    masks, weights = _kernels().marked_masks(marks, np.int64(size), _frozen(table))
+    return masks, weights
+
+
+def _stamp(marks: NDArray[np.uint16], masks: NDArray[np.uint64], value: int) -> None:
+    """Mark each holding of ``masks`` (distinct) with ``value``."""
+    _kernels().stamp(marks, _frozen(masks.astype(np.uint64, copy=False)), np.uint16(value))
+
+
+def _distinct(parts: list[NDArray[np.uint64]], size: int) -> NDArray[np.uint64]:
+    """The distinct masks of ``parts`` (each of ``size`` cards, sorted and distinct), ascending."""
+    if len(parts) == 1:
+        return parts[0]
+    if not dense(sum(len(p) for p in parts), size):
+        return sorted_unique(np.concatenate(parts))
+    marks = np.zeros(math.comb(52, size), dtype=np.uint16)
+    for part in parts:
+        _stamp(marks, part, 1)
+    return _read_marks(marks, size)[0]
+
+
+def last_wins(
+    values: list[Masks], weights: list[float], size: int
+) -> tuple[NDArray[np.uint64], NDArray[np.float64]] | None:
+    """The distinct holdings of ``values`` (sets of ``size`` cards), ascending, each with the
+    weight of the last set that holds it, weight-0 ones dropped; ``None`` where a mark array
+    does not pay (the caller sorts). Each set marks its holdings with its number (the later
+    number overwrites), a weight-0 set with 0; an unread mark array is overlaid whole."""
+    if not values or len(values) >= _MARK_VALUES or not dense(sum(len(v) for v in values), size):
+        return None
+    marks = np.zeros(math.comb(52, size), dtype=np.uint16)
+    for j, (value, weight) in enumerate(zip(values, weights, strict=True), 1):
+        mark = j if weight > 0 else 0
+        if value.marks is None:
+            _stamp(marks, value.masks, mark)
+        else:
+            _kernels().overlay(marks, _frozen(value.marks), np.uint16(mark))
+    table = np.zeros(len(values) + 1, dtype=np.float64)
+    table[1:] = weights
+    return _read_marks(marks, size, table)
+
+
+def _member(a: NDArray[np.uint64], b: NDArray[np.uint64]) -> NDArray[np.bool_]:
+    """Which masks of ``a`` are in ``b`` (``b`` sorted)."""
+    if not len(b):
+        return np.zeros(len(a), dtype=np.bool_)
+    at = np.searchsorted(b, a)
+    np.minimum(at, len(b) - 1, out=at)
+    return np.asarray(b[at] == a)
 
 
 def _avoiding(masks: NDArray[np.uint64], dead: int) -> NDArray[np.bool_]:
@@ -154,6 +293,13 @@ def _combinations(n: int, m: int) -> NDArray[np.uint8]:
     if len(table) <= 300_000:
         _SMALL_COMBINATIONS[key] = table
     return table
+
+
+def _colex(lexicographic: NDArray[np.uint8], n: int) -> NDArray[np.uint8]:
+    """The ``m``-subsets of ``range(n)`` of a :func:`_combinations` table in colex order
+    (ascending as masks), each row ascending: reading each index ``i`` as ``n - 1 - i`` turns
+    the lexicographic order into the reverse of the colex order."""
+    return (np.uint8(n - 1) - lexicographic)[::-1, ::-1]
 
 
 def _build_combinations(n: int, m: int) -> NDArray[np.uint8]:
@@ -188,6 +334,24 @@ def materialise(value: SetValue, size: int) -> NDArray[np.uint64]:
             f"a macro alone would filter all {total:,} holdings of {size} cards (at most "
             f"{_ENUM_LIMIT:,} are enumerated); intersect it with card patterns, e.g. AA:$ds"
         )
+    kernels = _kernels()
+    result: NDArray[np.uint64]
+    if kernels is None:
+        result = _materialise_sorted(avail, size, value.pred)
+    else:  # ascending as listed, so no sort
+        result = kernels.colex_masks(_frozen(avail.astype(np.uint8)), np.int64(size))
+        if value.pred is not None:
+            result = _filtered(result, value.pred)
+    if len(result) > MAX_HOLDINGS:
+        raise TooLargeError(f"{len(result):,} holdings: at most {MAX_HOLDINGS:,} are materialised")
+    return result
+
+
+def _materialise_sorted(
+    avail: NDArray[np.int64], size: int, pred: Pred | None
+) -> NDArray[np.uint64]:
+    """Every mask of ``size`` of the ``avail`` cards that satisfies ``pred``, ascending (numpy:
+    listed, filtered, sorted)."""
     combos = _combinations(len(avail), size)
     out: list[NDArray[np.uint64]] = []
     for lo in range(0, len(combos), _CHUNK):
@@ -195,11 +359,18 @@ def materialise(value: SetValue, size: int) -> NDArray[np.uint64]:
         masks = np.zeros(len(part), dtype=np.uint64)
         for j in range(size):
             masks |= _BIT[avail[part[:, j]]]
-        out.append(masks if value.pred is None else masks[value.pred(masks)])
-    result = np.sort(np.concatenate(out)) if out else np.zeros(0, dtype=np.uint64)
-    if len(result) > MAX_HOLDINGS:
-        raise TooLargeError(f"{len(result):,} holdings: at most {MAX_HOLDINGS:,} are materialised")
-    return result
+        out.append(masks if pred is None else masks[pred(masks)])
+    return np.sort(np.concatenate(out)) if out else np.zeros(0, dtype=np.uint64)
+
+
+def _filtered(masks: NDArray[np.uint64], pred: Pred) -> NDArray[np.uint64]:
+    """The masks that satisfy ``pred``, in their order (tested a chunk at a time: a macro's
+    temporaries are several times the masks' size)."""
+    keep = np.concatenate(
+        [pred(masks[lo : lo + _CHUNK]) for lo in range(0, len(masks), _CHUNK)]
+        or [np.zeros(0, dtype=np.bool_)]
+    )
+    return np.asarray(masks[keep], dtype=np.uint64)
 
 
 def union(values: list[SetValue], size: int) -> SetValue:
@@ -207,7 +378,7 @@ def union(values: list[SetValue], size: int) -> SetValue:
     for x in values:
         if isinstance(x, Lazy) and x.pred is None and all(_within(y, x.dead) for y in values):
             return x
-    return Masks(sorted_unique(np.concatenate([materialise(v, size) for v in values])))
+    return Masks(_distinct([materialise(v, size) for v in values], size))
 
 
 def _within(value: SetValue, dead: int) -> bool:
@@ -232,7 +403,7 @@ def intersect(a: SetValue, b: SetValue) -> SetValue:
     assert isinstance(a, Masks)
     if isinstance(b, Lazy):
         return Masks(_apply(b, a.masks))
-    return Masks(np.intersect1d(a.masks, b.masks, assume_unique=True))
+    return Masks(a.masks[_member(a.masks, b.masks)])
 
 
 def difference(a: SetValue, b: SetValue, size: int) -> SetValue:
@@ -253,7 +424,7 @@ def difference(a: SetValue, b: SetValue, size: int) -> SetValue:
 
         return Lazy(pred, a.dead)
     left = materialise(a, size)
-    return Masks(np.setdiff1d(left, b.masks, assume_unique=True))
+    return Masks(left[~_member(left, b.masks)])
 
 
 # --- macros --------------------------------------------------------------------------------
@@ -417,14 +588,12 @@ def _assignments(term: Term, cards: list[CardPattern]) -> NDArray[np.uint64]:
     return sorted_unique(states.used)
 
 
-def _complete(
-    term: Term, sets: NDArray[np.uint64], k: int, size: int, pred: Pred | None
-) -> NDArray[np.uint64]:
+def _complete(term: Term, sets: NDArray[np.uint64], k: int, size: int, pred: Pred | None) -> Masks:
     """Every holding made of one of ``sets`` (``k`` cards each) plus ``size - k`` other cards,
-    filtered by ``pred``; sorted and distinct."""
+    filtered by ``pred``."""
     m = size - k
     if m == 0:
-        return sets if pred is None else sets[pred(sets)]
+        return Masks(sets if pred is None else sets[pred(sets)])
     per_set = math.comb(52 - k, m)
     rows = len(sets) * per_set
     at_least = rows // min(math.comb(size, k), len(sets))
@@ -440,13 +609,57 @@ def _complete(
             f"{_MAX_ROWS:,}); narrow the pattern"
         )
     combos = _combinations(52 - k, m)
+    if dense(rows, size):
+        result = _complete_marked(sets, combos, size, pred)
+    else:
+        result = Masks(_complete_sorted(sets, combos, size, pred, where))
+    if len(result) > MAX_HOLDINGS:
+        raise TooLargeError(
+            f"{where} matches {len(result):,} holdings of {size} cards: pokerlab materialises "
+            f"at most {MAX_HOLDINGS:,}; narrow the pattern"
+        )
+    return result
+
+
+def _free_cards(sets: NDArray[np.uint64]) -> NDArray[np.intp]:
+    """``(len(sets), 52 - k)``: the codes of the cards not in each set, ascending."""
+    free = ((sets[:, None] >> _CODES.astype(np.uint64)) & np.uint64(1)) == 0
+    return np.nonzero(free)[1].reshape(len(sets), -1)
+
+
+def _complete_marked(
+    sets: NDArray[np.uint64], combos: NDArray[np.uint8], size: int, pred: Pred | None
+) -> Masks:
+    """:func:`_complete` through a mark array: every completion marked (in parallel), read back
+    in order when listed; with a macro, read now and filtered (the same set as filtering first:
+    a macro looks at the holding alone)."""
+    marks = np.zeros(math.comb(52, size), dtype=np.bool_)
+    table = _frozen(_colex(combos, 52 - int(popcount(sets[:1])[0])))
+    kernels = _kernels()
+    for lo in range(0, len(sets), _STATE_CHUNK):  # (sets, 52) temporaries
+        base = sets[lo : lo + _STATE_CHUNK]
+        avail = _free_cards(base).astype(np.uint8)
+        kernels.stamp_completions(marks, _frozen(base), _frozen(avail), table)
+    result = Masks(marks=marks, size=size)
+    return result if pred is None else Masks(_filtered(result.masks, pred))
+
+
+def _complete_sorted(
+    sets: NDArray[np.uint64],
+    combos: NDArray[np.uint8],
+    size: int,
+    pred: Pred | None,
+    where: str,
+) -> NDArray[np.uint64]:
+    """:func:`_complete` by sorting the completions, a batch of sets at a time."""
+    m = combos.shape[1]
+    per_set = len(combos)
     batch = max(1, _CHUNK // per_set)
     found: list[NDArray[np.uint64]] = []
     kept = 0
     for lo in range(0, len(sets), batch):
         base = sets[lo : lo + batch]
-        free = ((base[:, None] >> _CODES.astype(np.uint64)) & np.uint64(1)) == 0
-        avail = np.nonzero(free)[1].reshape(len(base), 52 - k)
+        avail = _free_cards(base)
         for c_lo in range(0, per_set, _CHUNK):
             part = combos[c_lo : c_lo + _CHUNK]
             masks = np.broadcast_to(base[:, None], (len(base), len(part))).copy()
@@ -463,13 +676,7 @@ def _complete(
                     f"{MAX_HOLDINGS:,} are materialised); narrow the pattern"
                 )
             found.append(flat)
-    result = sorted_unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.uint64)
-    if len(result) > MAX_HOLDINGS:
-        raise TooLargeError(
-            f"{where} matches {len(result):,} holdings of {size} cards: pokerlab materialises "
-            f"at most {MAX_HOLDINGS:,}; narrow the pattern"
-        )
-    return result
+    return sorted_unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.uint64)
 
 
 def _groups_distinct(cards: list[CardPattern]) -> bool:
@@ -496,13 +703,13 @@ def _term(term: Term, size: int, source: str) -> SetValue:
             sets = sets[:0]
     else:
         sets = _assignments(term, cards)
-    masks = _complete(term, sets, len(cards), size, pred) if len(sets) else sets
-    if not len(masks):
+    value = _complete(term, sets, len(cards), size, pred) if len(sets) else Masks(sets)
+    if not len(value):
         raise EmptyRangeError(
             f"invalid range '{shorten(source)}' at character {term.position}: the pattern "
             f"'{shorten(term.text)}' matches no holding of {size} cards"
         )
-    return Masks(masks)
+    return value
 
 
 def evaluate(
@@ -570,4 +777,15 @@ def codes_of_masks(masks: NDArray[np.uint64], size: int) -> NDArray[np.uint8]:
             low = rest & (~rest + np.uint64(1))
             out[lo : lo + len(rest), column] = np.frexp(low.astype(np.float64))[1] - 1
             rest ^= low
+    return out
+
+
+def descending_codes(asc: NDArray[np.uint64], size: int) -> NDArray[np.uint8]:
+    """:func:`codes_of_masks` of the ascending masks ``asc`` in reverse (descending) order, by
+    a parallel kernel (the numpy way took 0.26 s for 8.2 M 6-card holdings)."""
+    kernels = _kernels()
+    if kernels is None:
+        return codes_of_masks(asc[::-1], size)
+    out = np.empty((len(asc), size), dtype=np.uint8)
+    kernels.mask_codes(_frozen(asc.astype(np.uint64, copy=False)), out)
     return out

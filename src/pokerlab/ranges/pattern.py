@@ -158,8 +158,9 @@ from pokerlab.ranges._pattern_expand import (
     Lazy,
     Masks,
     SetValue,
-    codes_of_masks,
+    descending_codes,
     evaluate,
+    last_wins,
     materialise,
     popcount,
 )
@@ -333,9 +334,11 @@ class PatternRange(Frozen):
                 object.__setattr__(self, "_lazy_weight", weight)
                 object.__setattr__(self, "_dead", last.dead)
                 return
-        parts = [materialise(v, size) for v in values]
+        sets = [v if isinstance(v, Masks) else Masks(materialise(v, size)) for v in values]
         weights = [item.weight for item in items]
-        masks, chosen = _last_wins(parts, weights)
+        masks, chosen = last_wins(sets, weights, size) or _last_wins(
+            [v.masks for v in sets], weights
+        )
         if not len(masks):
             raise EmptyRangeError(
                 f"range '{shorten(spec)}' holds no holding of {size} cards with a weight > 0"
@@ -466,7 +469,7 @@ class PatternRange(Frozen):
         Raises :class:`~pokerlab.errors.TooLargeError` for a random range of more than
         :data:`MAX_HOLDINGS` holdings."""
         if self._codes is None:
-            codes = codes_of_masks(self.masks, self._size)
+            codes = descending_codes(self._arrays()[0], self._size)
             codes.flags.writeable = False
             object.__setattr__(self, "_codes", codes)
         assert self._codes is not None
