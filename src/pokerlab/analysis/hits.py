@@ -229,8 +229,8 @@ def hits(
     that hold a card below the six, its ``x%`` on its own ordering), Omaha ranges the pattern
     syntax (``AA**$ds``). A board or dead card outside the game's deck is refused. Percentages
     are of the range's weight once those combos are removed. ``threads``: how many threads
-    classify the holdings (default: every available core; the report is the same for any
-    count).
+    list a wide pattern range's holdings and classify them (default: every available core; the
+    report is the same for any count).
     """
     from pokerlab.analysis import _hits_kernels as H
     from pokerlab.engine._tables import kernel_tables
@@ -256,7 +256,7 @@ def hits(
         {"the board": board_cards, "the dead cards": dead_cards},
         {"the board": "board", "the dead cards": "dead"},
     )
-    with blame("range"):
+    with blame("range"), numba_threads(workers):  # a wide range is listed in parallel too
         text, holdings, weights = _holdings(range_, spec, [*board_cards, *dead_cards])
     omaha = spec.high == HighEval.OMAHA
     board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)

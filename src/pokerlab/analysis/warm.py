@@ -70,7 +70,18 @@ def warm_tasks() -> list[Task]:
                 omaha_low_batch(five[:, :4], five + 8),
             ),
         ),
-        ("ranges", lambda: (len(Range("15%")), len(PatternRange("AA**$ds", 4)))),
+        (
+            "ranges",
+            lambda: (
+                len(Range("15%")),
+                len(PatternRange("AA**$ds", 4)),
+                # a wide range's mark-array kernels (ranges/_mask_kernels.py): completions,
+                # a difference (listed), the last-item-wins merge, the codes; then every
+                # holding of a macro (listed in order)
+                PatternRange("AK****,AA****!AAA***@50", 6).holdings,
+                PatternRange("$r", 4).holdings,
+            ),
+        ),
         ("hold'em exact, heads-up preflop", exact(["AhAs", "KdKc"], "holdem")),
         ("hold'em exact, multiway preflop", exact(["AhAs", "KdKc", "QsQh"], "holdem")),
         ("hold'em exact, postflop", exact(["AhAs", "KdKc"], "holdem", "Qh7c2d")),
