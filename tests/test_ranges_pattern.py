@@ -895,3 +895,130 @@ def test_weight_too_small_for_a_float_is_named() -> None:
             PatternRange(text, size=4)
         assert "too small to tell from 0" in str(info.value)
         assert not isinstance(info.value, EmptyRangeError)
+
+
+# --- listing through mark arrays (ranges/_mask_kernels.py) ---------------------------------
+
+# (game, text): weights, exclusions, removed cards, holdings written twice (the last item wins),
+# weight 0, groups, intersections, macros and percentages, in every game with pattern ranges
+LISTING_CASES = [
+    ("omaha", "AA**,KK**,QQ**,AK**,AQ**@50,JJ**@25", 4),
+    ("omaha", "$ds,AA**@50,AsAh**@0", 4),
+    ("omaha", "random@30,KK@70,AKs!As", 4),
+    ("omaha", "15%@50,AA**!AAA,5%-10%@25", 4),
+    ("omaha", "(AA,KK,QQ):$ds,T+T+!Kh@40,KK@0", 4),
+    ("omaha-hilo", "A2**,A3**@50,[A2]2**!As,A2**@75", 4),
+    ("omaha5", "AA***,KK***@50,QQ***!QQQ,AA***@25", 5),
+    ("omaha5", "$ds!KK,AsKs***,random@10", 5),
+    ("omaha5", "8%,AKQ**@60", 5),
+    ("omaha5-hilo", "(5-5-)***,A2***@50,A3@0", 5),
+    ("omaha6", "AK****,AQ****@50,KQ****,AJ****@0", 6),
+    ("omaha6", "AA****$ds,KK****@50,(AA****,QQ****):$ts", 6),
+    ("omaha6", "AsKs****,QQ****!QQQ***,AA****:KK****@20", 6),
+    ("omaha6", "AK****!As!Kd,QQJ***@10,AK****@60,(AA,KK)!AAKK", 6),
+    ("omaha6", "AA,KK@50,AAKK@0", 6),
+    ("omaha6", "random,AA@50", 6),  # too large: the same error either way
+    ("razz", "(5-5-5-),A2*@50", 3),
+    ("stud", "AA*,KK*@50,(AK)*!As", 3),
+    ("stud-hilo", "AA**,([A-5][A-5][A-5])*@30", 4),
+]
+
+
+def _listing(game: str, text: str, size: int, threads: int = 0) -> object:
+    """Everything a range lists (holdings, weights, masks, and with three cards removed), or
+    the error it raises; on ``threads`` threads (0: numba's default)."""
+    from pokerlab.evaluation._parallel import numba_threads
+    from pokerlab.games import get_game
+
+    def read() -> object:
+        try:
+            r = get_game(game).pattern_range(text, size)
+            out: list[object] = [r.size, len(r), r.masks, r.weights, r.holdings]
+        except PokerlabError as exc:
+            return type(exc), str(exc)
+        try:
+            left = r.remove("As Kd 2c")
+            out += [left.masks, left.weights, left.holdings]
+        except PokerlabError as exc:
+            out += [type(exc), str(exc)]
+        return out
+
+    if not threads:
+        return read()
+    with numba_threads(threads):
+        return read()
+
+
+def _same(a: object, b: object) -> bool:
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return (
+            isinstance(a, np.ndarray)
+            and isinstance(b, np.ndarray)
+            and a.dtype == b.dtype
+            and np.array_equal(a, b)
+        )
+    return a == b
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "size"), LISTING_CASES, ids=[f"{g}:{t}" for g, t, _ in LISTING_CASES]
+)
+def test_mark_arrays_list_what_sorting_lists(
+    game: str, text: str, size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mark-array listing (kernels, in parallel) gives the very arrays of the numpy
+    listing that sorts (the code before it, kept for NUMBA_DISABLE_JIT): with the usual
+    thresholds, with mark arrays for every set they can take, on 1 and 2 threads."""
+    from pokerlab.ranges import _pattern_expand
+
+    with monkeypatch.context() as m:
+        m.setattr(_pattern_expand, "_kernels", lambda: None)
+        sorted_way = _listing(game, text, size)
+    assert _same(_listing(game, text, size), sorted_way)
+    monkeypatch.setattr(_pattern_expand, "_DENSE_MIN", 0)
+    monkeypatch.setattr(_pattern_expand, "_DENSE_SHARE", 10**12)
+    for threads in (1, 2):
+        assert _same(_listing(game, text, size, threads), sorted_way), threads
+
+
+def test_wide_ranges_take_the_mark_arrays() -> None:
+    """The thresholds send the wide 6-card range of the tests above through mark arrays (the
+    parametrised test forces them for the others)."""
+    from pokerlab.ranges._pattern_expand import dense
+
+    assert dense(16 * math.comb(50, 4), 6)  # AK****: 16 ace-king pairs, 4 free cards each
+    assert not dense(math.comb(50, 4), 6)  # AsKs****: one pair (sorting is cheaper)
+    assert not dense(10**7, 7)  # 7 cards: a mark array would be 133 M entries
+
+
+def test_a_wide_six_card_range_matches_counting_by_ranks() -> None:
+    """Independent of any listing: how many holdings hold a, k, q, j aces, kings, queens and
+    jacks is C(4,a) C(4,k) C(4,q) C(4,j) C(36, 6-a-k-q-j); each such class is in the range, with
+    the weight of the last item that matches it, or not at all. The range's 8 M holdings,
+    distinct and ascending, must fill exactly the classes in it."""
+    text = "AK****,AQ****@50,KQ****,AJ****@25,AKQJ**@0"
+    items = [((A, K), 1.0), ((A, Q), 0.5), ((K, Q), 1.0), ((A, J), 0.25), ((A, K, Q, J), 0.0)]
+    r = PatternRange(text, 6)
+    masks = r.masks[::-1]
+    assert (masks[1:] > masks[:-1]).all()  # ascending, so distinct
+    assert (np.bitwise_count(masks) == 6).all()
+    ranks = r.holdings >> 2
+    counts = [(ranks == rank).sum(axis=1) for rank in (A, K, Q, J)]
+    got = Counter(zip(*(c.tolist() for c in counts), r.weights.tolist(), strict=True))
+    expected: Counter[tuple[int, ...] | tuple[int, int, int, int, float]] = Counter()
+    for profile in itertools.product(range(5), repeat=4):
+        if sum(profile) > 6:
+            continue
+        held = dict(zip((A, K, Q, J), profile, strict=True))
+        weight = None
+        for needed, w in items:
+            if all(held[rank] >= 1 for rank in needed):
+                weight = w
+        if weight:
+            n = math.comb(36, 6 - sum(profile))
+            for c in profile:
+                n *= math.comb(4, c)
+            expected[(*profile, weight)] = n
+    assert got == expected
