@@ -86,7 +86,7 @@ _SUIT_MASKS = [np.uint64(sum(1 << (4 * r + s) for r in range(len(RANKS)))) for s
 _DENSE_MAX = math.comb(52, 6)
 #: ... for sets of at least 1/16 as many candidate holdings (below, sorting them is cheaper) ...
 _DENSE_SHARE = 16
-#: ... and not for a few thousand (a parallel kernel's start is not worth it).
+#: ... and from a million on (below, a parallel start on a busy machine costs more than sorting).
 _DENSE_MIN = 1 << 20
 _PARALLEL_MIN = 1 << 18  # masks under which a kernel runs on one thread (4 chunks)
 _MARK_VALUES = 1 << 16  # uint16 marks: 0 (absent) and up to 65,535 items of a range
