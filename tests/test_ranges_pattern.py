@@ -1022,3 +1022,12 @@ def test_a_wide_six_card_range_matches_counting_by_ranks() -> None:
                 n *= math.comb(4, c)
             expected[(*profile, weight)] = n
     assert got == expected
+
+
+def test_suit_counts_are_sorted_like_numpy_sorts_them() -> None:
+    """The macros' sorting network orders every 4 suit counts (0..7 cards each) as np.sort."""
+    from pokerlab.ranges._pattern_expand import _sorted_counts
+
+    counts = np.array(list(itertools.product(range(8), repeat=4)), dtype=np.uint8)
+    got = np.stack(_sorted_counts([counts[:, i] for i in range(4)]), axis=1)
+    assert np.array_equal(got, -np.sort(-counts.astype(np.int64), axis=1))
