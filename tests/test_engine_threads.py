@@ -445,3 +445,26 @@ def test_draw_advice_reports_its_seed() -> None:
     again = advise("Jh Jd 7c 4s 2h", vs="random", trials=3000, seed=first.seed)
     assert [c.equity for c in again.choices] == [c.equity for c in first.choices]
     assert advise("Jh Jd 7c 4s 2h").seed is None
+
+
+def test_a_split_stud_sweep_stops_inside_on_a_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heads-up stud hi/lo from two known cards each is one sweep of about 2 s in one chunk; a
+    cancel waited for all of it (the web server's time limit then killed its worker). The sweep
+    reads a stop flag as it goes: it ends early, and the same call without a cancel is whole."""
+    from pokerlab.engine import _stud_sweep
+
+    whole = _stud_sweep.heads_up_split_sweep
+    deals: list[int] = []
+
+    def recorded(*args: object) -> object:
+        counts, count = whole(*args)
+        deals.append(int(count))
+        return counts, count
+
+    monkeypatch.setattr(_stud_sweep, "heads_up_split_sweep", recorded)
+    spot = ["Ah2s", "3d4c"]
+    with pytest.raises(CancelledError):
+        equity(spot, game="stud-hilo", method="exact", threads=1, cancel=lambda: True)
+    assert deals == [-1]  # stopped inside the sweep, not after it
+    result = equity(spot, game="stud-hilo", method="exact", threads=2)
+    assert deals[-1] > 0 and round(result.players[0].equity, 6) == 0.527829

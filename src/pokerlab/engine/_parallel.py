@@ -28,6 +28,9 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+import numpy as np
+from numpy.typing import NDArray
+
 from pokerlab.engine._control import ChunkExecutor, Control, check
 from pokerlab.engine.problem import Problem
 from pokerlab.errors import cluster_failures
@@ -69,13 +72,17 @@ class Chunks(Generic[T]):
 class Work:
     """What a worker needs to rebuild a run's chunks (picklable): the problem, the strategy's
     name, and for Monte Carlo the seed and the number of deals (which cuts the last chunk).
-    ``key`` names the run, so a worker builds its chunks once per run."""
+    ``key`` names the run, so a worker builds its chunks once per run. ``stop``: a flag that a
+    kernel running for seconds inside one chunk reads (a
+    :class:`~pokerlab.engine._control.StopFlag`'s, set here on a cancel; a worker elsewhere
+    gets a copy never set, and stops between chunks as before)."""
 
     problem: Problem
     strategy: str
     seed: int = 0
     trials: int | None = None
     key: str = field(default_factory=lambda: _run_key())
+    stop: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(1, dtype=np.uint8))
 
 
 _PROCESS_KEY = uuid.uuid4().hex

@@ -298,14 +298,17 @@ def _credit_low(rel, bucket, hi_class, counts):
 
 @njit(cache=True, nogil=True)
 def heads_up_split_sweep(
-    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables
+    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables, stop
 ):
     """The sweep of :func:`heads_up_sweep` for a split pot (stud hi/lo): player 2's completions
     are inserted in order of high value into per-subset counts *per low bucket* (the distinct
     low values, 0 = no qualifying low), so each player-1 completion learns how many disjoint
     player-2 completions beat, tie or lose to it on high *and* on low. Returns ``(counts,
     deals)``: ``counts[h, l]`` = joint deals with high outcome ``h`` and low outcome ``l`` for
-    player 1 (``WIN``, ``TIE``, ``LOSS``; low also ``NO_LOW``)."""
+    player 1 (``WIN``, ``TIE``, ``LOSS``; low also ``NO_LOW``). One sweep of two hands of two
+    known cards each takes seconds, so it reads ``stop`` (one uint8, see
+    :class:`~pokerlab.engine._control.StopFlag`) as it goes and returns deals ``-1`` once it is
+    set (before, a cancel waited for the whole sweep)."""
     card_key, card_mask, mult, displace, values = tables
     k1 = hole_total - n1
     k2 = hole_total - n2
@@ -350,6 +353,8 @@ def heads_up_split_sweep(
     i = 0
     j = 0
     while i < m1:
+        if stop[0]:  # once per value: a byte read beside thousands of table updates
+            return counts, -1
         x = val1[order1[i]]
         while j < m2 and val2[order2[j]] < x:
             _insert_low(sub2, order2[j], k2, tables, top, binom, max_size, bucket2[order2[j]],
@@ -375,6 +380,8 @@ def heads_up_split_sweep(
                         sizes, ranks)  # fmt: skip
         j += 1
     for r in range(m1):  # every player-2 completion is inserted now
+        if r & 4095 == 0 and stop[0]:
+            return counts, -1
         _query_low(sub1, r, k1, tables, top, binom, max_size, bucket1[r], rel, sizes, ranks)
         for c in range(3):
             rel[c] -= after[r, c]

@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 
 from pokerlab.cards import CARD_COUNT
 from pokerlab.engine import _preflop_table
-from pokerlab.engine._control import Control
+from pokerlab.engine._control import Control, StopFlag
 from pokerlab.engine._parallel import Chunks, Work, chunk_bounds, chunks_wanted, over, run_chunks
 from pokerlab.engine.problem import Problem
 from pokerlab.engine.tally import (
@@ -50,6 +50,7 @@ from pokerlab.engine.tally import (
     Tally,
     from_winner_counts,
 )
+from pokerlab.errors import CancelledError
 from pokerlab.evaluation._tables import SLOT_BITS
 from pokerlab.evaluation.codes import HighEval, kernel_high
 from pokerlab.games import Game
@@ -300,10 +301,12 @@ def _summed(
     control: Control,
     shape: tuple[int, ...],
     winner_counts: bool,
+    stop: NDArray[np.uint8] | None = None,
 ) -> Tally:
     """Run the strategy's chunks of ``problem`` (here or on the client's workers) and add their
-    partial results up in chunk order."""
-    work = Work(problem, strategy.name)
+    partial results up in chunk order; ``stop``: the flag the chunks' kernels read (see
+    :class:`~pokerlab.engine._parallel.Work`)."""
+    work = Work(problem, strategy.name) if stop is None else Work(problem, strategy.name, stop=stop)
     total = np.zeros(shape, dtype=np.float64)
     deals = [0]
 
@@ -1134,7 +1137,7 @@ class StudSweep:
                          game.hole_cards, kernel_high(game.high), int(game.low))  # fmt: skip
                 args = (*hands, sweep.BINOM, tables)
                 if game.split:
-                    split_sweep = functools.partial(sweep.heads_up_split_sweep, *args)
+                    split_sweep = functools.partial(sweep.heads_up_split_sweep, *args, work.stop)
                     counts, count = spots.get(a, b, split_sweep)
                     _credit_split(counts, w, stats)
                 elif parts == 1:
@@ -1158,7 +1161,8 @@ class StudSweep:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        return _summed(self, problem, control, shape, winner_counts=False)
+        with StopFlag(control.cancel, None) as stop:  # a split sweep takes seconds
+            return _summed(self, problem, control, shape, winner_counts=False, stop=stop.flag)
 
 
 class _SpotOutcomes:
@@ -1184,7 +1188,10 @@ class _SpotOutcomes:
         spot = tuple(key.tolist())
         found = self.known.get(spot)
         if found is None:
-            found = self.known[spot] = sweep()
+            found = sweep()
+            if found[-1] < 0:  # stopped inside (a split sweep's deals): nothing to keep
+                raise CancelledError("the computation was cancelled")
+            self.known[spot] = found
         return found
 
 

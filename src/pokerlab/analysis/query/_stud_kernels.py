@@ -137,8 +137,8 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
         args = (cards[0], lengths[0], cards[1], lengths[1], deck, nd, np.int64(HAND), hi_code,
                 lo_code, BINOM, tables)  # fmt: skip
         share = 0.0
-        if split:
-            counts, deals = heads_up_split_sweep(*args)
+        if split:  # never stopped inside: the query stops between deals
+            counts, deals = heads_up_split_sweep(*args, np.zeros(1, np.uint8))
             for high in range(3):  # outcome classes of player 0 (see _stud_sweep)
                 for low in range(4):
                     hi_part = 1.0 if high == WIN else 0.5 if high == TIE else 0.0
