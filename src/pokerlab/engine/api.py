@@ -19,13 +19,14 @@ from pokerlab.engine._control import (
     Stopping,
     check_callbacks,
     check_seed,
+    is_cancelled,
 )
 from pokerlab.engine.limits import check_exact_options, check_seconds, estimate_text
 from pokerlab.engine.methods import Method, read_method
 from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
-from pokerlab.errors import GameError, TooLargeError
+from pokerlab.errors import CancelledError, GameError, TooLargeError
 from pokerlab.games import Game
 
 if TYPE_CHECKING:
@@ -35,10 +36,46 @@ __all__ = ["AUTO_EXACT_SECONDS", "MAX_EXACT_SECONDS", "TOO_LARGE_HINT", "equity"
 
 AUTO_EXACT_SECONDS = 2.0
 """``method="auto"`` enumerates when the estimated exact time is at most this."""
+AUTO_EXACT_SHARE = 0.5
+"""...and, with a ``time_limit``, at most this share of it (estimates may be 2x off, and a
+machine busy with other work runs slower)..."""
+AUTO_EXACT_DEADLINE = 0.8
+"""...and an exact run still going at this share of the time limit is stopped for Monte Carlo
+with the time left (at least :data:`AUTO_SAMPLE_SECONDS`), so that auto answers on time."""
+AUTO_SAMPLE_SECONDS = 0.05
 MAX_EXACT_SECONDS = 1800.0
 """A forced exact run estimated above this is refused (:class:`TooLargeError`)."""
 TOO_LARGE_HINT = "use Monte Carlo (--mc, method='monte-carlo') with a target standard error"
 """How a refused exact run can be made to finish."""
+
+
+def _until(cancel: CancelLike, deadline: float | None) -> CancelLike:
+    """``cancel``, or also the passing of ``deadline`` (``time.perf_counter``) when one is set."""
+    if deadline is None:
+        return cancel
+    return lambda: is_cancelled(cancel) or time.perf_counter() >= deadline
+
+
+class _Reported:
+    """A progress callback that remembers the last fraction it passed on, so that a run which
+    goes on another way (auto's sampling after its enumeration ran out of time) reports on
+    from there instead of starting the bar again."""
+
+    def __init__(self, progress: ProgressCallback | None) -> None:
+        self.progress = progress
+        self.last = 0.0
+
+    def __call__(self, fraction: float) -> None:
+        self.last = fraction
+        if self.progress is not None:
+            self.progress(fraction)
+
+    def rest(self) -> ProgressCallback | None:
+        """``progress`` for the rest of the run: fraction ``f`` of it as ``last + (1 - last) f``."""
+        progress, last = self.progress, self.last
+        if progress is None:
+            return None
+        return lambda fraction: progress(last + (1.0 - last) * fraction)
 
 
 def refusal_tail(max_exact_seconds: float) -> str:
@@ -107,7 +144,9 @@ def equity(
     ``seed`` are then refused: they steer sampling); ``"monte-carlo"`` (or ``"mc"``) samples
     deals without bias until ``trials`` deals, a target ``stderr`` or ``time_limit`` seconds
     (defaults: stderr 0.001 within 30 s); ``"auto"`` enumerates when that is estimated to take
-    at most :data:`AUTO_EXACT_SECONDS` (and at most ``time_limit``), else samples.
+    at most :data:`AUTO_EXACT_SECONDS` (and at most half of ``time_limit``), else samples; an
+    exact run chosen so and still going at 80 % of ``time_limit`` gives way to sampling for the
+    rest of it (the result says ``"monte-carlo"``).
     ``progress(fraction)`` is called between chunks; ``cancel`` (an Event or a callable) stops
     the run: an exact run raises
     :class:`~pokerlab.errors.CancelledError`, a Monte Carlo run returns what it has sampled.
@@ -177,7 +216,7 @@ def equity(
     # auto enumerates within its budget, and within the caller's time limit when there is one
     auto_limit = min(AUTO_EXACT_SECONDS, max_exact_seconds)
     if is_real(time_limit) and time_limit > 0:  # type: ignore[operator]
-        auto_limit = min(auto_limit, float(time_limit))  # type: ignore[arg-type]
+        auto_limit = min(auto_limit, AUTO_EXACT_SHARE * float(time_limit))  # type: ignore[arg-type]
     listed = None if wants_mc else _listed(engine, problem, method, auto_limit)
     exact = engine.exact_strategy(listed) if listed is not None else None
     estimate = exact.estimate(listed) if exact is not None and listed is not None else math.inf
@@ -197,10 +236,24 @@ def equity(
         )
     # The choice depends on the single-core estimate only, never on the thread count.
     run_exact = method == "exact" or (method == "auto" and estimate <= auto_limit)
+    tally = None
     if exact is not None and listed is not None and run_exact and not wants_mc:
-        control = Control(threads=n_threads, progress=progress, cancel=cancel, client=client)
-        tally = exact.run(listed, control)
-    else:
+        deadline = None  # auto's with a time limit: past it, sampling answers on time
+        if method == "auto" and stopping is not None and stopping.time_limit is not None:
+            deadline = started + AUTO_EXACT_DEADLINE * stopping.time_limit
+        reported = _Reported(progress)
+        control = Control(threads=n_threads, progress=None if progress is None else reported,
+                          cancel=_until(cancel, deadline), client=client)  # fmt: skip
+        try:
+            tally = exact.run(listed, control)
+        except CancelledError:
+            if deadline is None or is_cancelled(cancel):
+                raise
+            assert stopping is not None and stopping.time_limit is not None
+            left = stopping.time_limit - (time.perf_counter() - started)
+            stopping = Stopping(stopping.trials, stopping.stderr, max(left, AUTO_SAMPLE_SECONDS))
+            progress = reported.rest()  # the bar goes on from where enumeration left it
+    if tally is None:
         stopping = stopping or Stopping(None, DEFAULT_STDERR, DEFAULT_TIME_LIMIT)
         control = Control(n_threads, progress, cancel, stopping, seed, partial, client)
         tally = engine.monte_carlo.run(problem, control)
