@@ -27,6 +27,7 @@ from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
 from pokerlab.errors import CancelledError, GameError, TooLargeError
+from pokerlab.evaluation._parallel import numba_threads
 from pokerlab.games import Game
 
 if TYPE_CHECKING:
@@ -202,7 +203,8 @@ def equity(
             f"{type(client).__name__}",
             field="client",
         )
-    raw = prepare(players, board, dead, game)
+    with numba_threads(n_threads):  # a wide pattern range is listed in parallel
+        raw = prepare(players, board, dead, game)
     if raw.shared_card and method == "exact":
         raise GameError(
             f"{raw.game.title} with {raw.n_players} players shares its seventh-street card "

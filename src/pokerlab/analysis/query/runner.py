@@ -60,6 +60,7 @@ from pokerlab.errors import (
     TooLargeError,
     flag_argument,
 )
+from pokerlab.evaluation._parallel import numba_threads
 from pokerlab.evaluation.codes import HighEval, LowEval, kernel_high
 from pokerlab.evaluation.short_deck import category_order
 from pokerlab.games import Game
@@ -769,9 +770,10 @@ def query(
         raise QueryError(f"{setting}: {exc}", field=exc.field) from None
     try:
         # a 'random' Omaha hand is listed: the query's sampler and enumerator draw holdings
-        problem = prepare(
-            [t for _, t in req.players], req.board, req.dead, req.game
-        ).listing_random_hands()
+        with numba_threads(min(n_threads, THREADS)):  # a wide range is listed in parallel
+            problem = prepare(
+                [t for _, t in req.players], req.board, req.dead, req.game
+            ).listing_random_hands()
     except PokerlabError as exc:  # "player 2: ..." becomes "villain: ..."
         names = {str(i + 1): n for i, (n, _) in enumerate(req.players)}
         message = re.sub(r"\bplayer (\d+)('s)?",
