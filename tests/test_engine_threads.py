@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 
 import numpy as np
@@ -468,3 +470,68 @@ def test_a_split_stud_sweep_stops_inside_on_a_cancel(monkeypatch: pytest.MonkeyP
     assert deals == [-1]  # stopped inside the sweep, not after it
     result = equity(spot, game="stud-hilo", method="exact", threads=2)
     assert deals[-1] > 0 and round(result.players[0].equity, 6) == 0.527829
+
+
+@pytest.fixture
+def eager_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact strategies' stop flags set at once by a cancel already asked (their watcher
+    polls every 20 ms, which a short first chunk may outrun), so a test sees whether a kernel
+    reads its flag, not which of the two came first."""
+    from pokerlab.engine import _control, exact
+
+    class Eager(_control.StopFlag):
+        def __enter__(self) -> _control.StopFlag:
+            if _control.is_cancelled(self.cancel):
+                self.flag[0] = 1
+            return super().__enter__()
+
+    monkeypatch.setattr(exact, "StopFlag", Eager)
+
+
+def _recording(monkeypatch: pytest.MonkeyPatch, module: str, kernel: str) -> list[int]:
+    """Each call of the board-major ``kernel`` of ``pokerlab.engine.<module>`` records its
+    ``totals[0]`` (its deals; -1 where it was stopped inside)."""
+    kernels = importlib.import_module(f"pokerlab.engine.{module}")
+    whole = getattr(kernels, kernel)
+    deals: list[int] = []
+
+    def recorded(*args: object) -> None:
+        whole(*args)
+        deals.append(int(inspect.signature(whole.py_func).bind(*args).arguments["totals"][0]))
+
+    monkeypatch.setattr(kernels, kernel, recorded)
+    return deals
+
+
+@pytest.mark.usefixtures("eager_stop")
+@pytest.mark.parametrize(
+    ("module", "kernel", "players", "game"),
+    [
+        # about 0.5 s of runouts per chunk: 4,096 chunks of a run estimated at 7 minutes
+        ("_runouts", "enumerate_runouts", ["15%", "30%", "random"], "holdem"),
+        # about 0.3 s per chunk: a random Omaha hand preflop, its million holdings listed
+        ("_generic", "enumerate_boards", ["AsAhKsKh", "random"], "omaha"),
+    ],
+)
+def test_a_board_major_chunk_stops_inside_on_a_cancel(
+    monkeypatch: pytest.MonkeyPatch, module: str, kernel: str, players: list[str], game: str
+) -> None:
+    """Board-major enumerations of wide ranges run chunks of a third to half a second; a cancel
+    waited for the chunk (for both threads' chunks on 2 threads: heard 1.4 s after it was
+    asked). The kernels read a stop flag once per runout: the chunk ends early (deals -1)."""
+    deals = _recording(monkeypatch, module, kernel)
+    with pytest.raises(CancelledError):
+        equity(players, game=game, method="exact", threads=1, cancel=lambda: True)
+    assert deals == [-1]  # stopped inside the first chunk, not after it
+    small = ["AhKh", "QsQd", "random"] if game == "holdem" else ["AsAhKsKh", "JdTd9c8c"]
+    equity(small, board="2c7d9h" if game == "holdem" else "", game=game, method="exact")
+    assert deals[-1] > 0  # uncancelled, the same kernel counts its deals
+
+
+@pytest.mark.usefixtures("eager_stop")
+def test_outs_runouts_stop_inside_on_a_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outs walk runout by runout (``by_runout``) with the same kernels, and read the flag too."""
+    deals = _recording(monkeypatch, "_generic", "enumerate_boards")
+    with pytest.raises(CancelledError):
+        outs(["AsAhKsKh", "random"], board="2h7h9cJd", game="omaha", threads=1, cancel=lambda: True)
+    assert deals == [-1]

@@ -342,6 +342,7 @@ def enumerate_boards(
     out,
     totals,
     tables,
+    stop_flag,
 ):
     """Exact enumeration for board games, board-major: for units ``start..stop-1`` (each
     runout, a k-subset of the unseen cards in lexicographic order, cut into ``stripes`` equal
@@ -364,7 +365,10 @@ def enumerate_boards(
     a board with fewer than three low ranks. The evaluator pairs: Omaha high with no low or
     the Omaha low; any other high with no low or a low of all the cards
     (:func:`board_evaluators`). Heads-up with unit weights counts deals by outcome class
-    (:func:`count_heads_up`)."""
+    (:func:`count_heads_up`). ``stop_flag``: one uint8
+    (:class:`~pokerlab.engine._control.StopFlag`'s), read once per runout: once it is set the
+    call returns with ``totals[0]`` = -1 (a chunk of a ``random`` Omaha hand preflop walks
+    runouts for a third of a second, which a cancel waited for)."""
     card_key, card_mask = tables[0], tables[1]
     n = offsets.shape[0] - 1
     n_combos = combos.shape[0]
@@ -428,7 +432,7 @@ def enumerate_boards(
         image, sym, (level_key, level_cards, level_run, level_low),
         (combo_masks, hole_key, hole_mask, hole_low), columns, n_columns, combos, held, owner,
         weights, first, last, (pos, chosen), level_used, level_weight, hi_val, lo_val, hi, lo,
-        class_counts, class_w, class_n, tables, out, totals,
+        class_counts, class_w, class_n, tables, out, totals, stop_flag,
     )  # fmt: skip
 
 
@@ -436,7 +440,7 @@ def enumerate_boards(
 def _board_runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_cards, image,
                    sym, levels, holes, columns, n_columns, combos, held, owner, weights, first,
                    last, walk, level_used, level_weight, hi_val, lo_val, hi, lo, class_counts,
-                   class_w, class_n, tables, out, totals):  # fmt: skip
+                   class_w, class_n, tables, out, totals, stop_flag):  # fmt: skip
     """The runout loop of :func:`enumerate_boards`, which allocates its arrays and passes them
     here. Compiled without reference counting (``_nrt=False``): with it, every inlined helper
     that takes an array (the orbit test, the heads-up count, the awards) counted a reference
@@ -452,6 +456,9 @@ def _board_runouts(span, sizes, flags, hi_code, lo_code, split, deck, idx, run_c
     final = n - 1
     changed = 0
     for r in range(r_start, r_stop):
+        if stop_flag[0]:  # a byte read per runout, beside every holding's evaluation
+            totals[0] = -1
+            return
         stats = out[r - r_start] if by_runout else out[0]
         lo_row, hi_row = stripe_run(r, start, stop, stripes, last_size)
         first[final] = last_row + lo_row

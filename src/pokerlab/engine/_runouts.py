@@ -92,6 +92,7 @@ def enumerate_runouts(
     out,
     totals,
     tables,
+    stop_flag,
 ):
     """Add units ``start..stop-1`` to ``out[0]`` (float64, counts layout), or each runout to its
     own ``out[r - start]`` when ``by_runout`` (then ``stripes`` is 1). Unit ``u`` is the
@@ -108,7 +109,10 @@ def enumerate_runouts(
     docstring), so a runout where no flush can come adds what the first runout of its rank
     pattern in this call added (only with one unit per runout, not ``by_runout``).
     ``rank_key``: each rank's additive key without suit counters; ``dense[v]``: the place of
-    strength ``v`` among the table's strengths (0-based, increasing)."""
+    strength ``v`` among the table's strengths (0-based, increasing).
+    ``stop_flag``: one uint8 (:class:`~pokerlab.engine._control.StopFlag`'s), read once per
+    runout: once it is set the call returns with ``totals[0]`` = -1 (a chunk of wide ranges
+    preflop walks hundreds of runouts for half a second, which a cancel waited for)."""
     card_key, card_mask, mult, displace, values = tables
     n = offsets.shape[0] - 1
     n_combos = combo_cards.shape[0]
@@ -226,6 +230,9 @@ def enumerate_runouts(
     has_sym = sym.shape[0] > 0
     slot = 0
     for r in range(r_start, r_stop):
+        if stop_flag[0]:  # a byte read per runout, beside thousands of evaluations
+            totals[0] = -1
+            return
         if by_runout:
             acc = out[r - r_start]
         lo_row, hi_row = stripe_run(r, start, stop, stripes, striped_size)

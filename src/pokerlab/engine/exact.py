@@ -112,6 +112,14 @@ _Part = tuple[NDArray[np.float64], int]
 """One chunk's partial result: its statistics (or winner counts) and its deals."""
 
 
+def _heard(deals: int) -> int:
+    """A kernel's ``deals``, or :class:`CancelledError` where it was stopped inside (returned
+    -1 on reading its stop flag: see :class:`~pokerlab.engine._control.StopFlag`)."""
+    if deals < 0:
+        raise CancelledError("the computation was cancelled")
+    return deals
+
+
 class _Kernels(NamedTuple):
     exact: Any
     generic: Any
@@ -643,11 +651,12 @@ class BoardRunouts:
         return n_runouts * per_runout
 
     def _kernel(
-        self, problem: Problem, sym: NDArray[np.uint8], stripes: int = 1
+        self, problem: Problem, sym: NDArray[np.uint8], flag: NDArray[np.uint8], stripes: int = 1
     ) -> tuple[_Kernel, list[int]]:
         """The kernel over units (``stripes`` per runout), and the player order it walks in:
         the walk over joint holdings prunes soonest with the smallest ranges first, and the
-        last is counted when it can be (:func:`_counts_last`)."""
+        last is counted when it can be (:func:`_counts_last`). It reads ``flag`` once per
+        runout (:func:`_heard`)."""
         kernels = _kernels()
         order = problem.size_order
         combos, offsets, weights = problem.reordered(order)
@@ -662,9 +671,9 @@ class BoardRunouts:
             totals = np.zeros(2, dtype=np.int64)
             kernels.runouts.enumerate_runouts(
                 combos, offsets, weights, problem.board, skip, start, stop, stripes, by_runout,
-                sym, counted, dealt, by_pattern, kernels.rank_key, dense, out, totals, tables,
+                sym, counted, dealt, by_pattern, kernels.rank_key, dense, out, totals, tables, flag,
             )  # fmt: skip
-            return int(totals[0])
+            return _heard(int(totals[0]))
 
         return kernel, order
 
@@ -677,7 +686,7 @@ class BoardRunouts:
         sizes = sorted(problem.sizes)  # the last walked player's combos are striped
         stripes = _stripes(seconds, runouts, sizes[-2] if _counts_last(problem) else sizes[-1])
         sym = _symmetries_if_worth_it(problem, seconds)
-        kernel, _ = self._kernel(problem, sym, stripes)
+        kernel, _ = self._kernel(problem, sym, work.stop, stripes)
 
         def run(start: int, stop: int) -> _Part:
             out = np.zeros(shape, dtype=np.float64)
@@ -688,18 +697,20 @@ class BoardRunouts:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _winner_shape(problem)
-        tally = _summed(self, problem, control, shape, winner_counts=False)
+        with StopFlag(control.cancel, None) as stop:  # a chunk may walk runouts for 0.5 s
+            tally = _summed(self, problem, control, shape, winner_counts=False, stop=stop.flag)
         order = problem.size_order  # as _kernel walks them
         return Tally(_stats_of(_unorder(tally.stats, order)), tally.deals, sampled=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
-        kernel, order = self._kernel(problem, _NO_SYMMETRY)
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, n), dtype=np.float64)
         bounds = chunk_bounds(total, self.runout_seconds(problem))
-        chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
-        run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
+        with StopFlag(control.cancel, None) as stop:
+            kernel, order = self._kernel(problem, _NO_SYMMETRY, stop.flag)
+            chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
+            run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`
         return _stats_of(_unorder(out, order))
 
 
@@ -884,12 +895,14 @@ class GameBoards:
             per_runout += walked * (_SECONDS_PER_AWARD + sizes[-1] * _SECONDS_PER_CLASSED)
         return _runout_total(problem) * per_runout
 
-    def _kernel(self, problem: Problem, sym: NDArray[np.uint8], stripes: int = 1) -> _Kernel:
+    def _kernel(
+        self, problem: Problem, sym: NDArray[np.uint8], flag: NDArray[np.uint8], stripes: int = 1
+    ) -> _Kernel:
         """The kernel over units (``stripes`` per runout), players in ``problem.size_order``:
         the walk prunes soonest with the smallest ranges first, and the last (widest) range is
         summed by outcome class per joint holding of the others
         (``_generic.award_last_by_outcome``); its statistics come back in that order
-        (:func:`_unorder`)."""
+        (:func:`_unorder`). It reads ``flag`` once per runout (:func:`_heard`)."""
         kernels = _kernels()
         game = problem.game
         skip = np.uint64(problem.dead_mask | problem.held_mask)
@@ -905,9 +918,9 @@ class GameBoards:
             kernels.generic.enumerate_boards(
                 combos, held, offsets, weights, holdings, problem.board, skip, start, stop, stripes,
                 kernel_high(game.high), int(game.low), game.split, by_runout, sym, out, totals,
-                tables,
+                tables, flag,
             )  # fmt: skip
-            return int(totals[0])
+            return _heard(int(totals[0]))
 
         return kernel
 
@@ -918,7 +931,8 @@ class GameBoards:
         seconds = self.runout_seconds(problem)
         runouts = _runout_total(problem)
         stripes = _stripes(seconds, runouts, max(problem.sizes))  # the widest is striped
-        kernel = self._kernel(problem, _symmetries_if_worth_it(problem, seconds), stripes)
+        sym = _symmetries_if_worth_it(problem, seconds)
+        kernel = self._kernel(problem, sym, work.stop, stripes)
 
         def run(start: int, stop: int) -> _Part:
             out = np.zeros(shape, dtype=np.float64)
@@ -929,17 +943,19 @@ class GameBoards:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        tally = _summed(self, problem, control, shape, winner_counts=False)
+        with StopFlag(control.cancel, None) as stop:  # a chunk may walk runouts for 0.3 s
+            tally = _summed(self, problem, control, shape, winner_counts=False, stop=stop.flag)
         return Tally(_unorder(tally.stats, problem.size_order), tally.deals, sampled=False)
 
     def by_runout(self, problem: Problem, control: Control) -> NDArray[np.float64]:
         n = problem.n_players
-        kernel = self._kernel(problem, _NO_SYMMETRY)
         total = _runout_total(problem)
         out = np.zeros((total, n + 1, STATS), dtype=np.float64)
         bounds = chunk_bounds(total, self.runout_seconds(problem))
-        chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
-        run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`: here
+        with StopFlag(control.cancel, None) as stop:
+            kernel = self._kernel(problem, _NO_SYMMETRY, stop.flag)
+            chunks = over(lambda a, b: kernel(a, b, True, out[a:b]), bounds)
+            run_chunks(chunks, replace(control, client=None), lambda _: None)  # into `out`
         return _unorder(out, problem.size_order)
 
 
