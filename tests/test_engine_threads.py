@@ -535,3 +535,51 @@ def test_outs_runouts_stop_inside_on_a_cancel(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(CancelledError):
         outs(["AsAhKsKh", "random"], board="2h7h9cJd", game="omaha", threads=1, cancel=lambda: True)
     assert deals == [-1]
+
+
+def test_a_stud_sweep_half_stops_inside_on_a_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heads-up stud from one known card each is one matchup swept in two halves of about 5 s,
+    one chunk each; a cancel waited for a half (for both on 2 threads: heard at 8 s). A half
+    reads the stop flag as it sweeps: asked once the completions are listed, it ends early."""
+    import threading
+
+    from pokerlab.engine import _stud_sweep
+
+    listed = threading.Event()
+    completions, half = _stud_sweep.heads_up_completions, _stud_sweep.heads_up_sweep_part
+    deals: list[int] = []
+
+    def listing(*args: object) -> object:
+        answer = completions(*args)
+        listed.set()
+        return answer
+
+    def sweeping(*args: object) -> object:
+        wins, ties, count = half(*args)
+        deals.append(int(count))
+        return wins, ties, count
+
+    monkeypatch.setattr(_stud_sweep, "heads_up_completions", listing)
+    monkeypatch.setattr(_stud_sweep, "heads_up_sweep_part", sweeping)
+    with pytest.raises(CancelledError):
+        equity(["Ah", "Kd"], game="stud", method="exact", threads=1, cancel=listed.is_set)
+    assert deals == [-1]  # the first half stopped inside, not after it
+
+
+@pytest.mark.usefixtures("eager_stop")
+def test_stud_completions_stop_on_a_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing a matchup's completions (two times 15.9 M from one card each) reads the flag
+    too; what it listed then is never swept."""
+    from pokerlab.engine import _stud_sweep
+
+    half = _stud_sweep.heads_up_sweep_part
+    swept: list[int] = []
+
+    def sweeping(*args: object) -> object:
+        swept.append(1)
+        return half(*args)
+
+    monkeypatch.setattr(_stud_sweep, "heads_up_sweep_part", sweeping)
+    with pytest.raises(CancelledError):
+        equity(["Ah", "Kd"], game="razz", method="exact", threads=1, cancel=lambda: True)
+    assert swept == []

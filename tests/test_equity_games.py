@@ -205,12 +205,13 @@ def test_stud_sweep_halves_add_up_to_the_whole(seed: int) -> None:
     tables = kernel_tables(game)
     hand = (known1, n1, known2, n2, deck, len(deck), game.hole_cards, int(game.high),
             int(game.low))  # fmt: skip
-    whole = [int(x) for x in sweep.heads_up_sweep(*hand, sweep.BINOM, tables)]
-    sub1, val1, sub2, val2 = sweep.heads_up_completions(*hand, tables)
+    never = np.zeros(1, np.uint8)  # a stop flag never set
+    whole = [int(x) for x in sweep.heads_up_sweep(*hand, sweep.BINOM, tables, never)]
+    sub1, val1, sub2, val2 = sweep.heads_up_completions(*hand, tables, never)
     inputs = (sub1, val1, game.hole_cards - n1, sub2, val2, game.hole_cards - n2, len(deck),
               sweep.BINOM)  # fmt: skip
     lower, upper = (
-        [int(x) for x in sweep.heads_up_sweep_part(*inputs, part)]
+        [int(x) for x in sweep.heads_up_sweep_part(*inputs, part, never)]
         for part in (sweep.LOWER, sweep.UPPER)
     )
     assert [a + b for a, b in zip(lower, upper, strict=True)] == whole

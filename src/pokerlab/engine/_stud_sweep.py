@@ -32,13 +32,15 @@ BINOM.flags.writeable = False
 
 
 @njit(cache=True)
-def _completion_values(
-    known, n_known, deck, nd, k, hi_code, lo_code, card_key, card_mask, mult, displace, values
-):
+def _completion_values(known, n_known, deck, nd, k, hi_code, lo_code, card_key, card_mask, mult,
+                       displace, values, stop):  # fmt: skip
     """Every k-subset of ``deck[:nd]`` (positions, lexicographic) and the values of the known
     cards plus it: the strength that decides the pot (see ``hand_values``) and the low half's
     strength (0 unless the game is split and the low qualifies). The hand's key and mask are
-    kept per card of the subset, so the next subset adds only the cards that changed."""
+    kept per card of the subset, so the next subset adds only the cards that changed. Reads
+    ``stop`` (one uint8, see :class:`~pokerlab.engine._control.StopFlag`) every 4,096 subsets
+    and returns once it is set, the rest unfilled: a caller reads ``stop`` after it (from one
+    known card 15.9 M subsets, 0.4 s)."""
     count = 1
     for i in range(k):
         count = count * (nd - i) // (i + 1)
@@ -57,6 +59,8 @@ def _completion_values(
         level_mask[0] |= card_mask[known[i]]
     changed = 0
     for r in range(count):
+        if r & 4095 == 0 and stop[0]:
+            break
         for i in range(k):
             subsets[r, i] = idx[i]
         for i in range(changed, k):
@@ -116,38 +120,55 @@ once; their counts add up to the whole's."""
 
 
 @njit(cache=True, nogil=True)
-def heads_up_sweep(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables):
-    """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands."""
+def heads_up_sweep(
+    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, binom, tables, stop
+):
+    """``(wins of player 1, ties, deals)`` over every joint completion of two stud hands; deals
+    -1 where ``stop`` was set (see :func:`heads_up_sweep_part`)."""
     sub1, val1, sub2, val2 = heads_up_completions(known1, n1, known2, n2, deck, nd, hole_total,
-                                                  hi_code, lo_code, tables)  # fmt: skip
+                                                  hi_code, lo_code, tables, stop)  # fmt: skip
+    if stop[0]:  # the completions may be cut short
+        return 0, 0, -1
     return heads_up_sweep_part(sub1, val1, hole_total - n1, sub2, val2, hole_total - n2, nd,
-                               binom, np.int64(WHOLE))  # fmt: skip
+                               binom, np.int64(WHOLE), stop)  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
-def heads_up_completions(known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, tables):
+def heads_up_completions(
+    known1, n1, known2, n2, deck, nd, hole_total, hi_code, lo_code, tables, stop
+):
     """``(sub1, val1, sub2, val2)``: each player's completions from ``deck[:nd]`` and their
-    deciding values (:func:`_completion_values`), what every part of a sweep reads."""
+    deciding values (:func:`_completion_values`), what every part of a sweep reads; cut short
+    where ``stop`` is set (the caller reads it after)."""
     card_key, card_mask, mult, displace, values = tables
     sub1, val1, _ = _completion_values(known1, n1, deck, nd, hole_total - n1, hi_code, lo_code,
-                                       card_key, card_mask, mult, displace, values)  # fmt: skip
+                                       card_key, card_mask, mult, displace, values,
+                                       stop)  # fmt: skip
     sub2, val2, _ = _completion_values(known2, n2, deck, nd, hole_total - n2, hi_code, lo_code,
-                                       card_key, card_mask, mult, displace, values)  # fmt: skip
+                                       card_key, card_mask, mult, displace, values,
+                                       stop)  # fmt: skip
     return sub1, val1, sub2, val2
 
 
 @njit(cache=True, nogil=True)
-def heads_up_sweep_part(sub1, val1, k1, sub2, val2, k2, nd, binom, part):
+def heads_up_sweep_part(sub1, val1, k1, sub2, val2, k2, nd, binom, part, stop):
     """The sweep over one part of player 1's completions (``WHOLE``, ``LOWER`` or ``UPPER``;
     ``k1``, ``k2``: the cards each completion adds). ``LOWER`` sweeps up through the values
     below the split value, inserting only player 2's completions below it; ``UPPER`` sweeps
     *down* from the top (the same sweep on negated values, which counts player 1's losses)
     through the values at or above it. So the two halves share no insertion and no query, only
-    their inputs (:func:`heads_up_completions`) and the split value."""
+    their inputs (:func:`heads_up_completions`) and the split value. A half from one known card
+    each takes seconds, so it reads ``stop`` (one uint8, see
+    :class:`~pokerlab.engine._control.StopFlag`) as it goes and returns deals -1 once it is
+    set (before, a cancel waited for the sweep: 5 s)."""
     split = split_value(val1, val2) if part != WHOLE else 0
     rows1, keys1 = _part_keys(val1, part, split)
+    if stop[0]:
+        return 0, 0, -1
     rows2, keys2 = _part_keys(val2, part, split)
-    below, ties = _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom)
+    below, ties = _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom, stop)
+    if below < 0:
+        return 0, 0, -1
     deals = rows1.shape[0] * binom[nd - k1, k2]
     if part == UPPER:  # the sweep on negated values counted player 1's losses
         return deals - below - ties, ties, deals
@@ -190,9 +211,10 @@ def _part_keys(vals, part, split):
 
 
 @njit(cache=True)
-def _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom):
+def _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom, stop):
     """``(below, ties)``: over the listed player-1 completions (``rows1``, sorted by ``keys1``),
-    the number of disjoint listed player-2 completions with a smaller key, and with the same."""
+    the number of disjoint listed player-2 completions with a smaller key, and with the same;
+    ``(-1, -1)`` once ``stop`` is set (read once per value)."""
     max_size = min(k1, k2)
     width = binom[nd, max_size] if max_size > 0 else 1
     for s in range(max_size + 1):
@@ -208,6 +230,8 @@ def _sweep(sub1, rows1, keys1, k1, sub2, rows2, keys2, k2, nd, binom):
     sizes = np.empty(256, np.int64)
     ranks = np.empty(256, np.int64)
     while i < m1:
+        if stop[0]:  # once per value: a byte read beside thousands of table updates
+            return -1, -1
         x = keys1[i]
         while j < m2 and keys2[j] < x:
             _insert(sub2, rows2[j], k2, tables, binom, max_size, sizes, ranks)
@@ -313,11 +337,15 @@ def heads_up_split_sweep(
     k1 = hole_total - n1
     k2 = hole_total - n2
     sub1, val1, low1 = _completion_values(
-        known1, n1, deck, nd, k1, hi_code, lo_code, card_key, card_mask, mult, displace, values
-    )
+        known1, n1, deck, nd, k1, hi_code, lo_code, card_key, card_mask, mult, displace, values,
+        stop,
+    )  # fmt: skip
     sub2, val2, low2 = _completion_values(
-        known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values
-    )
+        known2, n2, deck, nd, k2, hi_code, lo_code, card_key, card_mask, mult, displace, values,
+        stop,
+    )  # fmt: skip
+    if stop[0]:  # the completions may be cut short
+        return np.zeros((3, 4), np.int64), -1
     # low buckets: 0 for no low, then the distinct qualifying lows in increasing order
     m1 = val1.shape[0]
     m2 = val2.shape[0]

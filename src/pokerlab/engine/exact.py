@@ -1157,18 +1157,20 @@ class StudSweep:
                     counts, count = spots.get(a, b, split_sweep)
                     _credit_split(counts, w, stats)
                 elif parts == 1:
-                    whole_sweep = functools.partial(sweep.heads_up_sweep, *args)
+                    whole_sweep = functools.partial(sweep.heads_up_sweep, *args, work.stop)
                     wins, ties, count = spots.get(a, b, whole_sweep)
                     _credit_single(int(wins), int(ties), int(count), w, stats)
                 else:
-                    sub1, val1, sub2, val2 = shared.get(
-                        index, functools.partial(sweep.heads_up_completions, *hands, tables)
+                    completions = functools.partial(
+                        sweep.heads_up_completions, *hands, tables, work.stop
                     )
+                    listed = functools.partial(_whole, completions, work)
+                    sub1, val1, sub2, val2 = shared.get(index, listed)
                     wins, ties, count = sweep.heads_up_sweep_part(
                         sub1, val1, game.hole_cards - n1, sub2, val2, game.hole_cards - n2,
-                        len(deck), sweep.BINOM, sweep.LOWER + half,
+                        len(deck), sweep.BINOM, sweep.LOWER + half, work.stop,
                     )  # fmt: skip
-                    _credit_single(int(wins), int(ties), int(count), w, stats)
+                    _credit_single(int(wins), int(ties), _heard(int(count)), w, stats)
                 stats[2, 0] += w * count
                 deals += int(count)
             return stats, deals
@@ -1177,8 +1179,17 @@ class StudSweep:
 
     def run(self, problem: Problem, control: Control) -> Tally:
         shape = _stats_shape(problem)
-        with StopFlag(control.cancel, None) as stop:  # a split sweep takes seconds
+        with StopFlag(control.cancel, None) as stop:  # a sweep (or half of one) takes seconds
             return _summed(self, problem, control, shape, winner_counts=False, stop=stop.flag)
+
+
+def _whole(compute: Callable[[], Any], work: Work) -> Any:
+    """``compute()``, a kernel that ``work.stop`` cuts short, or :class:`CancelledError` once
+    that flag is set (then its answer may be partial: never kept, never read)."""
+    answer = compute()
+    if work.stop[0]:
+        raise CancelledError("the computation was cancelled")
+    return answer
 
 
 class _SpotOutcomes:
@@ -1205,7 +1216,7 @@ class _SpotOutcomes:
         found = self.known.get(spot)
         if found is None:
             found = sweep()
-            if found[-1] < 0:  # stopped inside (a split sweep's deals): nothing to keep
+            if found[-1] < 0:  # stopped inside (a sweep's deals): nothing to keep
                 raise CancelledError("the computation was cancelled")
             self.known[spot] = found
         return found

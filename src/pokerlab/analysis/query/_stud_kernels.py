@@ -148,7 +148,7 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
                         lo_part = 1.0 if low == WIN else 0.5 if low == TIE else 0.0
                         share += counts[high, low] * 0.5 * (hi_part + lo_part)
         else:
-            wins, ties, deals = heads_up_sweep(*args)
+            wins, ties, deals = heads_up_sweep(*args, np.zeros(1, np.uint8))
             share = wins + 0.5 * ties
         eq[0] = share / deals
         eq[1] = 1.0 - eq[0]
@@ -164,7 +164,7 @@ def street_equity(cards, lengths, players, dead_mask, hi_code, lo_code, split, t
         k = HAND - lengths[p]
         subsets, vals, lows = _completion_values(cards[p], lengths[p], deck, nd, k, hi_code,
                                                  lo_code, card_key, card_mask, mult, displace,
-                                                 values)  # fmt: skip
+                                                 values, np.zeros(1, np.uint8))  # fmt: skip
         for r in range(first[p + 1] - first[p]):
             t = first[p] + r
             for j in range(k):
