@@ -1216,8 +1216,7 @@ class _SpotOutcomes:
         found = self.known.get(spot)
         if found is None:
             found = sweep()
-            if found[-1] < 0:  # stopped inside (a sweep's deals): nothing to keep
-                raise CancelledError("the computation was cancelled")
+            _heard(int(found[-1]))  # stopped inside (a sweep's deals -1): nothing to keep
             self.known[spot] = found
         return found
 
