@@ -44,6 +44,7 @@ AUTO_EXACT_DEADLINE = 0.8
 """...and an exact run still going at this share of the time limit is stopped for Monte Carlo
 with the time left (at least :data:`AUTO_SAMPLE_SECONDS`), so that auto answers on time."""
 AUTO_SAMPLE_SECONDS = 0.05
+"""The least sampling time auto gives itself after an enumeration that ran out of time."""
 MAX_EXACT_SECONDS = 1800.0
 """A forced exact run estimated above this is refused (:class:`TooLargeError`)."""
 TOO_LARGE_HINT = "use Monte Carlo (--mc, method='monte-carlo') with a target standard error"
