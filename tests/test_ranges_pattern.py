@@ -1031,3 +1031,28 @@ def test_suit_counts_are_sorted_like_numpy_sorts_them() -> None:
     counts = np.array(list(itertools.product(range(8), repeat=4)), dtype=np.uint8)
     got = np.stack(_sorted_counts([counts[:, i] for i in range(4)]), axis=1)
     assert np.array_equal(got, -np.sort(-counts.astype(np.int64), axis=1))
+
+
+def test_a_wide_range_is_listed_on_the_threads_a_call_was_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``equity(..., threads=1)`` listed a wide pattern range on numba's whole pool; the count
+    a call was given now reaches the listing's kernels (without loading numba where no kernel
+    runs: tests/test_first_run.py)."""
+    from pokerlab import equity
+    from pokerlab.evaluation import _parallel
+
+    asked: list[int] = []
+    real = _parallel.numba_threads
+
+    def recording(threads: int) -> object:
+        asked.append(threads)
+        return real(threads)
+
+    monkeypatch.setattr(_parallel, "numba_threads", recording)
+    for threads, wide in ((1, "AK****,AQ****"), (2, "AK****,AJ****")):  # parsed ranges are kept
+        asked.clear()
+        equity(["AsAhKsKhQsQh", wide], board="2c7d9h", game="omaha6", method="mc", trials=1000,
+               seed=1, threads=threads)  # fmt: skip
+        listing = [n for n in asked if n != 1] if threads == 2 else asked
+        assert listing and set(listing) <= {threads}, asked

@@ -13,11 +13,14 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from pokerlab._numbers import is_whole
 from pokerlab.errors import GameError
 
-__all__ = ["affinity_cores", "available_cores", "resolve_threads"]
+__all__ = ["affinity_cores", "asked_threads", "available_cores", "resolve_threads", "threads_asked"]
 
 
 def affinity_cores() -> int:
@@ -67,3 +70,20 @@ def resolve_threads(threads: int | None, name: str = "threads") -> int:
     if threads < 1:
         raise GameError(f"{name} must be at least 1, got {threads}", field=name)
     return threads
+
+
+asked_threads: ContextVar[int | None] = ContextVar("asked_threads", default=None)
+"""The threads the public call running in this context was given (``None``: none given, numba's
+own count), for parallel kernels deep below it that take no ``threads`` argument, such as the
+listing of a wide pattern range: read where a kernel runs, set without importing numba (a
+heads-up hold'em answer from the shipped table never loads it)."""
+
+
+@contextmanager
+def threads_asked(threads: int) -> Iterator[None]:
+    """Inside the block, :data:`asked_threads` is ``threads``."""
+    token = asked_threads.set(threads)
+    try:
+        yield
+    finally:
+        asked_threads.reset(token)

@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._results import ArrayFields
-from pokerlab._threads import resolve_threads
+from pokerlab._threads import resolve_threads, threads_asked
 from pokerlab.analysis.board_categories import DRAWS, MADE, Category
 from pokerlab.cards import Card, ensure_distinct, format_card_set, format_cards, parse_cards
 from pokerlab.engine.game_range import check_orderings, game_ordering
@@ -256,7 +256,7 @@ def hits(
         {"the board": board_cards, "the dead cards": dead_cards},
         {"the board": "board", "the dead cards": "dead"},
     )
-    with blame("range"), numba_threads(workers):  # a wide range is listed in parallel too
+    with blame("range"), threads_asked(workers):  # a wide range is listed on these threads too
         text, holdings, weights = _holdings(range_, spec, [*board_cards, *dead_cards])
     omaha = spec.high == HighEval.OMAHA
     board_arr = np.array([int(c) for c in board_cards], dtype=np.uint8)

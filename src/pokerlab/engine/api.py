@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pokerlab._numbers import is_real
-from pokerlab._threads import resolve_threads
+from pokerlab._threads import resolve_threads, threads_asked
 from pokerlab.cards import Card
 from pokerlab.engine._control import (
     CancelLike,
@@ -27,7 +27,6 @@ from pokerlab.engine.problem import PlayerInput, Problem, prepare
 from pokerlab.engine.result import EquityResult, PlayerEquity
 from pokerlab.engine.tally import player_stats
 from pokerlab.errors import CancelledError, GameError, TooLargeError
-from pokerlab.evaluation._parallel import numba_threads
 from pokerlab.games import Game
 
 if TYPE_CHECKING:
@@ -204,7 +203,7 @@ def equity(
             f"{type(client).__name__}",
             field="client",
         )
-    with numba_threads(n_threads):  # a wide pattern range is listed in parallel
+    with threads_asked(n_threads):  # a wide pattern range is listed in parallel
         raw = prepare(players, board, dead, game)
     if raw.shared_card and method == "exact":
         raise GameError(

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from pokerlab._threads import asked_threads
 from pokerlab.cards import RANKS
 from pokerlab.errors import EmptyRangeError, TooLargeError
 from pokerlab.ranges._pattern_parse import (
@@ -199,15 +200,17 @@ def _kernels() -> Any:
 
 
 def _threads_for(items: int) -> AbstractContextManager[object]:
-    """Where a kernel has a few chunks of work (``items`` masks), it runs on this thread alone:
-    a parallel start waits for every thread of the pool, which on a busy machine cost more
-    than the work (a 4-card range's 3.6 ms took 7.8 ms on 2 threads with the other core
-    taken). The output is the same for any count."""
-    if items >= _PARALLEL_MIN:
+    """The threads a kernel with ``items`` masks of work runs on: those the public call was
+    given (:data:`pokerlab._threads.asked_threads`; none given: numba's count), and where it has
+    a few chunks of work, this thread alone: a parallel start waits for every thread of the
+    pool, which on a busy machine cost more than the work (a 4-card range's 3.6 ms took 7.8 ms
+    on 2 threads with the other core taken). The output is the same for any count."""
+    count = 1 if items < _PARALLEL_MIN else asked_threads.get()
+    if count is None:
         return nullcontext()
     from pokerlab.evaluation._parallel import numba_threads
 
-    return numba_threads(1)
+    return numba_threads(count)
 
 
 def dense(count: int, size: int) -> bool:
@@ -231,7 +234,8 @@ def _read_marks(
 ) -> tuple[NDArray[np.uint64], NDArray[np.float64]]:
     """The holdings of ``size`` cards with a non-zero mark, ascending, and each one's weight
     ``table[mark]``."""
-    masks, weights = _kernels().marked_masks(marks, np.int64(size), _frozen(table))
+    with _threads_for(len(marks)):
+        masks, weights = _kernels().marked_masks(marks, np.int64(size), _frozen(table))
     return masks, weights
 
 
@@ -268,7 +272,8 @@ def last_wins(
         if value.marks is None:
             _stamp(marks, value.masks, mark)
         else:
-            _kernels().overlay(marks, _frozen(value.marks), np.uint16(mark))
+            with _threads_for(len(marks)):
+                _kernels().overlay(marks, _frozen(value.marks), np.uint16(mark))
     table = np.zeros(len(values) + 1, dtype=np.float64)
     table[1:] = weights
     return _read_marks(marks, size, table)
@@ -674,7 +679,8 @@ def _complete_marked(
     for lo in range(0, len(sets), _STATE_CHUNK):  # (sets, 52) temporaries
         base = sets[lo : lo + _STATE_CHUNK]
         avail = _free_cards(base).astype(np.uint8)
-        kernels.stamp_completions(marks, _frozen(base), _frozen(avail), table)
+        with _threads_for(len(base) * len(table)):
+            kernels.stamp_completions(marks, _frozen(base), _frozen(avail), table)
     result = Masks(marks=marks, size=size)
     return result if pred is None else Masks(_filtered(result.masks, pred))
 

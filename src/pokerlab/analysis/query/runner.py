@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerlab._numbers import is_whole, tenths
-from pokerlab._threads import available_cores, resolve_threads
+from pokerlab._threads import available_cores, resolve_threads, threads_asked
 from pokerlab.analysis.board_categories import MADE
 from pokerlab.analysis.query._kinds import EQUITY as K_EQUITY
 from pokerlab.analysis.query._kinds import HAND_CAT as K_HAND_CAT
@@ -60,7 +60,6 @@ from pokerlab.errors import (
     TooLargeError,
     flag_argument,
 )
-from pokerlab.evaluation._parallel import numba_threads
 from pokerlab.evaluation.codes import HighEval, LowEval, kernel_high
 from pokerlab.evaluation.short_deck import category_order
 from pokerlab.games import Game
@@ -770,7 +769,7 @@ def query(
         raise QueryError(f"{setting}: {exc}", field=exc.field) from None
     try:
         # a 'random' Omaha hand is listed: the query's sampler and enumerator draw holdings
-        with numba_threads(min(n_threads, THREADS)):  # a wide range is listed in parallel
+        with threads_asked(min(n_threads, THREADS)):  # a wide range is listed in parallel
             problem = prepare(
                 [t for _, t in req.players], req.board, req.dead, req.game
             ).listing_random_hands()
