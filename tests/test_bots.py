@@ -119,7 +119,7 @@ def test_optimal_is_consistent_across_suit_isomorphic_hands() -> None:
 @pytest.mark.parametrize(
     ("trials", "said"),
     [(0, "must be at least 1"), (2.5, "must be a whole number"), (None, "must be a whole number"),
-     (2**70, "1,180,591,620,717,411,303,424 deals cannot be counted")],
+     (2**70, f"{2**70:,} deals cannot be counted")],
 )  # fmt: skip
 def test_optimal_refuses_trials_it_cannot_count(trials: object, said: str) -> None:
     """``OptimalStrategy(trials=2**70)`` was taken, and its first hand failed deep in numba

@@ -214,9 +214,10 @@ def _error_id(
     an earlier record has it or a spot of the file names it (``named``: a line that is not a
     spot took the id of a later spot, which was then refused), so that no two lines of the
     results share an id."""
-    if str(fallback) in seen or str(fallback) in named:
+    text = str(fallback)  # how ids are told apart (see _names)
+    if text in seen or text in named:
         return None
-    seen.add(str(fallback))
+    seen.add(text)
     return fallback
 
 
@@ -244,16 +245,17 @@ def _job(
     if isinstance(raw_id, bool) or not isinstance(raw_id, str | int):
         return Job(index, _error_id(number, seen, named), spot,
                    f"field 'id' must be text or an integer, not {_shown(raw_id)}")  # fmt: skip
-    if "id" not in record and str(raw_id) in named:  # a spot's own 'id' wins over a number
+    text = str(raw_id)  # how ids are told apart (see _names)
+    if "id" not in record and text in named:  # a spot's own 'id' wins over a number
         return Job(index, _error_id(number, seen, named), spot,
                    f"default id {raw_id} (the spot's number) is the 'id' another spot names; "
                    "give this spot its own 'id'")  # fmt: skip
-    if str(raw_id) in seen:  # answered as a line that is not a spot: no two lines share an id
+    if text in seen:  # answered as a line that is not a spot: no two lines share an id
         given = "id" if "id" in record else "default id (the spot's number)"
         return Job(index, _error_id(number, seen, named), spot,
                    f"{given} {json.dumps(raw_id)} is used by an earlier spot; give each spot "
                    "its own 'id'")  # fmt: skip
-    seen.add(str(raw_id))
+    seen.add(text)
     try:
         check_spot(spot)
     except ValueError as exc:
